@@ -1,0 +1,74 @@
+"""Business days: which days an office is open, and rolling a day onto one.
+
+:class:`BusinessCalendar` is pure data (a frozen set of closed dates with their
+names and the weekdays the office works); it is built from the ``holidays``
+package by :mod:`deadlines.holiday_calendar`, or directly in tests.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Mapping
+
+ROLLS = ("next_business_day", "prior_business_day", "none")
+
+#: Guard against a calendar that never opens (all weekdays closed).
+_MAX_SCAN_DAYS = 366
+
+
+@dataclass(frozen=True)
+class BusinessCalendar:
+    """Closed dates (holidays, observed days, one-off closures) and working weekdays.
+
+    ``closed`` maps each closed date to the reason it is closed. ``workdays``
+    holds :meth:`date.weekday` numbers (Monday 0) on which the office is open.
+    """
+
+    closed: Mapping[date, str] = field(default_factory=dict)
+    workdays: frozenset[int] = frozenset(range(5))
+
+    def __hash__(self) -> int:  # a calendar is shared by many rules; identity suffices
+        return id(self)
+
+    def is_business_day(self, day: date) -> bool:
+        return day.weekday() in self.workdays and day not in self.closed
+
+    def why_closed(self, day: date) -> str | None:
+        """"a Saturday", "Columbus Day (a holiday)" or None for a business day."""
+        if day in self.closed:
+            return f"{self.closed[day]} (a holiday)"
+        if day.weekday() not in self.workdays:
+            return f"a {day.strftime('%A')}"
+        return None
+
+    def next_business_day(self, day: date) -> date:
+        """The first business day strictly after ``day``."""
+        return self._scan(day, +1)
+
+    def prior_business_day(self, day: date) -> date:
+        """The last business day strictly before ``day``."""
+        return self._scan(day, -1)
+
+    def on_or_after(self, day: date) -> date:
+        return day if self.is_business_day(day) else self.next_business_day(day)
+
+    def roll(self, day: date, how: str) -> date:
+        """Move ``day`` onto a business day as ``how`` says (one of :data:`ROLLS`).
+
+        A business day never moves; ``"none"`` never moves anything.
+        """
+        if how == "none" or self.is_business_day(day):
+            return day
+        if how == "next_business_day":
+            return self.next_business_day(day)
+        if how == "prior_business_day":
+            return self.prior_business_day(day)
+        raise ValueError(f"unknown roll {how!r}; expected one of {', '.join(ROLLS)}")
+
+    def _scan(self, day: date, step: int) -> date:
+        one = timedelta(days=step)
+        for _ in range(_MAX_SCAN_DAYS):
+            day += one
+            if self.is_business_day(day):
+                return day
+        raise ValueError("no business day within a year: the calendar never opens")

@@ -1,0 +1,48 @@
+"""Election dates: derived by rule, or entered, and which cycle comes next."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from .counting import first_weekday_of_month
+from .model import ElectionRule
+
+TUESDAY, MONDAY = 1, 0
+
+
+def rule_date(rule: ElectionRule, year: int) -> date | None:
+    """The date ``rule``'s words give in ``year`` (None when it holds no election
+    then), before any move on an authority."""
+    if not rule.occurs_in(year):
+        return None
+    if rule.rule == "first_tuesday":
+        return first_weekday_of_month(year, rule.month, TUESDAY)
+    # "the Tuesday after the first Monday": the day after that Monday
+    return first_weekday_of_month(year, rule.month, MONDAY) + timedelta(days=1)
+
+
+def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | None] | None:
+    """The date the election is held in ``year``: the rule's date, or where an
+    authority moved it, the new date with the move."""
+    by_rule = rule_date(rule, year)
+    if by_rule is None:
+        return None
+    for move in rule.moves:
+        if move.rule_date == by_rule:
+            return move.day, move
+    return by_rule, None
+
+
+def describe_rule(rule: ElectionRule) -> str:
+    month = date(2000, rule.month, 1).strftime("%B")
+    years = {"odd": "odd-numbered years", "even": "even-numbered years", "every": "every year"}[rule.years]
+    how = "first Tuesday in" if rule.rule == "first_tuesday" else "Tuesday after the first Monday in"
+    return f"the {how} {month} of {years}"
+
+
+def next_election(rule: ElectionRule, today: date) -> date:
+    """The first date ``rule`` gives on or after ``today``."""
+    for year in range(today.year, today.year + 5):
+        held = election_date(rule, year)
+        if held is not None and held[0] >= today:
+            return held[0]
+    raise ValueError(f"rule {rule.name} gives no election within five years")

@@ -1,0 +1,401 @@
+"""The date engine: from a jurisdiction's rules and its anchors to deadlines.
+
+:func:`compute` is pure: it reads no files and no clock (``today`` is passed
+in), and it imports neither Flask nor APScheduler. Every date it derives
+carries the counting steps in plain words, the readings of the law where it
+reads two ways, and warnings instead of silent moves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time
+from typing import Mapping, Sequence
+from zoneinfo import ZoneInfo
+
+from . import counting
+from .business_days import BusinessCalendar
+from .elections import describe_rule, election_date, next_election, rule_date
+from .errors import InputError
+from .holiday_calendar import business_calendar
+from .model import (
+    Anchor,
+    Deadline,
+    Expr,
+    Jurisdiction,
+    Moment,
+    Override,
+    ReadingResult,
+    Result,
+    Rule,
+)
+from .moments import day_of, say, say_clock, say_day
+
+ROLL_WORDS = {
+    "next_business_day": "the next business day",
+    "prior_business_day": "the prior business day",
+    "none": "no roll: the day stands as counted",
+}
+_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else _ORDINAL.get(n % 10, 'th')}"
+
+
+# --------------------------------------------------------------------------- anchors
+
+
+def resolve_anchors(
+    jur: Jurisdiction,
+    *,
+    election: date | None = None,
+    primary: date | None = None,
+    events: Mapping[str, Moment] | None = None,
+    today: date,
+) -> tuple[dict[str, Anchor], list[str]]:
+    """The elections of one cycle plus the recorded trigger events.
+
+    ``election`` is the general election; a date that is the jurisdiction's
+    primary by rule (and not its general) is taken as ``primary``, with a
+    warning saying so. Missing elections are derived by rule from the year of
+    the one given, or from ``today`` (the next general election).
+    Raises :class:`InputError` for events the jurisdiction does not know.
+    """
+    warnings: list[str] = []
+    general_rule = jur.elections["general"]
+    primary_rule = jur.elections.get("primary")
+    if primary is not None and primary_rule is None:
+        raise InputError(f"{jur.id} holds no primary election; leave out the primary date", "primary")
+    if election is not None and primary is None and primary_rule is not None:
+        by_primary = election_date(primary_rule, election.year)
+        by_general = election_date(general_rule, election.year)
+        if by_primary and by_primary[0] == election and not (by_general and by_general[0] == election):
+            warnings.append(
+                f"{say_day(election)} is the date of the {primary_rule.title.lower()} by rule "
+                f"({describe_rule(primary_rule)}), so it is taken as the primary, not the general election."
+            )
+            primary, election = election, None
+    if election is None:
+        base_year = primary.year if primary is not None else next_election(general_rule, today).year
+        election = _held(jur, "general", base_year, warnings)
+        how_general = _derived_words(jur, "general", election)
+    else:
+        how_general = "entered"
+        _check_against_rule(jur, "general", election, warnings)
+    anchors = {"general": Anchor("general", general_rule.title, election, how_general)}
+    if primary_rule is not None:
+        if primary is None:
+            primary = _held(jur, "primary", election.year, warnings)
+            how = _derived_words(jur, "primary", primary)
+        else:
+            how = "entered"
+            _check_against_rule(jur, "primary", primary, warnings)
+        if primary is not None:
+            anchors["primary"] = Anchor("primary", primary_rule.title, primary, how)
+    for name, value in (events or {}).items():
+        trigger = jur.triggers.get(name)
+        if trigger is None:
+            known = ", ".join(sorted(jur.triggers)) or "none"
+            raise InputError(f"{jur.id} has no event '{name}' (its events: {known})", name)
+        if trigger.type == "instant" and not isinstance(value, datetime):
+            raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name)
+        if trigger.type == "date" and isinstance(value, datetime):
+            value = value.date()
+        anchors[name] = Anchor(name, trigger.title, value, "recorded")
+    return anchors, warnings
+
+
+def _held(jur: Jurisdiction, name: str, year: int, warnings: list[str]) -> date | None:
+    rule = jur.elections[name]
+    held = election_date(rule, year)
+    if held is None:
+        warnings.append(f"{year} is not a year of the {rule.title.lower()} ({describe_rule(rule)})")
+        day = rule_date(replace(rule, years="every"), year)
+        return day
+    return held[0]
+
+
+def _derived_words(jur: Jurisdiction, name: str, day: date) -> str:
+    rule = jur.elections[name]
+    held = election_date(rule, day.year)
+    words = f"derived by rule: {describe_rule(rule)} ({rule.cite})"
+    if held and held[1] is not None:
+        words += f"; moved from {say_day(held[1].rule_date)} by {held[1].authority}"
+    return words
+
+
+def _check_against_rule(jur: Jurisdiction, name: str, day: date, warnings: list[str]) -> None:
+    rule = jur.elections[name]
+    held = election_date(rule, day.year)
+    if held is None or held[0] != day:
+        expected = f"the rule gives {say_day(held[0])}" if held else f"{day.year} is not a year of this election by rule"
+        warnings.append(
+            f"{say_day(day)} is not the date of the {rule.title.lower()} by rule "
+            f"({describe_rule(rule)}; {expected}); deadlines are counted from the date entered."
+        )
+
+
+# --------------------------------------------------------------------------- counting one rule
+
+
+@dataclass
+class _Context:
+    jur: Jurisdiction
+    zone: ZoneInfo
+    calendar: BusinessCalendar
+    anchors: dict[str, Anchor]
+    done: dict[str, Deadline]
+
+    def value(self, name: str) -> tuple[Moment, str]:
+        """The anchor's value and how to name it in a step."""
+        if name in self.done:
+            d = self.done[name]
+            return d.due, f"the {d.title.lower()} ({say(d.due)})"
+        a = self.anchors[name]
+        return a.value, f"the {a.title.lower()} ({say(a.value)})"
+
+
+def _count(expr: Expr, ctx: _Context) -> tuple[Moment, str]:
+    """Evaluate one expression: the moment and the step that explains it."""
+    value, named = ctx.value(expr.of)
+    if expr.op == "hours_after":
+        result = counting.hours_after(value, expr.n)
+        return result, f"{expr.n} hours after {named} is {say(result)}."
+    base = day_of(value)
+    if expr.op == "date":
+        month, dom = expr.month_day
+        result = date(base.year, month, dom)
+        return result, f"{result:%B} {dom} of the year of {named} is {say_day(result)}."
+    if expr.op == "nth_weekday_before":
+        result = counting.nth_weekday_before(base, expr.n, expr.weekday)
+        wd = counting.WEEKDAYS[expr.weekday].capitalize()
+        return result, f"The {ordinal(expr.n)} {wd} preceding {named}, not counting that day itself, is {say_day(result)}."
+    fn = getattr(counting, expr.op)
+    result = fn(base, expr.n)
+    unit = expr.op.split("_")[0]
+    if unit in ("days",):
+        unit_words = f"{expr.n} day{'s' if expr.n != 1 else ''}"
+    else:
+        unit_words = f"{expr.n} {unit if expr.n != 1 else unit[:-1]}"
+    direction = "before" if expr.op.endswith("before") else "after"
+    extra = ", the day itself not counted" if expr.op == "days_after" else ""
+    if expr.op == "days_before":
+        return result, f"The {ordinal(expr.n)} day prior to {named} ({unit_words} {direction}) is {say_day(result)}."
+    if unit in ("months", "years"):
+        extra = " (calendar months; a missing day of the month counts as the month's last day)"
+    return result, f"{unit_words.capitalize()} {direction} {named}{extra} is {say_day(result)}."
+
+
+def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
+    return day if clock is None else datetime.combine(day, clock, tzinfo=zone)
+
+
+def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
+    """The hour the last day ends and the words for it."""
+    if rule.at is not None:
+        return rule.at, f"{say_clock(rule.at)} local time ({jur.timezone})"
+    if rule.office_act and jur.office_hours is not None:
+        close = jur.office_hours.close
+        return close, f"close of office hours, {say_clock(close)} local time ({jur.timezone})"
+    return None, "end of day (11:59 p.m. local time); no hour is set by the law"
+
+
+def _evaluate(rule: Rule, ctx: _Context, election: date) -> Deadline:
+    jur, cal = ctx.jur, ctx.calendar
+    steps: list[str] = []
+    warnings: list[str] = []
+
+    day, step = _count(rule.due, ctx)
+    steps.append(step)
+    clock, ends = _closing_time(rule, jur)
+    if isinstance(day, datetime):  # counted in hours: an exact instant, never rolled
+        due: Moment = day
+        readings: tuple[ReadingResult, ...] = ()
+        ends = f"{say_clock(day.timetz())} local time ({jur.timezone}), an exact instant"
+    else:
+        if rule.office_act:
+            roll = rule.roll or jur.time_law.roll
+            roll_cite = rule.cite if rule.roll else jur.time_law.cite
+        else:
+            roll, roll_cite = "none", rule.cite
+        closed = cal.why_closed(day) if rule.office_act else None
+        rolled = cal.roll(day, roll)
+        if rolled != day:
+            verb = "extended" if rolled > day else "shortened"
+            steps.append(
+                f"{say_day(day)} is {closed}, so the last day is {verb} to {say_day(rolled)}, "
+                f"{ROLL_WORDS[roll]} ({roll_cite})."
+            )
+        elif closed:
+            warnings.append(
+                f"{say_day(day)} is {closed} and the law for this rule names no roll ({roll_cite}), "
+                f"so the date is not moved; the office may be closed that day: to be safe, act by "
+                f"{say_day(cal.prior_business_day(day))}."
+            )
+        due = _at(rolled, clock, ctx.zone)
+        if clock is not None and rule.at is None:
+            steps.append(f"No hour is set by the text; the day ends at the {ends}.")
+        readings = _readings(rule, day, roll, roll_cite, clock, ctx)
+
+    safe_due = min(r.due for r in readings) if readings else due
+    if readings and len({r.due for r in readings}) > 1:
+        others = "; ".join(f"{r.name}: {say(r.due)}" for r in readings)
+        warnings.append(f"The law reads two ways here ({others}). The safe date is the earliest, {say(safe_due)}.")
+    elif readings:
+        steps.append(f"Every reading of the law gives the same date ({', '.join(r.name for r in readings)}).")
+
+    start: Moment | None = None
+    statutory_start: date | None = None
+    if rule.start is not None:
+        s, s_step = _count(rule.start, ctx)
+        steps.insert(0, s_step)
+        statutory_start = day_of(s)
+        start = s
+        if rule.start_at_opening and jur.office_hours is not None:
+            opens = cal.on_or_after(statutory_start)
+            start = datetime.combine(opens, jur.office_hours.open, tzinfo=ctx.zone)
+            if opens != statutory_start:
+                steps.insert(
+                    1,
+                    f"{say_day(statutory_start)} is {cal.why_closed(statutory_start)}, so the office first opens for "
+                    f"filing at {say_clock(jur.office_hours.open)} on {say_day(opens)} ({jur.office_hours.cite}).",
+                )
+            else:
+                steps.insert(1, f"Filing opens when the office opens, {say_clock(jur.office_hours.open)}.")
+        if day_of(start) > day_of(due):
+            warnings.append(f"This window ends ({say(due)}) before it opens ({say(start)}).")
+
+    if rule.note:
+        steps.append(rule.note)
+    return Deadline(
+        jurisdiction=jur.id,
+        election=election,
+        id=rule.id,
+        title=rule.title,
+        kind=rule.kind,
+        audience=rule.audience,
+        due=due,
+        ends=ends,
+        status="tentative" if safe_due != due else "scheduled",
+        citation=rule.cite,
+        text=rule.text,
+        steps=tuple(steps),
+        start=start,
+        statutory_start=statutory_start,
+        readings=readings,
+        safe_due=safe_due,
+        warnings=tuple(warnings),
+        thresholds=rule.thresholds,
+        rule_effective=rule.effective,
+        source=rule.source,
+    )
+
+
+def _readings(rule: Rule, day: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
+    """Each way the law can be read for a last day on ``day``, the earliest marked safe."""
+    if not rule.readings:
+        return ()
+    main = ReadingResult(
+        name=f"{ROLL_WORDS[roll]} ({roll_cite})",
+        roll=roll,
+        due=_at(ctx.calendar.roll(day, roll), clock, ctx.zone),
+        cite=roll_cite,
+        why="the rule's own computation of time",
+    )
+    out = [main] + [
+        ReadingResult(
+            name=r.name,
+            roll=r.roll,
+            due=_at(ctx.calendar.roll(day, r.roll), clock, ctx.zone),
+            cite=r.cite,
+            why=r.why,
+        )
+        for r in rule.readings
+    ]
+    earliest = min(r.due for r in out)
+    first_safe = next(i for i, r in enumerate(out) if r.due == earliest)
+    return tuple(replace(r, safe=(i == first_safe)) for i, r in enumerate(out))
+
+
+def _apply_override(d: Deadline, ov: Override) -> Deadline:
+    if ov.status == "cancelled":
+        step = f"Cancelled by {ov.authority}: {ov.reason}."
+        return replace(d, status="cancelled", override=ov, steps=d.steps + (step,))
+    due = ov.due if ov.due is not None else d.due
+    start = ov.start if ov.start is not None else d.start
+    step = (
+        f"Replaced by {ov.authority}: {ov.reason}. The computed date was {say(d.due)}; "
+        f"the date in force is {say(due)}."
+    )
+    return replace(
+        d, status="overridden", due=due, start=start, safe_due=due, computed_due=d.due, override=ov,
+        steps=d.steps + (step,),
+    )
+
+
+# --------------------------------------------------------------------------- the whole calendar
+
+
+def version_in_force(versions: Sequence[Rule], on: date) -> Rule | None:
+    """The latest version that took effect on or before ``on`` (an undated
+    version is always in force)."""
+    chosen = None
+    for rule in versions:  # oldest first
+        if rule.effective is None or rule.effective <= on:
+            chosen = rule
+    return chosen
+
+
+def compute(
+    jur: Jurisdiction,
+    *,
+    election: date | None = None,
+    primary: date | None = None,
+    events: Mapping[str, Moment] | None = None,
+    overrides: Sequence[Override] = (),
+    today: date,
+) -> Result:
+    """Every deadline of ``jur`` for one election cycle.
+
+    Deadlines whose anchors are missing (a trigger not yet recorded) are left
+    out and named in ``Result.pending``. Overrides from the calendar file and
+    ``overrides`` replace the dates they name for this cycle; dependants count
+    from the replaced date.
+    """
+    anchors, warnings = resolve_anchors(jur, election=election, primary=primary, events=events, today=today)
+    cycle = anchors["general"].value
+    years = [day_of(a.value).year for a in anchors.values()]
+    ctx = _Context(
+        jur=jur,
+        zone=ZoneInfo(jur.timezone),
+        calendar=business_calendar(jur.holidays, min(years), max(years) + 1),
+        anchors=anchors,
+        done={},
+    )
+    by_id = {(o.deadline, o.election): o for o in (*jur.overrides, *overrides)}
+    pending: list[str] = []
+    if jur.time_law.warning:
+        warnings.append(jur.time_law.warning)
+    for rid in jur.order:
+        rule = version_in_force(jur.rules[rid], cycle)
+        if rule is None:
+            first = jur.rules[rid][0].effective
+            warnings.append(f"{rid}: no version of this rule was in force on {say_day(cycle)} (the first took effect {say_day(first)})")
+            continue
+        if any(name not in anchors and name not in ctx.done for name in rule.anchors()):
+            pending.append(rid)
+            continue
+        deadline = _evaluate(rule, ctx, cycle)
+        ov = by_id.get((rid, cycle))
+        if ov is not None:
+            deadline = _apply_override(deadline, ov)
+        ctx.done[rid] = deadline
+    order = {rid: i for i, rid in enumerate(jur.rules)}
+    deadlines = tuple(sorted(ctx.done.values(), key=lambda d: (_sort_key(d.due), order[d.id])))
+    return Result(jur, cycle, anchors, deadlines, tuple(warnings), tuple(pending))
+
+
+def _sort_key(moment: Moment) -> tuple:
+    if isinstance(moment, datetime):
+        return (moment.date(), moment.astimezone(ZoneInfo("UTC")).time())
+    return (moment, time(23, 59, 59))

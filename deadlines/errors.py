@@ -1,0 +1,33 @@
+"""Errors that name the file, the rule and what was expected."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a calendar file: ``path: where: message``."""
+
+    path: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.where}: {self.message}" if self.where else f"{self.path}: {self.message}"
+
+
+class CalendarError(Exception):
+    """Calendar files that failed validation; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class InputError(ValueError):
+    """Bad input from a user (an unknown jurisdiction, a malformed date, an event
+    the jurisdiction does not know). ``field`` names the input at fault."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field

@@ -1,0 +1,263 @@
+"""The rule model (what a calendar file says) and the result model (what the
+engine derives). All frozen dataclasses; no I/O."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from typing import Union
+
+Moment = Union[date, datetime]
+"""A date (all-day, ends as the deadline's ``ends`` says) or an aware instant."""
+
+KINDS = ("deadline", "window", "notice-window", "retention")
+AUDIENCES = ("candidates", "clerk", "public", "petitioners")
+STATUSES = ("scheduled", "tentative", "overridden", "cancelled")
+
+
+# --------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class Holiday:
+    """A dated change to the holiday list, with the law or notice behind it."""
+
+    day: date
+    name: str
+    cite: str
+
+
+@dataclass(frozen=True)
+class HolidayRules:
+    country: str
+    subdivision: str | None
+    cite: str
+    add: tuple[Holiday, ...] = ()
+    remove: tuple[Holiday, ...] = ()
+    closures: tuple[Holiday, ...] = ()
+
+
+@dataclass(frozen=True)
+class OfficeHours:
+    open: time
+    close: time
+    cite: str
+
+
+@dataclass(frozen=True)
+class TimeLaw:
+    """The jurisdiction's computation-of-time law: its default roll for a last
+    day that falls when the office is closed."""
+
+    roll: str
+    cite: str
+    text: str
+    warning: str | None = None
+
+
+@dataclass(frozen=True)
+class ElectionMove:
+    """An election held on another date than its rule gives, on an authority."""
+
+    rule_date: date
+    day: date
+    authority: str
+
+
+@dataclass(frozen=True)
+class ElectionRule:
+    """How an election's date is derived: e.g. the Tuesday after the first
+    Monday of November in odd years (``rule`` is ``tuesday_after_first_monday``
+    or ``first_tuesday``)."""
+
+    name: str
+    title: str
+    rule: str
+    month: int
+    years: str  # "odd" | "even" | "every"
+    cite: str
+    text: str
+    moves: tuple[ElectionMove, ...] = ()
+
+    def occurs_in(self, year: int) -> bool:
+        return self.years == "every" or (year % 2 == 1) == (self.years == "odd")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """An event a person records (an ordinance adopted, an objection filed)."""
+
+    name: str
+    title: str
+    type: str  # "date" | "instant"
+    cite: str
+
+
+@dataclass(frozen=True)
+class Expr:
+    """One way of counting a date from an anchor (an election, a trigger or
+    another deadline).
+
+    ``op`` is one of: ``nth_weekday_before`` (n, weekday), ``days_before``,
+    ``days_after``, ``hours_after``, ``months_before``, ``months_after``,
+    ``years_before``, ``years_after`` (n), or ``date`` (month_day "MM-DD" in the
+    year of ``of``).
+    """
+
+    op: str
+    of: str
+    n: int = 0
+    weekday: int | None = None
+    month_day: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Another way the law can be read for a rule's last day."""
+
+    roll: str
+    name: str
+    cite: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Threshold:
+    office: str
+    who: str
+    cite: str
+    min: int | None = None
+    max: int | None = None
+    percent: float | None = None
+    note: str | None = None
+
+    def describe(self) -> str:
+        if self.percent is not None:
+            amount = f"at least {self.percent:g} % of {self.who}"
+        elif self.max is not None:
+            amount = f"{self.min}-{self.max} {self.who}"
+        else:
+            amount = f"at least {self.min} {self.who}"
+        return f"{self.office}: {amount}" + (f" ({self.note})" if self.note else "")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One version of a deadline rule, as written in a calendar file."""
+
+    id: str
+    title: str
+    kind: str
+    audience: tuple[str, ...]
+    due: Expr
+    cite: str
+    text: str
+    source: str  # the file it was read from
+    start: Expr | None = None
+    start_at_opening: bool = False
+    at: time | None = None
+    roll: str | None = None  # None: the jurisdiction's time law
+    office_act: bool = True
+    readings: tuple[Reading, ...] = ()
+    thresholds: tuple[Threshold, ...] = ()
+    effective: date | None = None
+    note: str | None = None
+
+    def anchors(self) -> tuple[str, ...]:
+        return tuple(e.of for e in (self.start, self.due) if e is not None)
+
+
+@dataclass(frozen=True)
+class Override:
+    """A date replaced by an authority (court order, proclamation, rule change)."""
+
+    deadline: str
+    election: date
+    authority: str
+    reason: str
+    due: Moment | None = None
+    start: Moment | None = None
+    status: str = "overridden"  # or "cancelled"
+
+
+@dataclass(frozen=True)
+class Jurisdiction:
+    id: str
+    name: str
+    timezone: str
+    source: str
+    holidays: HolidayRules
+    time_law: TimeLaw
+    elections: dict[str, ElectionRule]
+    triggers: dict[str, Trigger]
+    rules: dict[str, tuple[Rule, ...]]  # id -> versions, oldest first
+    order: tuple[str, ...]  # deadline ids, anchors before dependants
+    office_hours: OfficeHours | None = None
+    overrides: tuple[Override, ...] = ()
+    extends: tuple[str, ...] = ()
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class ReadingResult:
+    name: str
+    roll: str
+    due: Moment
+    cite: str
+    why: str
+    safe: bool = False
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A computed deadline (DESIGN.md "A computed deadline")."""
+
+    jurisdiction: str
+    election: date  # the cycle: the general election this deadline belongs to
+    id: str
+    title: str
+    kind: str
+    audience: tuple[str, ...]
+    due: Moment
+    ends: str
+    status: str
+    citation: str
+    text: str
+    steps: tuple[str, ...]
+    start: Moment | None = None
+    statutory_start: date | None = None
+    readings: tuple[ReadingResult, ...] = ()
+    safe_due: Moment | None = None
+    warnings: tuple[str, ...] = ()
+    computed_due: Moment | None = None
+    override: Override | None = None
+    thresholds: tuple[Threshold, ...] = ()
+    rule_effective: date | None = None
+    source: str = ""
+
+    @property
+    def uid(self) -> str:
+        """Stable identity: jurisdiction + election cycle + rule (never the date)."""
+        return f"{self.jurisdiction}/{self.election.isoformat()}/{self.id}"
+
+
+@dataclass(frozen=True)
+class Anchor:
+    name: str
+    title: str
+    value: Moment
+    how: str  # plain words: "entered", "derived by rule: ..."
+
+
+@dataclass(frozen=True)
+class Result:
+    jurisdiction: Jurisdiction
+    election: date
+    anchors: dict[str, Anchor]
+    deadlines: tuple[Deadline, ...]
+    warnings: tuple[str, ...] = ()
+    pending: tuple[str, ...] = field(default=())  # ids waiting for a trigger

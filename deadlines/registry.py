@@ -1,0 +1,56 @@
+"""Finding and caching jurisdictions: ``calendars/<id>.toml``.
+
+The calendars folder is the repository's ``calendars/`` unless the
+``DEADLINES_CALENDARS`` environment variable names another. Files are loaded
+on first use and cached by modification time, so thousands of jurisdictions
+cost nothing until asked for.
+"""
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import InputError
+from .loader import load_jurisdiction
+from .model import Jurisdiction
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
+DEFAULT_DIR = Path(__file__).resolve().parent.parent / "calendars"
+
+
+def calendars_dir() -> Path:
+    return Path(os.environ.get("DEADLINES_CALENDARS", DEFAULT_DIR))
+
+
+class Registry:
+    """The jurisdictions of one calendars folder."""
+
+    def __init__(self, root: Path | None = None):
+        self.root = Path(root) if root is not None else calendars_dir()
+
+    def ids(self) -> list[str]:
+        return sorted(p.stem for p in self.root.glob("*.toml"))
+
+    def path(self, jid: str) -> Path:
+        if not ID_PATTERN.match(jid or ""):
+            raise InputError(f"'{jid}' is not a jurisdiction id (lower-case letters, digits and hyphens)", "jurisdiction")
+        path = self.root / f"{jid}.toml"
+        if not path.exists():
+            raise InputError(f"unknown jurisdiction '{jid}'; known: {', '.join(self.ids())}", "jurisdiction")
+        return path
+
+    def get(self, jid: str) -> Jurisdiction:
+        """The validated jurisdiction; :class:`InputError` if there is none,
+        :class:`~deadlines.errors.CalendarError` if its file is invalid."""
+        path = self.path(jid)
+        return _load(path, path.stat().st_mtime_ns)
+
+    def all(self) -> list[Jurisdiction]:
+        return [self.get(jid) for jid in self.ids()]
+
+
+@lru_cache(maxsize=None)
+def _load(path: Path, mtime_ns: int) -> Jurisdiction:
+    return load_jurisdiction(path)

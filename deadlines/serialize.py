@@ -1,0 +1,66 @@
+"""Results as JSON-ready dicts (the shape of ``deadlines compute --json`` and
+of the API)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .model import Deadline, Result
+from .moments import iso
+
+
+def _source(path: str) -> str:
+    """The calendar file relative to the calendars folder: ``shared/x.toml`` or ``x.toml``."""
+    p = Path(path)
+    return f"shared/{p.name}" if p.parent.name == "shared" else p.name
+
+
+def deadline_dict(d: Deadline) -> dict:
+    return {
+        "id": d.id,
+        "uid": d.uid,
+        "title": d.title,
+        "kind": d.kind,
+        "audience": list(d.audience),
+        "start": iso(d.start),
+        "statutory_start": iso(d.statutory_start),
+        "due": iso(d.due),
+        "ends": d.ends,
+        "safe_due": iso(d.safe_due),
+        "status": d.status,
+        "citation": d.citation,
+        "text": d.text,
+        "steps": list(d.steps),
+        "readings": [
+            {"name": r.name, "roll": r.roll, "due": iso(r.due), "cite": r.cite, "why": r.why, "safe": r.safe}
+            for r in d.readings
+        ],
+        "warnings": list(d.warnings),
+        "thresholds": [
+            {"office": t.office, "who": t.who, "min": t.min, "max": t.max, "percent": t.percent,
+             "note": t.note, "cite": t.cite, "text": t.describe()}
+            for t in d.thresholds
+        ],
+        "override": None if d.override is None else {
+            "authority": d.override.authority, "reason": d.override.reason, "computed_due": iso(d.computed_due),
+        },
+        "rule_effective": iso(d.rule_effective),
+        "source": _source(d.source),
+    }
+
+
+def result_dict(r: Result) -> dict:
+    j = r.jurisdiction
+    return {
+        "jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone},
+        "election": r.election.isoformat(),
+        "anchors": {
+            a.name: {"title": a.title, "value": iso(a.value), "how": a.how} for a in r.anchors.values()
+        },
+        "time_law": {"roll": j.time_law.roll, "cite": j.time_law.cite},
+        "deadlines": [deadline_dict(d) for d in r.deadlines],
+        "pending": [
+            {"id": rid, "waiting_for": [a for a in j.rules[rid][-1].anchors() if a in j.triggers]}
+            for rid in r.pending
+        ],
+        "warnings": list(r.warnings),
+    }
