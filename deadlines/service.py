@@ -1,0 +1,106 @@
+"""What the web app, the feeds and the scheduler ask of the engine.
+
+Thin glue between the pure engine and whatever stores the anchors a clerk
+records (entered election dates, trigger events, overrides). The store is any
+object with the :class:`AnchorSource` shape; :data:`NO_STORE` has nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Mapping, Protocol, Sequence
+
+from .elections import election_date
+from .engine import compute
+from .model import Jurisdiction, Moment, Override, Result
+from .moments import day_of
+
+
+@dataclass(frozen=True)
+class StoredAnchors:
+    """What a clerk recorded for one jurisdiction.
+
+    ``elections`` maps a cycle (the general election's date by rule) to the
+    dates entered for it, e.g. ``{date(2023, 11, 7): {"general": date(2023, 11, 21)}}``.
+    ``events`` are trigger events by name, each a list of occurrences; an
+    occurrence belongs to the first cycle whose general election falls on or
+    after it. ``overrides`` carry their own cycle (``Override.election``).
+    """
+
+    elections: Mapping[date, Mapping[str, date]] = field(default_factory=dict)
+    events: Mapping[str, Sequence[Moment]] = field(default_factory=dict)
+    overrides: Sequence[Override] = ()
+
+
+class AnchorSource(Protocol):
+    def anchors(self, jurisdiction_id: str) -> StoredAnchors:
+        """Everything recorded for the jurisdiction."""
+
+    def revision(self, jurisdiction_id: str) -> str:
+        """A token that changes whenever anything recorded for the jurisdiction
+        changes (cache keys for rendered feeds use it)."""
+
+
+class _NoStore:
+    def anchors(self, jurisdiction_id: str) -> StoredAnchors:
+        return StoredAnchors()
+
+    def revision(self, jurisdiction_id: str) -> str:
+        return ""
+
+
+NO_STORE: AnchorSource = _NoStore()
+
+
+def cycles(jur: Jurisdiction, start: date, end: date) -> list[date]:
+    """Dates of the general elections held (by rule, after any move) from
+    ``start`` to ``end`` inclusive."""
+    out = []
+    for year in range(start.year, end.year + 1):
+        held = election_date(jur.elections["general"], year)
+        if held is not None and start <= held[0] <= end:
+            out.append(held[0])
+    return out
+
+
+def cycle_of(jur: Jurisdiction, moment: Moment) -> date | None:
+    """The first general election on or after ``moment``'s day."""
+    day = day_of(moment)
+    found = cycles(jur, day, day + timedelta(days=366 * 4 + 1))
+    return found[0] if found else None
+
+
+def lookup(
+    jur: Jurisdiction,
+    *,
+    today: date,
+    election: date | None = None,
+    primary: date | None = None,
+    events: Mapping[str, Moment] | None = None,
+    store: AnchorSource = NO_STORE,
+) -> Result:
+    """The deadlines of one cycle, with the store's entered dates, events and
+    overrides filled in where the caller gave none."""
+    stored = store.anchors(jur.id)
+    probe = compute(jur, election=election, primary=primary, today=today)  # resolves the cycle
+    cycle = probe.election
+    entered = stored.elections.get(cycle, {})
+    if election is None and primary is None and entered:
+        election, primary = entered.get("general"), entered.get("primary")
+    merged: dict[str, Moment] = {}
+    for name, occurrences in stored.events.items():
+        mine = [m for m in occurrences if cycle_of(jur, m) == cycle]
+        if mine:
+            merged[name] = max(mine, key=day_of)  # the latest recorded occurrence of this cycle
+    merged.update(events or {})
+    return compute(
+        jur, election=election, primary=primary, events=merged, overrides=tuple(stored.overrides), today=today
+    )
+
+
+def upcoming(jur: Jurisdiction, *, today: date, years_ahead: int = 4, store: AnchorSource = NO_STORE) -> list[Result]:
+    """Every cycle from the most recent past general election (kept so that
+    subscribed calendars do not lose it the day after) through ``years_ahead``."""
+    start = today - timedelta(days=366)
+    end = date(today.year + years_ahead, 12, 31)
+    return [lookup(jur, today=today, election=c, store=store) for c in cycles(jur, start, end)]
