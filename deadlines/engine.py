@@ -8,7 +8,7 @@ reads two ways, and warnings instead of silent moves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
@@ -178,12 +178,25 @@ def _count(expr: Expr, ctx: _Context) -> tuple[Moment, str]:
     else:
         unit_words = f"{expr.n} {unit if expr.n != 1 else unit[:-1]}"
     direction = "before" if expr.op.endswith("before") else "after"
-    extra = ", the day itself not counted" if expr.op == "days_after" else ""
+    extra = " (the day itself not counted)" if expr.op == "days_after" else ""
     if expr.op == "days_before":
-        return result, f"The {ordinal(expr.n)} day prior to {named} ({unit_words} {direction}) is {say_day(result)}."
+        return result, f"The {ordinal(expr.n)} day prior to {named} is {say_day(result)}."
     if unit in ("months", "years"):
         extra = " (calendar months; a missing day of the month counts as the month's last day)"
     return result, f"{unit_words.capitalize()} {direction} {named}{extra} is {say_day(result)}."
+
+
+def _plain_day(day: date) -> str:
+    """"June 7, 2025" (the weekday is said separately)."""
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def _also_closed(cal: BusinessCalendar, day: date, rolled: date) -> str:
+    """Holidays skipped on the way from ``day`` to ``rolled`` (weekends go unsaid)."""
+    step = 1 if rolled > day else -1
+    skipped = [day + timedelta(days=step * i) for i in range(1, abs((rolled - day).days))]
+    named = [f"{say_day(d)} is {cal.closed[d]}" for d in skipped if d in cal.closed]
+    return f" ({'; '.join(named)}, a holiday)" if named else ""
 
 
 def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
@@ -223,8 +236,8 @@ def _evaluate(rule: Rule, ctx: _Context, election: date) -> Deadline:
         if rolled != day:
             verb = "extended" if rolled > day else "shortened"
             steps.append(
-                f"{say_day(day)} is {closed}, so the last day is {verb} to {say_day(rolled)}, "
-                f"{ROLL_WORDS[roll]} ({roll_cite})."
+                f"{_plain_day(day)} is {closed}{_also_closed(cal, day, rolled)}, so the last day is {verb} to "
+                f"{say(_at(rolled, clock, ctx.zone))}, {ROLL_WORDS[roll]} ({roll_cite})."
             )
         elif closed:
             warnings.append(
@@ -257,7 +270,7 @@ def _evaluate(rule: Rule, ctx: _Context, election: date) -> Deadline:
             if opens != statutory_start:
                 steps.insert(
                     1,
-                    f"{say_day(statutory_start)} is {cal.why_closed(statutory_start)}, so the office first opens for "
+                    f"{_plain_day(statutory_start)} is {cal.why_closed(statutory_start)}, so the office first opens for "
                     f"filing at {say_clock(jur.office_hours.open)} on {say_day(opens)} ({jur.office_hours.cite}).",
                 )
             else:

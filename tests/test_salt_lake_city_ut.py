@@ -1,0 +1,149 @@
+"""Worked examples for the Salt Lake City candidate filing code (subsections A-J),
+derived by hand from the text and Utah Code 68-3-7."""
+from datetime import date
+
+import pytest
+
+from engine_helpers import calc, local
+
+DENVER = "America/Denver"
+
+
+@pytest.mark.parametrize(
+    "election, june7_weekday, due",
+    [
+        # June 7, 2025 is a Saturday -> extended to Monday June 9, 5:00 p.m.
+        (date(2025, 11, 4), "Saturday", (2025, 6, 9)),
+        # June 7, 2015 is a Sunday -> Monday June 8 (matches the published 2015 period)
+        (date(2015, 11, 3), "Sunday", (2015, 6, 8)),
+        # June 7, 2023 is a Wednesday -> no extension
+        (date(2023, 11, 21), "Wednesday", (2023, 6, 7)),
+        # June 7, 2017 is a Wednesday -> "Candidates have until 5 p.m. on June 7"
+        (date(2017, 11, 7), "Wednesday", (2017, 6, 7)),
+    ],
+)
+def test_declaration_filing_ends_5pm_june_7_or_next_business_day(election, june7_weekday, due):
+    assert date(election.year, 6, 7).strftime("%A") == june7_weekday
+    d, _ = calc("salt-lake-city-ut", election=election)
+    assert d["declaration-filing"].due == local(DENVER, *due, 17)
+    assert d["nomination-petition-filing"].due == local(DENVER, *due, 17)
+
+
+def test_2019_window_opens_monday_june_3_at_office_opening():
+    # June 1, 2019 was a Saturday: "during office hours" -> Monday June 3, 8:00 a.m.
+    d, _ = calc("salt-lake-city-ut", election=date(2019, 11, 5))
+    decl = d["declaration-filing"]
+    assert decl.statutory_start == date(2019, 6, 1)
+    assert decl.start == local(DENVER, 2019, 6, 3, 8)
+    assert decl.due == local(DENVER, 2019, 6, 7, 17)  # a Friday: no extension
+    assert any("Saturday" in s and "June 3, 2019" in s for s in decl.steps)
+
+
+def test_2025_readings_city_extension_vs_state_practice():
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    decl = d["declaration-filing"]
+    assert [r.due for r in decl.readings] == [local(DENVER, 2025, 6, 9, 17), local(DENVER, 2025, 6, 6, 17)]
+    assert decl.safe_due == local(DENVER, 2025, 6, 6, 17)
+    assert [r.safe for r in decl.readings] == [False, True]
+    assert decl.status == "tentative"
+    assert any("June 7, 2025 is a Saturday" in s and "Monday, June 9, 2025" in s for s in decl.steps)
+
+
+def test_withdrawal_23_days_before_is_a_sunday_two_readings_2025():
+    # Nov 4, 2025 - 23 days = Sunday Oct 12. 68-3-7 rolls forward: Monday Oct 13
+    # is Columbus Day (Utah legal holiday) -> Tuesday Oct 14. Prior business day: Friday Oct 10.
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    w = d["withdrawal"]
+    assert w.due == local(DENVER, 2025, 10, 14, 17)
+    assert w.safe_due == local(DENVER, 2025, 10, 10, 17)
+    assert {r.name.split(" (")[0]: r.due.date() for r in w.readings} == {
+        "the next business day": date(2025, 10, 14),
+        "the prior business day": date(2025, 10, 10),
+    }
+    assert any("Columbus Day" in s for s in w.steps)
+    assert any("safe date" in x for x in w.warnings)
+
+
+def test_withdrawal_2027_monday_is_not_a_holiday():
+    # Nov 2, 2027 - 23 days = Sunday Oct 10, 2027; Monday Oct 11, 2027 is Columbus Day
+    # (second Monday of October) -> Tuesday Oct 12; prior business day Friday Oct 8.
+    d, _ = calc("salt-lake-city-ut", election=date(2027, 11, 2))
+    assert d["withdrawal"].due == local(DENVER, 2027, 10, 12, 17)
+    assert d["withdrawal"].safe_due == local(DENVER, 2027, 10, 8, 17)
+
+
+def test_withdrawal_2029_plain_monday():
+    # Nov 6, 2029 - 23 days = Sunday Oct 14, 2029; Columbus Day 2029 is Oct 8,
+    # so Monday Oct 15 is a business day.
+    d, _ = calc("salt-lake-city-ut", election=date(2029, 11, 6))
+    assert d["withdrawal"].due == local(DENVER, 2029, 10, 15, 17)
+    assert d["withdrawal"].safe_due == local(DENVER, 2029, 10, 12, 17)
+
+
+def test_objection_filing_counts_from_extended_last_day():
+    # Last day for filing 2025: June 9 (extended). +5 days = Saturday June 14 -> 68-3-7:
+    # Sunday 15; Monday June 16 is Utah's Juneteenth (63G-1-301(2)(c): June 19 a Thursday,
+    # the preceding Monday) -> Tuesday June 17, close of office hours.
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    assert d["objection-filing"].due == local(DENVER, 2025, 6, 17, 17)
+    assert any("Juneteenth" in s for s in d["objection-filing"].steps)
+
+
+def test_objection_filing_2023_plain():
+    # June 7, 2023 (Wednesday) + 5 = Monday June 12, 2023.
+    d, _ = calc("salt-lake-city-ut", election=date(2023, 11, 21))
+    assert d["objection-filing"].due == local(DENVER, 2023, 6, 12, 17)
+
+
+def test_objection_decision_48_hours_after_filing_instant():
+    filed = local(DENVER, 2025, 6, 12, 14, 30)
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), events={"objection-filed": filed})
+    assert d["objection-decision"].due == local(DENVER, 2025, 6, 14, 14, 30)
+
+
+def test_objection_decision_across_dst_change_is_48_real_hours():
+    # DST begins 2025-03-09 02:00 in Denver: 48 hours after 2025-03-08 12:00 MST is
+    # 2025-03-10 13:00 MDT (same instant as 12:00 MST + 48 h).
+    filed = local(DENVER, 2025, 3, 8, 12)
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), events={"objection-filed": filed})
+    assert d["objection-decision"].due == local(DENVER, 2025, 3, 10, 13)
+
+
+def test_objection_cure_three_days_after_sustained():
+    # Sustained Tuesday June 17, 2025 -> + 3 = Friday June 20, 5:00 p.m.
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), events={"objection-sustained": date(2025, 6, 17)})
+    assert d["objection-cure"].due == local(DENVER, 2025, 6, 20, 17)
+
+
+def test_triggers_pending_until_recorded():
+    d, result = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    assert "objection-decision" not in d and "objection-cure" not in d
+    assert set(result.pending) == {"objection-decision", "objection-cure"}
+
+
+def test_residency_start_twelve_months_before():
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    assert d["residency-start"].due == date(2024, 11, 4)
+    assert d["residency-start"].warnings == ()
+
+
+def test_2023_election_moved_by_proclamation():
+    # Derived by rule 2023: Nov 7, moved to Nov 21, 2023 -> withdrawal Nov 21 - 23 = Sunday Oct 29
+    # -> Monday Oct 30 (68-3-7); safe Friday Oct 27.
+    d, result = calc("salt-lake-city-ut", today=date(2023, 1, 15))
+    assert result.election == date(2023, 11, 21)
+    assert "moved from Tuesday, November 7, 2023" in result.anchors["general"].how
+    assert d["withdrawal"].due == local(DENVER, 2023, 10, 30, 17)
+    assert d["withdrawal"].safe_due == local(DENVER, 2023, 10, 27, 17)
+
+
+def test_even_year_election_warns():
+    _, result = calc("salt-lake-city-ut", election=date(2026, 11, 3))
+    assert any("not the date of the municipal general election by rule" in w for w in result.warnings)
+
+
+def test_thresholds_beside_filing():
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    texts = " | ".join(t.describe() for t in d["nomination-petition-filing"].thresholds)
+    assert "Mayor: at least 25 residents" in texts and "20 %" in texts
+    assert any(t.min == 315 for t in d["declaration-filing"].thresholds)
