@@ -308,26 +308,14 @@ def _readings(rule: Rule, day: date, roll: str, roll_cite: str, clock, ctx: _Con
     """Each way the law can be read for a last day on ``day``, the earliest marked safe."""
     if not rule.readings:
         return ()
-    main = ReadingResult(
-        name=f"{ROLL_WORDS[roll]} ({roll_cite})",
-        roll=roll,
-        due=_at(ctx.calendar.roll(day, roll), clock, ctx.zone),
-        cite=roll_cite,
-        why="the rule's own computation of time",
+    ways = [(f"{ROLL_WORDS[roll]} ({roll_cite})", roll, roll_cite, "the rule's own computation of time")]
+    ways += [(r.name, r.roll, r.cite, r.why) for r in rule.readings]
+    dues = [_at(ctx.calendar.roll(day, how), clock, ctx.zone) for _, how, _, _ in ways]
+    safe = dues.index(min(dues))  # the first of the earliest
+    return tuple(
+        ReadingResult(name=name, roll=how, due=due, cite=cite, why=why, safe=(i == safe))
+        for i, ((name, how, cite, why), due) in enumerate(zip(ways, dues))
     )
-    out = [main] + [
-        ReadingResult(
-            name=r.name,
-            roll=r.roll,
-            due=_at(ctx.calendar.roll(day, r.roll), clock, ctx.zone),
-            cite=r.cite,
-            why=r.why,
-        )
-        for r in rule.readings
-    ]
-    earliest = min(r.due for r in out)
-    first_safe = next(i for i, r in enumerate(out) if r.due == earliest)
-    return tuple(replace(r, safe=(i == first_safe)) for i, r in enumerate(out))
 
 
 def _apply_override(d: Deadline, ov: Override) -> Deadline:
