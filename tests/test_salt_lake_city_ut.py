@@ -20,6 +20,8 @@ DENVER = "America/Denver"
         (date(2023, 11, 21), "Wednesday", (2023, 6, 7)),
         # June 7, 2017 is a Wednesday -> "Candidates have until 5 p.m. on June 7"
         (date(2017, 11, 7), "Wednesday", (2017, 6, 7)),
+        # June 7, 2021 is a Monday -> "Tuesday, June 1, 2021 through Monday, June 7, 2021"
+        (date(2021, 11, 2), "Monday", (2021, 6, 7)),
     ],
 )
 def test_declaration_filing_ends_5pm_june_7_or_next_business_day(election, june7_weekday, due):
@@ -42,6 +44,8 @@ def test_2019_window_opens_monday_june_3_at_office_opening():
 def test_2025_readings_city_extension_vs_state_practice():
     d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
     decl = d["declaration-filing"]
+    # published 2025 period (Brighton, MSD): "begins on Monday, June 2, 2025 at 8:00 a.m."
+    assert decl.start == local(DENVER, 2025, 6, 2, 8)
     assert [r.due for r in decl.readings] == [local(DENVER, 2025, 6, 9, 17), local(DENVER, 2025, 6, 6, 17)]
     assert decl.safe_due == local(DENVER, 2025, 6, 6, 17)
     assert [r.safe for r in decl.readings] == [False, True]
