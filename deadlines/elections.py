@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from .counting import first_weekday_of_month
-from .model import ElectionRule
+from .model import ElectionMove, ElectionRule
 
 TUESDAY, MONDAY = 1, 0
 

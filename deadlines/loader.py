@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .business_days import ROLLS
@@ -633,8 +633,3 @@ def _moment(value, where: str, c: _Checker, zone: ZoneInfo | None):
     except ValueError as exc:
         c.fail(where, str(exc))
         return None
-
-
-def find_files(calendars_dir: Path, select: Callable[[Path], bool] = lambda p: True) -> list[Path]:
-    """Jurisdiction files in ``calendars_dir`` (shared sets excluded), sorted."""
-    return sorted(p for p in calendars_dir.glob("*.toml") if select(p))
