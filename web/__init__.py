@@ -11,7 +11,7 @@ from deadlines.config import database_url
 from deadlines.registry import Registry
 from deadlines.service import NO_STORE
 
-from . import feeds
+from . import api, feeds
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -40,5 +40,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["feed_cache"] = feeds.RenderCache()
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)
+    app.register_blueprint(api.bp)
     return app
 
