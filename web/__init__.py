@@ -11,7 +11,7 @@ from deadlines.config import database_url
 from deadlines.registry import Registry
 from deadlines.service import NO_STORE
 
-from . import api, feeds
+from . import api, feeds, form
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -41,5 +41,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(form.bp)
     return app
 
