@@ -14,8 +14,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping
 
-from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, case, create_engine, select
+from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, case, create_engine, inspect, select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError
 
 from .ical import Stamp
 
@@ -34,8 +35,13 @@ _INSERT = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 
 
 def ensure_schema(engine: Engine) -> None:
-    """Create the table if it is missing (Alembic takes this over at merge)."""
-    metadata.create_all(engine, checkfirst=True)
+    """Create the table if it is missing (Alembic takes this over at merge).
+    Safe when several workers start at once: losing the race to create is fine."""
+    try:
+        metadata.create_all(engine, checkfirst=True)
+    except DBAPIError:
+        if not inspect(engine).has_table(feed_event_state.name):
+            raise
 
 
 def engine_for(url: str) -> Engine:

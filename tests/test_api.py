@@ -64,6 +64,7 @@ def test_worked_example(client):
     ("/api/v1/jurisdictions/colorado-local/deadlines?primary=2026-08-04", 400, "primary"),
     ("/api/v1/jurisdictions/model-city/deadlines?ordinance-adopted=soon", 400, "ordinance-adopted"),
     ("/api/v1/jurisdictions/salt-lake-city-ut/deadlines?objection-filed=2025-06-16", 400, "objection-filed"),
+    ("/api/v1/jurisdictions/ypsilanti-mi/deadlines?ordinance-adopted=2025-06-16", 400, "ordinance-adopted"),
 ])
 def test_errors_are_problems(client, url, status, field):
     resp = client.get(url)
@@ -92,4 +93,6 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", create_app({"TOD
 @schema.parametrize()
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 def test_server_matches_openapi(case):
-    case.call_and_validate()
+    # Every check but positive_data_acceptance: a well-formed input can still be wrong for the
+    # jurisdiction asked (a primary where none is held) and is then rightly a documented 400.
+    case.call_and_validate(excluded_checks=[schemathesis.checks.positive_data_acceptance])

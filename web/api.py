@@ -62,7 +62,7 @@ def _iso(day: date | None) -> str | None:
 @bp.get("/jurisdictions/<jid>")
 def jurisdiction(jid: str) -> Response:
     jur = registry().get(jid)
-    today = today_in(jur)
+    today = today_in(jur.timezone)
     closed = business_calendar(jur.holidays, today.year, today.year + 1).closed
     hours = jur.office_hours
     return jsonify({
@@ -88,7 +88,11 @@ def jurisdiction(jid: str) -> Response:
 @bp.get("/jurisdictions/<jid>/deadlines")
 def deadlines(jid: str) -> Response:
     jur = registry().get(jid)
-    result = lookup(jur, today=today_in(jur), store=store(), **read_query(jur, request.args))
+    unknown = sorted(set(request.args) - {"election", "primary", *jur.triggers})
+    if unknown:
+        known = ", ".join(["election", "primary", *jur.triggers])
+        raise InputError(f"{jur.id} reads no parameter '{unknown[0]}' (it reads: {known})", unknown[0])
+    result = lookup(jur, today=today_in(jur.timezone), store=store(), **read_query(jur, request.args))
     return jsonify(result_dict(result))
 
 

@@ -25,13 +25,13 @@ def store() -> AnchorSource:
     return current_app.extensions["anchors"]
 
 
-def today_in(jur: Jurisdiction) -> date:
+def today_in(timezone: str) -> date:
     """Config ``TODAY`` if set, else today in the jurisdiction's zone (a deadline
     is counted in the clerk's day, not the server's)."""
     pinned = current_app.config.get("TODAY")
     if pinned:
         return pinned if isinstance(pinned, date) else date.fromisoformat(str(pinned))
-    return datetime.now(ZoneInfo(jur.timezone)).date()
+    return datetime.now(ZoneInfo(timezone)).date()
 
 
 def _in_range(day: date, field: str) -> date:

@@ -2,7 +2,8 @@
 
 A feed is rendered once per change and kept in a per-process cache keyed on
 everything it depends on (jurisdiction, filter, calendar file mtime, anchor
-store revision, the day); requests in between cost a cache look-up. Event
+store revision) and valid for one day in the jurisdiction's zone; requests in
+between cost a cache look-up and a header comparison. Event
 versions live in :mod:`deadlines.feed_state`, and so does the feed's own
 (UID ``feed:<path>``) whose time of change is the HTTP Last-Modified.
 """
@@ -11,9 +12,11 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from datetime import date, timedelta
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 
 from flask import Blueprint, Response, current_app, request
+from werkzeug.http import http_date, is_resource_modified, quote_etag
 
 from deadlines import ical
 from deadlines.errors import InputError
@@ -62,8 +65,21 @@ def _cycles(jur: Jurisdiction, today: date) -> list[date]:
     return cycles(jur, today - timedelta(days=366), date(today.year + years, 12, 31))
 
 
-def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | None, deadline_id: str | None):
-    """(body, ETag, Last-Modified) of the feed at ``request.path``."""
+@dataclass(frozen=True)
+class Rendered:
+    """A rendered feed, valid for ``day`` in ``timezone``, with its response headers."""
+
+    day: date
+    timezone: str
+    body: bytes
+    etag: str
+    last_modified: datetime
+    headers: tuple[tuple[str, str], ...]
+
+
+def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | None,
+            deadline_id: str | None) -> Rendered:
+    """The feed at ``request.path``, stamped and with its HTTP headers."""
     prefix = None if deadline_id is None else f"{jur.id}/{chosen[0].isoformat()}/{deadline_id}"
     evs = [
         e
@@ -82,7 +98,12 @@ def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | 
     body = ical.calendar(evs, stamps, name=name, description=about)
     etag = hashlib.sha256(body).hexdigest()
     feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "")
-    return body, etag, state.stamps({feed_key: etag})[feed_key].last_modified
+    modified = state.stamps({feed_key: etag})[feed_key].last_modified
+    headers = [("ETag", quote_etag(etag)), ("Last-Modified", http_date(modified)),
+               ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}")]
+    if deadline_id:
+        headers.append(("Content-Disposition", f'attachment; filename="{jur.id}-{chosen[0]}-{deadline_id}.ics"'))
+    return Rendered(today, jur.timezone, body, etag, modified, tuple(headers))
 
 
 def _serve(jid: str, election: str | None = None, deadline_id: str | None = None) -> Response:
@@ -91,26 +112,21 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
     audience = request.args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
-    jur = reg.get(jid)
     cycle = read_date(election, "election")
-    if cycle is not None and cycle_of(jur, cycle) != cycle:
-        raise InputError(f"{election} is not the date of a {jur.elections['general'].title.lower()} by rule", "election")
-    today = today_in(jur)
-    key = (jid, cycle, deadline_id, audience, path.stat().st_mtime_ns, store().revision(jid), today)
+    key = (jid, cycle, deadline_id, audience, path.stat().st_mtime_ns, store().revision(jid))
     cache = current_app.extensions["feed_cache"]
-    entry = cache.get(key)
-    if entry is None:
-        entry = _render(jur, today, [cycle] if cycle else _cycles(jur, today), audience, deadline_id)
-        cache.put(key, entry)
-    body, etag, last_modified = entry
-    resp = Response(body, mimetype="text/calendar")
-    if deadline_id:
-        resp.headers["Content-Disposition"] = f'attachment; filename="{jid}-{election}-{deadline_id}.ics"'
-    resp.set_etag(etag)
-    resp.last_modified = last_modified
-    resp.cache_control.public = True
-    resp.cache_control.max_age = current_app.config["FEED_MAX_AGE"]
-    return resp.make_conditional(request)
+    feed = cache.get(key)
+    if feed is None or feed.day != today_in(feed.timezone):
+        jur = reg.get(jid)
+        if cycle is not None and cycle_of(jur, cycle) != cycle:
+            raise InputError(f"{election} is not the date of a {jur.elections['general'].title.lower()} by rule",
+                             "election")
+        today = today_in(jur.timezone)
+        feed = _render(jur, today, [cycle] if cycle else _cycles(jur, today), audience, deadline_id)
+        cache.put(key, feed)
+    if not is_resource_modified(request.environ, etag=feed.etag, last_modified=feed.last_modified):
+        return Response(status=304, headers=feed.headers)
+    return Response(feed.body, mimetype="text/calendar", headers=feed.headers)
 
 
 @bp.get("/calendars/<jid>.ics")

@@ -41,7 +41,7 @@ def _compute(jur: Jurisdiction, args, errors: dict):
         errors["audience"] = f"Choose one of: {', '.join(AUDIENCES)}."
     try:
         query = read_query(jur, args)
-        result = lookup(jur, today=today_in(jur), store=store(), **query)
+        result = lookup(jur, today=today_in(jur.timezone), store=store(), **query)
     except InputError as exc:
         errors[exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"] = str(exc)
         return None
@@ -64,7 +64,7 @@ def index():
         args = {"jurisdiction": jid, "audience": args.get("audience", "")}
     result = None
     if jur is not None:
-        today = today_in(jur)
+        today = today_in(jur.timezone)
         args.setdefault("election", next_election(jur.elections["general"], today).isoformat())
         if "jurisdiction" in request.args:
             result = _compute(jur, args, errors)

@@ -5,6 +5,10 @@ from __future__ import annotations
 from deadlines.model import AUDIENCES, KINDS, STATUSES, Jurisdiction
 
 STR, DATE = {"type": "string"}, {"type": "string", "format": "date"}
+DAY = r"20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+INPUT_DATE = {"anyOf": [{**DATE, "pattern": f"^{DAY}$"}, {"const": ""}]}  # 2000-2099; empty: not given
+EVENT = {"date": INPUT_DATE,
+         "instant": {"anyOf": [{"type": "string", "pattern": f"^{DAY}T([01][0-9]|2[0-3]):[0-5][0-9]$"}, {"const": ""}]}}
 NSTR = {"type": ["string", "null"]}
 MOMENT = {"type": "string", "description": "A date (YYYY-MM-DD, all-day) or an instant with its UTC offset"}
 NMOMENT = {**MOMENT, "type": ["string", "null"]}
@@ -70,20 +74,20 @@ JID = {"name": "jid", "in": "path", "required": True, "schema": STR, "descriptio
 
 
 def _date_param(name: str, what: str) -> dict:
-    return {"name": name, "in": "query", "required": False, "schema": {"anyOf": [DATE, {"const": ""}]},
+    return {"name": name, "in": "query", "required": False, "schema": INPUT_DATE,
             "description": f"{what} (YYYY-MM-DD, 2000-01-01 to 2099-12-31); default (or empty): the next by rule"}
 
 
 def document(jurisdictions: list[Jurisdiction]) -> dict:
-    triggers = {}
+    triggers: dict[str, tuple[str, list[str]]] = {}
     for jur in jurisdictions:
         for t in jur.triggers.values():
-            triggers.setdefault(t.name, []).append(jur.id)
+            triggers.setdefault(t.name, (t.type, []))[1].append(jur.id)
     event_params = [
-        {"name": name, "in": "query", "required": False, "schema": STR,
-         "description": f"Trigger event date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM, local). "
-                        f"Read by: {', '.join(ids)}; ignored elsewhere."}
-        for name, ids in sorted(triggers.items())
+        {"name": name, "in": "query", "required": False, "schema": EVENT[kind],
+         "description": f"Trigger event {'date and time, local (YYYY-MM-DDTHH:MM)' if kind == 'instant' else 'date'}. "
+                        f"Only for: {', '.join(ids)} (elsewhere a 400)."}
+        for name, (kind, ids) in sorted(triggers.items())
     ]
     return {
         "openapi": "3.1.0",
