@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from flask import Blueprint, Response, current_app, request
-from werkzeug.http import http_date, is_resource_modified, quote_etag
+from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines import ical
 from deadlines.errors import InputError
@@ -106,6 +106,15 @@ def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | 
     return Rendered(today, jur.timezone, body, etag, modified, tuple(headers))
 
 
+def _not_modified(feed: Rendered) -> bool:
+    """RFC 9110 13.1: If-None-Match (weak comparison) wins over If-Modified-Since."""
+    match = request.headers.get("If-None-Match")
+    if match is not None:
+        return match.strip() == "*" or f'"{feed.etag}"' in (t.strip().removeprefix("W/") for t in match.split(","))
+    since = parse_date(request.headers.get("If-Modified-Since"))
+    return since is not None and since >= feed.last_modified.replace(microsecond=0)
+
+
 def _serve(jid: str, election: str | None = None, deadline_id: str | None = None) -> Response:
     reg = registry()
     path = reg.path(jid)
@@ -124,7 +133,7 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
         today = today_in(jur.timezone)
         feed = _render(jur, today, [cycle] if cycle else _cycles(jur, today), audience, deadline_id)
         cache.put(key, feed)
-    if not is_resource_modified(request.environ, etag=feed.etag, last_modified=feed.last_modified):
+    if _not_modified(feed):
         return Response(status=304, headers=feed.headers)
     return Response(feed.body, mimetype="text/calendar", headers=feed.headers)
 
