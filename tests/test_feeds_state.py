@@ -21,7 +21,8 @@ def state(request, tmp_path):
     if request.param == "sqlite":
         engine = engine_for(f"sqlite:///{tmp_path / 'sub' / 'state.sqlite3'}")
     else:
-        engine = engine_for(os.environ.get("DEADLINES_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test"))
+        url = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+        engine = engine_for(url.replace("postgresql://", "postgresql+psycopg://", 1))  # psycopg 3, not psycopg2
     ensure_schema(engine)
     yield FeedState(engine)
     if request.param == "postgres":
