@@ -126,5 +126,9 @@ def _print_table(result) -> None:
     click.echo("Times are local to " + j.timezone + ". Use --json for citations, quoted law and counting steps.")
 
 
+from .cli_web import serve  # noqa: E402
+
+main.add_command(serve)
+
 if __name__ == "__main__":
     main()

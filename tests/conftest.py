@@ -1,0 +1,33 @@
+"""Generic fixtures: the app (pinned "today", its own SQLite file), a test
+client, and a live server on 127.0.0.1 at a random port."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from web import create_app
+
+TODAY = "2025-03-01"
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "TODAY": TODAY, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}"})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def live_server(app):
+    """The app served on 127.0.0.1 (random port) in a thread; yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()

@@ -1,0 +1,50 @@
+"""Persisted event versions: SEQUENCE rises once per change and never falls,
+LAST-MODIFIED never goes backwards, and concurrent writers (gunicorn workers)
+agree. Runs on SQLite and on PostgreSQL (DEADLINES_TEST_PG)."""
+from __future__ import annotations
+
+import os
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from sqlalchemy import text
+
+from deadlines.feed_state import FeedState, engine_for, ensure_schema
+
+T0 = datetime(2025, 3, 1, 12, tzinfo=timezone.utc)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def state(request, tmp_path):
+    if request.param == "sqlite":
+        engine = engine_for(f"sqlite:///{tmp_path / 'sub' / 'state.sqlite3'}")
+    else:
+        url = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+        engine = engine_for(url.replace("postgresql://", "postgresql+psycopg://", 1))  # psycopg 3, not psycopg2
+    ensure_schema(engine)
+    yield FeedState(engine)
+    if request.param == "postgres":
+        with engine.begin() as conn:
+            conn.execute(text("DELETE FROM feed_event_state WHERE uid LIKE 'test-%'"))
+
+
+def test_sequence_rises_once_per_change_and_never_falls(state):
+    uid = f"test-{uuid.uuid4()}"
+    assert state.stamps({uid: "a"}, T0)[uid] == state.stamps({uid: "a"}, T0 + timedelta(hours=1))[uid]
+    first = state.stamps({uid: "a"}, T0)[uid]
+    assert (first.sequence, first.last_modified) == (0, T0)
+    changed = state.stamps({uid: "b"}, T0 + timedelta(days=1))[uid]
+    assert (changed.sequence, changed.last_modified) == (1, T0 + timedelta(days=1))
+    back = state.stamps({uid: "a"}, T0 - timedelta(days=3))[uid]  # a clock gone backwards
+    assert (back.sequence, back.last_modified) == (2, T0 + timedelta(days=1))
+
+
+def test_concurrent_writers_count_a_change_once(state):
+    uids = [f"test-{uuid.uuid4()}" for _ in range(20)]
+    with ThreadPoolExecutor(8) as pool:
+        for content in ("a", "b"):
+            results = list(pool.map(lambda _: state.stamps({u: content for u in uids}), range(8)))
+            assert all(r == results[0] for r in results)
+            assert {s.sequence for s in results[0].values()} == {0 if content == "a" else 1}

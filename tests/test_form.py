@@ -1,0 +1,73 @@
+"""The lookup form, server side: fields, results, errors beside their field."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def test_blank_form_prefills_the_next_election(client):
+    html = client.get("/").get_data(as_text=True)
+    assert '<select id="jurisdiction" name="jurisdiction"' in html
+    assert re.findall(r'<option value="([a-z-]+)"', html)[:4] == ["colorado-local", "model-city", "salt-lake-city-ut", "ypsilanti-mi"]
+    assert 'type="date" id="election" name="election" value="2025-11-04"' in html  # colorado-local, today 2025-03-01
+    assert "<table" not in html
+
+
+def test_results_table(client):
+    html = client.get("/?jurisdiction=ypsilanti-mi&election=2026-11-03").get_data(as_text=True)
+    assert 'name="primary"' in html
+    row = html[html.index('<tr id="petition-filing"'):]
+    row = row[:row.index("</tr>")]
+    assert "Tuesday, April 21, 2026, 4:00 p.m. EDT" in row
+    assert "416 days" in row  # from 2025-03-01
+    assert "MCL 168.163(1)" in row and "fifteenth Tuesday preceding" in row
+    assert 'href="/calendars/ypsilanti-mi/2026-11-03/petition-filing.ics"' in row
+    assert 'href="webcal://localhost/calendars/ypsilanti-mi.ics"' in html
+
+
+def test_safe_date_stands_out(client):
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04").get_data(as_text=True)
+    assert "<strong>Safe date: Friday, June 6, 2025, 5:00 p.m. MDT</strong>" in html
+    assert "Monday, June 9, 2025, 5:00 p.m. MDT" in html
+    assert 'name="objection-filed"' in html and 'type="datetime-local"' in html
+
+
+def test_trigger_date_and_audience(client):
+    html = client.get("/?jurisdiction=model-city&ordinance-adopted=2025-04-14&audience=petitioners").get_data(as_text=True)
+    assert 'type="date" id="ordinance-adopted" name="ordinance-adopted" value="2025-04-14"' in html
+    assert "Wednesday, May 14, 2025" in html
+    assert 'href="http://localhost/calendars/model-city.ics?audience=petitioners"' in html
+
+
+def test_audience_filters_rows(client):
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04&audience=clerk").get_data(as_text=True)
+    assert 'id="withdrawal"' in html and 'id="declaration-filing"' not in html
+
+
+@pytest.mark.parametrize("query, field, words", [
+    ("jurisdiction=atlantis&election=2026-11-03", "jurisdiction", "unknown jurisdiction"),
+    ("jurisdiction=ypsilanti-mi&for=ypsilanti-mi&election=2026-02-30", "election", "expected a date"),
+    ("jurisdiction=ypsilanti-mi&for=ypsilanti-mi&election=1776-07-04", "election", "from 2000-01-01 to 2099-12-31"),
+    ("jurisdiction=model-city&for=model-city&ordinance-adopted=yesterday", "ordinance-adopted", "expected a date"),
+    ("jurisdiction=salt-lake-city-ut&for=salt-lake-city-ut&objection-filed=2025-06-16", "objection-filed", "give a date and time"),
+])
+def test_bad_input_is_answered_beside_the_field(client, query, field, words):
+    resp = client.get("/?" + query)
+    assert resp.status_code == 400
+    html = resp.get_data(as_text=True)
+    assert re.search(rf'<p class="error" id="{field}-error">[^<]*{words}', html)
+    assert f'aria-describedby="{field}-error"' in html
+    value = dict(p.split("=") for p in query.split("&")).get(field)
+    if field != "jurisdiction":
+        assert f'value="{value}"' in html  # the form is kept filled
+
+
+def test_switching_jurisdiction_drops_the_old_dates(client):
+    html = client.get("/?jurisdiction=salt-lake-city-ut&for=ypsilanti-mi&election=2026-11-03").get_data(as_text=True)
+    assert 'name="election" value="2025-11-04"' in html
+
+
+def test_print_view_opens_every_row(client):
+    html = client.get("/?jurisdiction=colorado-local&election=2025-11-04&print=1").get_data(as_text=True)
+    assert html.count("<details open>") == 3

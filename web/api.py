@@ -1,0 +1,101 @@
+"""The JSON API, ``/api/v1``: jurisdictions, their law, and computed deadlines
+(the JSON of ``deadlines compute --json``). Errors are RFC 9457 problems."""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from deadlines.elections import describe_rule, next_election
+from deadlines.errors import InputError
+from deadlines.holiday_calendar import business_calendar
+from deadlines.model import Jurisdiction
+from deadlines.serialize import result_dict
+from deadlines.service import lookup
+
+from .common import read_query, registry, store, today_in
+from .openapi import document
+from .problems import input_problem, problem
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+bp.register_error_handler(InputError, input_problem)
+
+
+@bp.app_errorhandler(HTTPException)
+def http_problem(exc: HTTPException):
+    """Routing errors under /api and /calendars as problems; elsewhere as usual."""
+    if request.path.startswith(("/api/", "/calendars/")):
+        resp = problem(exc.code or 500, exc.description or "")
+        resp.headers.extend((k, v) for k, v in exc.get_headers() if k.lower() != "content-type")  # e.g. Allow
+        return resp
+    return exc
+
+
+def _links(jid: str) -> dict:
+    return {
+        "self": url_for("api.jurisdiction", jid=jid),
+        "deadlines": url_for("api.deadlines", jid=jid),
+        "calendar": url_for("feeds.jurisdiction_feed", jid=jid),
+    }
+
+
+@bp.get("/jurisdictions")
+def jurisdictions() -> Response:
+    return jsonify({"jurisdictions": [
+        {"id": j.id, "name": j.name, "timezone": j.timezone, "links": _links(j.id)} for j in registry().all()
+    ]})
+
+
+def _rules(jur: Jurisdiction) -> list[dict]:
+    return [
+        {"id": r.id, "title": r.title, "kind": r.kind, "audience": list(r.audience), "effective": _iso(r.effective),
+         "citation": r.cite, "text": r.text}
+        for rid in jur.order for r in jur.rules[rid]
+    ]
+
+
+def _iso(day: date | None) -> str | None:
+    return None if day is None else day.isoformat()
+
+
+@bp.get("/jurisdictions/<jid>")
+def jurisdiction(jid: str) -> Response:
+    jur = registry().get(jid)
+    today = today_in(jur.timezone)
+    closed = business_calendar(jur.holidays, today.year, today.year + 1).closed
+    hours = jur.office_hours
+    return jsonify({
+        "id": jur.id, "name": jur.name, "timezone": jur.timezone, "source": jur.source, "links": _links(jid),
+        "time_law": {"roll": jur.time_law.roll, "cite": jur.time_law.cite, "text": jur.time_law.text},
+        "office_hours": None if hours is None else {
+            "open": hours.open.isoformat("minutes"), "close": hours.close.isoformat("minutes"), "cite": hours.cite},
+        "elections": [
+            {"name": e.name, "title": e.title, "rule": describe_rule(e), "cite": e.cite,
+             "next": next_election(e, today).isoformat()}
+            for e in jur.elections.values()
+        ],
+        "triggers": [{"name": t.name, "title": t.title, "type": t.type, "cite": t.cite} for t in jur.triggers.values()],
+        "rules": _rules(jur),
+        "holidays": {
+            "country": jur.holidays.country, "subdivision": jur.holidays.subdivision, "cite": jur.holidays.cite,
+            "closed": [{"date": d.isoformat(), "name": name} for d, name in sorted(closed.items())
+                       if today.year <= d.year <= today.year + 1],
+        },
+    })
+
+
+@bp.get("/jurisdictions/<jid>/deadlines")
+def deadlines(jid: str) -> Response:
+    jur = registry().get(jid)
+    unknown = sorted(set(request.args) - {"election", "primary", *jur.triggers})
+    if unknown:
+        known = ", ".join(["election", "primary", *jur.triggers])
+        raise InputError(f"{jur.id} reads no parameter '{unknown[0]}' (it reads: {known})", unknown[0])
+    result = lookup(jur, today=today_in(jur.timezone), store=store(), **read_query(jur, request.args))
+    return jsonify(result_dict(result))
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(document(registry().all()))

@@ -1,0 +1,68 @@
+"""What every surface needs: the registry, the anchor store, "today", and the
+user's query (election, primary, trigger events) read into engine arguments."""
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Mapping
+from zoneinfo import ZoneInfo
+
+from flask import current_app
+
+from deadlines.errors import InputError
+from deadlines.model import Jurisdiction, Moment
+from deadlines.moments import day_of, parse_date, parse_moment
+from deadlines.registry import Registry
+from deadlines.service import AnchorSource
+
+EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
+
+
+def registry() -> Registry:
+    return current_app.extensions["registry"]
+
+
+def store() -> AnchorSource:
+    return current_app.extensions["anchors"]
+
+
+def today_in(timezone: str) -> date:
+    """Config ``TODAY`` if set, else today in the jurisdiction's zone (a deadline
+    is counted in the clerk's day, not the server's)."""
+    pinned = current_app.config.get("TODAY")
+    if pinned:
+        return pinned if isinstance(pinned, date) else date.fromisoformat(str(pinned))
+    return datetime.now(ZoneInfo(timezone)).date()
+
+
+def _in_range(day: date, field: str) -> date:
+    if not EARLIEST <= day <= LATEST:
+        raise InputError(f"{field}: give a date from {EARLIEST.isoformat()} to {LATEST.isoformat()}", field)
+    return day
+
+
+def read_date(value: str | None, field: str) -> date | None:
+    """A YYYY-MM-DD input (None when empty); :class:`InputError` naming ``field``."""
+    if not value:
+        return None
+    try:
+        return _in_range(parse_date(value), field)
+    except ValueError as exc:
+        raise InputError(f"{field}: {exc}", field) from None
+
+
+def read_query(jur: Jurisdiction, args: Mapping[str, str]) -> dict:
+    """``election``, ``primary`` and one input per trigger name, as keyword
+    arguments for :func:`deadlines.service.lookup`."""
+    events: dict[str, Moment] = {}
+    for name in jur.triggers:
+        if args.get(name):
+            try:
+                events[name] = parse_moment(args[name], ZoneInfo(jur.timezone))
+            except ValueError as exc:
+                raise InputError(f"{name}: {exc}", name) from None
+            _in_range(day_of(events[name]), name)
+    return {
+        "election": read_date(args.get("election"), "election"),
+        "primary": read_date(args.get("primary"), "primary"),
+        "events": events,
+    }
