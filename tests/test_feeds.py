@@ -176,7 +176,7 @@ def test_event_content(client):
     assert str(ev["status"]) == "TENTATIVE"
     assert "Salt Lake City Code, subsections B and E" in text
     assert "extended until five o'clock (5:00) P.M. on the following regular business day" in text
-    assert "is a Saturday, so the last day is extended to Monday, June 9, 2025" in text
+    assert "June 7, 2025 is a Saturday, so the last day is extended to 5:00 p.m. on Monday, June 9, 2025" in text
     assert "SAFE DATE: 5:00 p.m. on Friday, June 6, 2025" in text
     assert "5:00 p.m. on Friday, June 6, 2025 (SAFE DATE)" in text
     assert ev["categories"].cats == ["candidates"]
