@@ -1,6 +1,7 @@
 """Election dates: derived by rule, or entered, and which cycle comes next."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, timedelta
 
 from .counting import first_weekday_of_month
@@ -37,6 +38,14 @@ def describe_rule(rule: ElectionRule) -> str:
     years = {"odd": "odd-numbered years", "even": "even-numbered years", "every": "every year"}[rule.years]
     how = "first Tuesday in" if rule.rule == "first_tuesday" else "Tuesday after the first Monday in"
     return f"the {how} {month} of {years}"
+
+
+def cycle_key(rule: ElectionRule, general: date) -> date:
+    """The cycle an election belongs to: the date ``rule`` gives in its year,
+    before any move (years the rule skips use the rule's day all the same).
+    Stable when a clerk or an authority moves the election, so identities
+    built on it (feed UIDs, reminder keys) survive the move."""
+    return rule_date(replace(rule, years="every"), general.year)
 
 
 def next_election(rule: ElectionRule, today: date) -> date:

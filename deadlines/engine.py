@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 from . import counting
 from .business_days import BusinessCalendar
-from .elections import describe_rule, election_date, next_election, rule_date
+from .elections import cycle_key, describe_rule, election_date, next_election, rule_date
 from .errors import InputError
 from .holiday_calendar import business_calendar
 from .model import (
@@ -364,7 +364,8 @@ def compute(
     from the replaced date.
     """
     anchors, warnings = resolve_anchors(jur, election=election, primary=primary, events=events, today=today)
-    cycle = anchors["general"].value
+    general = anchors["general"].value
+    cycle = cycle_key(jur.elections["general"], general)
     years = [day_of(a.value).year for a in anchors.values()]
     ctx = _Context(
         jur=jur,
@@ -373,27 +374,27 @@ def compute(
         anchors=anchors,
         done={},
     )
-    by_id = {(o.deadline, o.election): o for o in (*jur.overrides, *overrides)}
+    by_id = {(o.deadline, o.election): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
     pending: list[str] = []
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)
     for rid in jur.order:
-        rule = version_in_force(jur.rules[rid], cycle)
+        rule = version_in_force(jur.rules[rid], general)
         if rule is None:
             first = jur.rules[rid][0].effective
-            warnings.append(f"{rid}: no version of this rule was in force on {say_day(cycle)} (the first took effect {say_day(first)})")
+            warnings.append(f"{rid}: no version of this rule was in force on {say_day(general)} (the first took effect {say_day(first)})")
             continue
         if any(name not in anchors and name not in ctx.done for name in rule.anchors()):
             pending.append(rid)
             continue
         deadline = _evaluate(rule, ctx, cycle)
-        ov = by_id.get((rid, cycle))
+        ov = by_id.get((rid, cycle)) or by_id.get((rid, general))
         if ov is not None:
             deadline = _apply_override(deadline, ov)
         ctx.done[rid] = deadline
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(ctx.done.values(), key=lambda d: (_sort_key(d.due), order[d.id])))
-    return Result(jur, cycle, anchors, deadlines, tuple(warnings), tuple(pending))
+    return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending))
 
 
 def _sort_key(moment: Moment) -> tuple:

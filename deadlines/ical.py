@@ -12,7 +12,7 @@ from its opening day through its last day, UID suffixed ``/window``.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Iterable, Mapping
 
@@ -34,10 +34,10 @@ class Stamp:
     last_modified: datetime
 
 
-def uid(d: Deadline, cycle: date | None = None, suffix: str = "") -> str:
-    """``<jurisdiction>/<cycle>/<deadline id>[suffix]@deadlines``. ``cycle`` is the
-    election cycle by rule; it defaults to the deadline's own election."""
-    return f"{replace(d, election=cycle or d.election).uid}{suffix}@{UID_DOMAIN}"
+def uid(d: Deadline, suffix: str = "") -> str:
+    """``<jurisdiction>/<cycle>/<deadline id>[suffix]@deadlines``: the cycle is the
+    general election's date by rule, so a moved election keeps its UIDs."""
+    return f"{d.uid}{suffix}@{UID_DOMAIN}"
 
 
 def describe(d: Deadline, jurisdiction_name: str) -> str:
@@ -67,7 +67,7 @@ def _all_day(event: Event, first: date, last: date) -> None:
     event.add("dtend", last + timedelta(days=1))  # exclusive
 
 
-def events(result: Result, *, cycle: date | None = None, audience: str | None = None) -> list[Event]:
+def events(result: Result, *, audience: str | None = None) -> list[Event]:
     """Unstamped VEVENTs for the result's deadlines (only ``audience``'s, if given)."""
     out = []
     for d in result.deadlines:
@@ -83,7 +83,7 @@ def events(result: Result, *, cycle: date | None = None, audience: str | None = 
             "transp": "TRANSPARENT",
         }
         due = Event()
-        due.add("uid", uid(d, cycle))
+        due.add("uid", uid(d))
         due.add("summary", summary)
         if isinstance(d.due, datetime):
             due.add("dtstart", d.due)  # no DTEND: the deadline is an instant
@@ -94,7 +94,7 @@ def events(result: Result, *, cycle: date | None = None, audience: str | None = 
         out.append(due)
         if d.start is not None:
             span = Event()
-            span.add("uid", uid(d, cycle, "/window"))
+            span.add("uid", uid(d, "/window"))
             span.add("summary", f"Open: {d.title}")
             _all_day(span, day_of(d.start), day_of(d.due))
             for key, value in common.items():

@@ -217,7 +217,7 @@ class Deadline:
     """A computed deadline (DESIGN.md "A computed deadline")."""
 
     jurisdiction: str
-    election: date  # the cycle: the general election this deadline belongs to
+    election: date  # the cycle: its general election's date by rule, before any move (elections.cycle_key)
     id: str
     title: str
     kind: str
@@ -256,7 +256,8 @@ class Anchor:
 @dataclass(frozen=True)
 class Result:
     jurisdiction: Jurisdiction
-    election: date
+    election: date  # the general election as held (entered, moved or by rule)
+    cycle: date  # its date by rule: the identity of the cycle (elections.cycle_key)
     anchors: dict[str, Anchor]
     deadlines: tuple[Deadline, ...]
     warnings: tuple[str, ...] = ()

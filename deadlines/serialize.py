@@ -53,6 +53,7 @@ def result_dict(r: Result) -> dict:
     return {
         "jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone},
         "election": r.election.isoformat(),
+        "cycle": r.cycle.isoformat(),
         "anchors": {
             a.name: {"title": a.title, "value": iso(a.value), "how": a.how} for a in r.anchors.values()
         },

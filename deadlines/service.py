@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Mapping, Protocol, Sequence
 
-from .elections import election_date
-from .engine import compute
+from .elections import cycle_key, election_date
+from .engine import compute, resolve_anchors
 from .model import Jurisdiction, Moment, Override, Result
 from .moments import day_of
 
@@ -53,18 +53,28 @@ NO_STORE: AnchorSource = _NoStore()
 
 
 def cycles(jur: Jurisdiction, start: date, end: date) -> list[date]:
-    """Dates of the general elections held (by rule, after any move) from
-    ``start`` to ``end`` inclusive."""
+    """The cycles (general elections by rule, see :func:`~deadlines.elections.cycle_key`)
+    whose election is held from ``start`` to ``end`` inclusive."""
     out = []
     for year in range(start.year, end.year + 1):
         held = election_date(jur.elections["general"], year)
         if held is not None and start <= held[0] <= end:
-            out.append(held[0])
+            out.append(cycle_key(jur.elections["general"], held[0]))
     return out
 
 
+def cycle_for(jur: Jurisdiction, day: date) -> date | None:
+    """The cycle named by ``day``: a cycle's date by rule, or the date its
+    election is actually held (a moved election); None for any other day."""
+    held = election_date(jur.elections["general"], day.year)
+    if held is None:
+        return None
+    key = cycle_key(jur.elections["general"], held[0])
+    return key if day in (key, held[0]) else None
+
+
 def cycle_of(jur: Jurisdiction, moment: Moment) -> date | None:
-    """The first general election on or after ``moment``'s day."""
+    """The cycle of the first general election held on or after ``moment``'s day."""
     day = day_of(moment)
     found = cycles(jur, day, day + timedelta(days=366 * 4 + 1))
     return found[0] if found else None
@@ -80,13 +90,25 @@ def lookup(
     store: AnchorSource = NO_STORE,
 ) -> Result:
     """The deadlines of one cycle, with the store's entered dates, events and
-    overrides filled in where the caller gave none."""
+    overrides filled in.
+
+    ``election`` may name the cycle (its date by rule, or the date a moved
+    election is held): then the dates a clerk entered for the cycle, or else
+    the date it is held, are used. Any other date is taken as entered.
+    """
     stored = store.anchors(jur.id)
-    probe = compute(jur, election=election, primary=primary, today=today)  # resolves the cycle
-    cycle = probe.election
+    named = cycle_for(jur, election) if election is not None and primary is None else None
+    if named is not None:
+        cycle = named
+    else:
+        anchors, _ = resolve_anchors(jur, election=election, primary=primary, today=today)
+        cycle = cycle_key(jur.elections["general"], anchors["general"].value)
     entered = stored.elections.get(cycle, {})
-    if election is None and primary is None and entered:
-        election, primary = entered.get("general"), entered.get("primary")
+    if primary is None and (election is None or named is not None):
+        if entered:
+            election, primary = entered.get("general"), entered.get("primary")
+        elif named is not None:
+            election = election_date(jur.elections["general"], cycle.year)[0]
     merged: dict[str, Moment] = {}
     for name, occurrences in stored.events.items():
         mine = [m for m in occurrences if cycle_of(jur, m) == cycle]

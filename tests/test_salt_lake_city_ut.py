@@ -151,3 +151,31 @@ def test_thresholds_beside_filing():
     texts = " | ".join(t.describe() for t in d["nomination-petition-filing"].thresholds)
     assert "Mayor: at least 25 residents" in texts and "20 %" in texts
     assert any(t.min == 315 for t in d["declaration-filing"].thresholds)
+
+
+def test_moved_election_keeps_cycle_identity():
+    # The 2023 election was moved from Nov 7 to Nov 21: the cycle (and every UID)
+    # stays the date by rule, so subscribed calendars update in place.
+    d, result = calc("salt-lake-city-ut", election=date(2023, 11, 21))
+    assert (result.election, result.cycle) == (date(2023, 11, 21), date(2023, 11, 7))
+    assert d["withdrawal"].uid == "salt-lake-city-ut/2023-11-07/withdrawal"
+
+
+def test_clerk_entered_election_keeps_uid_and_moves_dates():
+    from deadlines.service import StoredAnchors, lookup
+    from engine_helpers import REGISTRY
+
+    class Store:
+        def anchors(self, jid):
+            return StoredAnchors(elections={date(2027, 11, 2): {"general": date(2027, 11, 9)}})
+
+        def revision(self, jid):
+            return "1"
+
+    jur = REGISTRY.get("salt-lake-city-ut")
+    moved = lookup(jur, today=date(2026, 11, 29), election=date(2027, 11, 2), store=Store())
+    w = {x.id: x for x in moved.deadlines}["withdrawal"]
+    assert moved.election == date(2027, 11, 9)
+    assert w.uid == "salt-lake-city-ut/2027-11-02/withdrawal"
+    # Nov 9, 2027 - 23 days = Sunday Oct 17 -> Monday Oct 18, 2027 (not a holiday)
+    assert w.due == local(DENVER, 2027, 10, 18, 17)

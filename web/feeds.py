@@ -20,8 +20,8 @@ from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines import ical
 from deadlines.errors import InputError
-from deadlines.model import AUDIENCES, Jurisdiction, Result
-from deadlines.service import cycle_of, cycles, lookup
+from deadlines.model import AUDIENCES, Jurisdiction
+from deadlines.service import cycle_for, cycles, lookup
 
 from .common import read_date, registry, store, today_in
 from .problems import input_problem
@@ -50,15 +50,6 @@ class RenderCache:
                 self._data.popitem(last=False)
 
 
-def cycle_result(jur: Jurisdiction, cycle: date, today: date) -> Result:
-    """One cycle (its general election date by rule) with the dates a clerk
-    entered for it. (``service.upcoming`` passes the cycle's date to ``lookup``,
-    which then ignores entered dates; so the feed asks per cycle.)"""
-    entered = store().anchors(jur.id).elections.get(cycle, {})
-    return lookup(jur, today=today, election=entered.get("general", cycle), primary=entered.get("primary"),
-                  store=store())
-
-
 def _cycles(jur: Jurisdiction, today: date) -> list[date]:
     """The window of ``service.upcoming``: the last past cycle through FEED_YEARS_AHEAD."""
     years = current_app.config["FEED_YEARS_AHEAD"]
@@ -84,7 +75,7 @@ def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | 
     evs = [
         e
         for c in chosen
-        for e in ical.events(cycle_result(jur, c, today), cycle=c, audience=audience)
+        for e in ical.events(lookup(jur, today=today, election=c, store=store()), audience=audience)
         if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")
     ]
     if prefix and not evs:
@@ -127,9 +118,12 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
     feed = cache.get(key)
     if feed is None or feed.day != today_in(feed.timezone):
         jur = reg.get(jid)
-        if cycle is not None and cycle_of(jur, cycle) != cycle:
-            raise InputError(f"{election} is not the date of a {jur.elections['general'].title.lower()} by rule",
-                             "election")
+        if cycle is not None:
+            named = cycle_for(jur, cycle)
+            if named is None:
+                raise InputError(f"{election} is not the date of a {jur.elections['general'].title.lower()}",
+                                 "election")
+            cycle = named
         today = today_in(jur.timezone)
         feed = _render(jur, today, [cycle] if cycle else _cycles(jur, today), audience, deadline_id)
         cache.put(key, feed)

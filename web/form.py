@@ -10,7 +10,7 @@ from deadlines.elections import next_election
 from deadlines.errors import InputError
 from deadlines.model import AUDIENCES, Deadline, Jurisdiction, Moment
 from deadlines.moments import day_of, say_clock, say_day
-from deadlines.service import cycle_of, lookup
+from deadlines.service import cycle_for, lookup
 
 from .common import read_query, registry, store, today_in
 
@@ -70,7 +70,8 @@ def index():
             result = _compute(jur, args, errors)
     audience = args.get("audience") or None
     rows = [] if result is None else [d for d in result.deadlines if not audience or audience in d.audience]
-    cycle = result.election if result is not None and cycle_of(jur, result.election) == result.election else None
+    # 'add to calendar' only where the result is its cycle's own election (the feed's event)
+    cycle = result.cycle if result is not None and cycle_for(jur, result.election) == result.cycle else None
     return render_template(
         "form.html", jurisdictions=jurisdictions, jur=jur, args=args, errors=errors, result=result, rows=rows,
         cycle=cycle, audiences=AUDIENCES, today=today if jur else None, when=when, days_left=days_left,
