@@ -8,7 +8,7 @@ import os
 import socket
 import threading
 import uuid
-from email import message_from_bytes
+from email import message_from_bytes, policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -54,7 +54,7 @@ class Mailbox:
 
     async def handle_DATA(self, server, session, envelope):
         with self.lock:
-            self.messages.append(message_from_bytes(envelope.content))
+            self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
         return "250 OK"
 
 
