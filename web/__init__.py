@@ -25,5 +25,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     app.extensions["registry"] = Registry(app.config["CALENDARS_DIR"])
     app.extensions["anchors"] = NO_STORE
+    if app.config.get("DATABASE_URL") is not False:  # DATABASE_URL=False: no database (pure feed tests)
+        from . import clerk, subscriptions
+        from deadlines.store import DbAnchorSource, get_engine
+
+        app.extensions["anchors"] = DbAnchorSource(get_engine(app.config.get("DATABASE_URL")))
+        app.register_blueprint(clerk.bp)
+        app.register_blueprint(subscriptions.bp)
     # Surfaces: each registers its blueprint here.
     return app

@@ -38,6 +38,8 @@ def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DE
             raise InputError("email: not an email address", "email")
     elif channel != "webhook":
         raise InputError("channel: 'email' or 'webhook'", "channel")
+    elif not isinstance(target, str) or len(target) > 2000:
+        raise InputError("target: a URL of at most 2000 characters", "target")
     unknown = [d for d in deadline_ids if d not in jur.rules]
     if unknown:
         raise InputError(f"deadlines: {jur.id} has no {', '.join(map(str, unknown))}", "deadlines")
