@@ -23,6 +23,7 @@ def scheduler(tick: float | None) -> None:
     from .reminders.settings import Settings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     overrides = {"tick": tick} if tick else {}
     run_forever(Settings.from_env(**overrides))
 

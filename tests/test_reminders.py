@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from deadlines.registry import Registry
-from deadlines.reminders.outbox import claim, deliver
+from deadlines.reminders.outbox import claim, next_due
 from deadlines.reminders.plan import plan_all, replan
 from deadlines.reminders.scheduler import Worker
 from deadlines.reminders.webhook import check_target, sign
@@ -109,6 +109,7 @@ def test_webhook_is_signed_and_retried_with_backoff(engine, receiver):
     clock.at = row.fire_at + timedelta(seconds=5)
     worker = Worker(engine, REG, settings, clock)
     assert worker.tick() == {"retry": 1}
+    assert next_due(engine) == clock.at + timedelta(seconds=60)  # the scheduler wakes for the retry, not before
     assert worker.tick() == {}  # backing off
     clock.at += timedelta(seconds=60)
     assert worker.tick() == {"retry": 1}

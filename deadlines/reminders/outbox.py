@@ -13,7 +13,7 @@ import json
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -42,9 +42,13 @@ def claim(engine: Engine, worker: str, now: datetime, settings: Settings, limit:
 
 
 def next_due(engine: Engine) -> datetime | None:
-    """When the earliest pending reminder may fire."""
+    """When the earliest pending reminder may fire (a retry waits for ``not_before``)."""
+    pending = Reminder.state == "pending"
     with Session(engine) as s:
-        return s.scalar(select(Reminder.fire_at).where(Reminder.state == "pending").order_by(Reminder.fire_at).limit(1))
+        first = s.scalar(select(Reminder.fire_at).where(pending, Reminder.not_before.is_(None))
+                         .order_by(Reminder.fire_at).limit(1))
+        retry = s.scalar(select(func.min(Reminder.not_before)).where(pending))
+    return min((t for t in (first, retry) if t is not None), default=None)
 
 
 def _finish(s: Session, r: Reminder, worker: str, now: datetime, outcome: str, state: str, detail: str = "", **values) -> None:

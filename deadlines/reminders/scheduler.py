@@ -69,8 +69,9 @@ def _arm(scheduler: BaseScheduler, worker: Worker) -> None:
             return
         soon = utcnow() + timedelta(seconds=worker.settings.tick)
         if wake is not None and wake < soon:
+            # max_instances=2: this job replaces itself while it runs; Worker.tick never overlaps
             scheduler.add_job(run, "date", run_date=max(wake, utcnow()), id="wake", replace_existing=True,
-                              misfire_grace_time=None)
+                              misfire_grace_time=None, max_instances=2)
 
     scheduler.add_job(run, "interval", seconds=worker.settings.tick, id="tick", next_run_time=utcnow(),
                       coalesce=True, max_instances=1, misfire_grace_time=None)
