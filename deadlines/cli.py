@@ -126,9 +126,13 @@ def _print_table(result) -> None:
     click.echo("Times are local to " + j.timezone + ". Use --json for citations, quoted law and counting steps.")
 
 
+from .cli_store import reminders, scheduler, token  # noqa: E402
 from .cli_web import serve  # noqa: E402
 
 main.add_command(serve)
+main.add_command(scheduler)
+main.add_command(reminders)
+main.add_command(token)
 
 if __name__ == "__main__":
     main()

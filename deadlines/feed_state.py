@@ -4,6 +4,7 @@ LAST-MODIFIED survive restarts and agree between web workers.
 Table ``feed_event_state``: per UID, the hash of the event's content, its
 SEQUENCE (0 when first published, +1 each time the hash changes, never lower)
 and LAST-MODIFIED (the time of that change; never earlier than before).
+The table is created by the first Alembic migration (:mod:`deadlines.store`).
 Writes are one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE hash differs``
 (SQLite and PostgreSQL), so concurrent workers publishing the same content
 change nothing and a change is counted once.
@@ -11,12 +12,10 @@ change nothing and a change is counted once.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Mapping
 
-from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, case, create_engine, inspect, select
+from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, case, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import DBAPIError
 
 from .ical import Stamp
 
@@ -32,24 +31,6 @@ feed_event_state = Table(
 )
 
 _INSERT = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
-
-
-def ensure_schema(engine: Engine) -> None:
-    """Create the table if it is missing (Alembic takes this over at merge).
-    Safe when several workers start at once: losing the race to create is fine."""
-    try:
-        metadata.create_all(engine, checkfirst=True)
-    except DBAPIError:
-        if not inspect(engine).has_table(feed_event_state.name):
-            raise
-
-
-def engine_for(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file's folder is created if missing."""
-    engine = create_engine(url)
-    if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
-        Path(engine.url.database).parent.mkdir(parents=True, exist_ok=True)
-    return engine
 
 
 class FeedState:

@@ -3,31 +3,26 @@ LAST-MODIFIED never goes backwards, and concurrent writers (gunicorn workers)
 agree. Runs on SQLite and on PostgreSQL (DEADLINES_TEST_PG)."""
 from __future__ import annotations
 
-import os
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from sqlalchemy import text
 
-from deadlines.feed_state import FeedState, engine_for, ensure_schema
+from deadlines.feed_state import FeedState
+from deadlines.store import get_engine
+from tests.reminders_fixtures import pg_url  # noqa: F401  (a throwaway PostgreSQL database)
 
 T0 = datetime(2025, 3, 1, 12, tzinfo=timezone.utc)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def state(request, tmp_path):
     if request.param == "sqlite":
-        engine = engine_for(f"sqlite:///{tmp_path / 'sub' / 'state.sqlite3'}")
+        url = f"sqlite:///{tmp_path / 'sub' / 'state.sqlite3'}"
     else:
-        url = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
-        engine = engine_for(url.replace("postgresql://", "postgresql+psycopg://", 1))  # psycopg 3, not psycopg2
-    ensure_schema(engine)
-    yield FeedState(engine)
-    if request.param == "postgres":
-        with engine.begin() as conn:
-            conn.execute(text("DELETE FROM feed_event_state WHERE uid LIKE 'test-%'"))
+        url = request.getfixturevalue("pg_url")
+    yield FeedState(get_engine(url))
 
 
 def test_sequence_rises_once_per_change_and_never_falls(state):

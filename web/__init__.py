@@ -7,24 +7,24 @@ from typing import Any, Mapping
 from flask import Flask
 
 from deadlines import feed_state
-from deadlines.config import database_url
 from deadlines.registry import Registry
-from deadlines.service import NO_STORE
+from deadlines.store import DbAnchorSource, get_engine
 
-from . import api, feeds, form
+from . import api, clerk, feeds, form, subscriptions
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides settings; ``DEADLINES_*`` environment
     variables are read too (``DEADLINES_CALENDARS_DIR`` ...).
 
-    ``app.extensions["registry"]`` holds the jurisdictions and
-    ``app.extensions["anchors"]`` the store of recorded anchors (an
-    :class:`deadlines.service.AnchorSource`; nothing recorded by default).
+    ``app.extensions["registry"]`` holds the jurisdictions,
+    ``app.extensions["anchors"]`` the store of recorded anchors (a
+    :class:`deadlines.store.DbAnchorSource`) and ``feed_state`` the published
+    event versions, both in one database, migrated on first use.
 
     Settings: ``TODAY`` pins "today" (a date or ISO string; default: today in
     each jurisdiction's zone); ``DATABASE_URL`` (default
-    :func:`deadlines.config.database_url`) holds the feed event versions;
+    :func:`deadlines.config.database_url`, a SQLite file under ``instance/``);
     ``FEED_YEARS_AHEAD`` and ``FEED_MAX_AGE`` (seconds of Cache-Control).
     """
     app = Flask(__name__)
@@ -33,14 +33,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     app.extensions["registry"] = Registry(app.config["CALENDARS_DIR"])
-    app.extensions["anchors"] = NO_STORE
-    engine = feed_state.engine_for(app.config["DATABASE_URL"] or database_url())
-    feed_state.ensure_schema(engine)
+    engine = get_engine(app.config["DATABASE_URL"] or None)  # migrated to head on first use
+    app.extensions["anchors"] = DbAnchorSource(engine)
     app.extensions["feed_state"] = feed_state.FeedState(engine)
     app.extensions["feed_cache"] = feeds.RenderCache()
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(form.bp)
+    app.register_blueprint(clerk.bp)
+    app.register_blueprint(subscriptions.bp)
     return app
 

@@ -1,0 +1,49 @@
+"""Email over SMTP (STARTTLS and login when configured)."""
+from __future__ import annotations
+
+import smtplib
+import ssl
+from email.message import EmailMessage
+from email.utils import formatdate
+
+from .settings import Settings
+
+
+class DeliveryError(Exception):
+    """A failed send; ``permanent`` ones are not retried."""
+
+    def __init__(self, message: str, permanent: bool = False):
+        super().__init__(message)
+        self.permanent = permanent
+
+
+def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubscribe_url: str | None) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = settings.mail_from, to, subject
+    msg["Date"] = formatdate(localtime=False)
+    domain = settings.mail_from.rpartition("@")[2] or "localhost"
+    msg["Message-ID"] = f"<{key}@{domain}>"  # the same on a resend, so mail systems can drop the copy
+    msg["X-Deadlines-Key"] = key
+    msg["Auto-Submitted"] = "auto-generated"
+    if unsubscribe_url:
+        msg["List-Unsubscribe"] = f"<{unsubscribe_url}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
+    msg.set_content(body)
+    return msg
+
+
+def send(settings: Settings, msg: EmailMessage) -> None:
+    try:
+        with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=settings.timeout) as smtp:
+            if settings.smtp_starttls:
+                smtp.starttls(context=ssl.create_default_context())
+            if settings.smtp_user:
+                smtp.login(settings.smtp_user, settings.smtp_password or "")
+            smtp.send_message(msg)
+    except smtplib.SMTPRecipientsRefused as exc:
+        codes = [code for code, _ in exc.recipients.values()]
+        raise DeliveryError(f"recipient refused: {exc.recipients}", permanent=all(c >= 500 for c in codes)) from None
+    except smtplib.SMTPResponseException as exc:
+        raise DeliveryError(f"SMTP {exc.smtp_code}: {exc.smtp_error!r}", permanent=exc.smtp_code >= 500) from None
+    except (OSError, smtplib.SMTPException) as exc:
+        raise DeliveryError(f"SMTP: {exc}") from None

@@ -1,0 +1,119 @@
+"""Words: the drafted legal notice and the text of each message.
+
+Payloads are plain JSON-ready dicts made when a reminder is planned
+(:func:`deadline_info`), so sending needs no engine run.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from ..model import Deadline, Jurisdiction, Result
+from ..moments import day_of, iso, say_clock, say_day
+
+
+def when(moment: date | datetime) -> str:
+    """"Tuesday, April 21, 2026, at 4:00 p.m." or "Tuesday, April 21, 2026"."""
+    if isinstance(moment, datetime):
+        return f"{say_day(moment.date())}, at {say_clock(moment.timetz())}"
+    return say_day(moment)
+
+
+def _parse(text: str | None):
+    if text is None:
+        return None
+    return datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
+
+
+def say_iso(text: str | None) -> str:
+    return "(none)" if text is None else when(_parse(text))
+
+
+def deadline_info(d: Deadline) -> dict:
+    return {
+        "uid": d.uid, "id": d.id, "title": d.title, "kind": d.kind, "status": d.status, "election": iso(d.election),
+        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": d.ends, "citation": d.citation,
+        "override": None if d.override is None else {"authority": d.override.authority, "reason": d.override.reason},
+    }
+
+
+def _act(title: str) -> str:
+    if title.lower().endswith(" due"):
+        return "the last day for filing " + title[:-4].lower()
+    return "the deadline for " + title[0].lower() + title[1:]
+
+
+def draft_notice(jur: Jurisdiction, result: Result, window: Deadline) -> str | None:
+    """The notice a clerk publishes inside ``window`` (a notice window whose
+    rule counts from another deadline), ready to paste."""
+    target_id = jur.rules[window.id][-1].due.of
+    target = next((d for d in result.deadlines if d.id == target_id), None)
+    if target is None:
+        return None
+    zone = f" local time ({jur.timezone})" if isinstance(target.due, datetime) else ""
+    lines = [
+        f"NOTICE OF {_act(target.title).upper()}",
+        jur.name,
+        "",
+        f"Notice is hereby given that {_act(target.title)} for the election of "
+        f"{say_day(result.election)} is {when(target.due)}{zone}.",
+    ]
+    if target.thresholds:
+        lines += ["", "Signatures required: " + "; ".join(t.describe() for t in target.thresholds) + "."]
+    lines += ["", f"Authority: {target.citation}.", "", "Dated: ____________    ______________________, Clerk"]
+    return "\n".join(lines)
+
+
+def _days(n: int) -> str:
+    return {0: "today", 1: "tomorrow"}.get(n, f"in {n} days")
+
+
+def subject_and_body(payload: dict, *, late: bool, unsubscribe_url: str | None) -> tuple[str, str]:
+    """The email for a reminder payload."""
+    kind, d = payload["type"], payload.get("deadline") or {}
+    jur = payload["jurisdiction"]["name"]
+    lines: list[str] = []
+    if kind == "confirm":
+        subject = f"Confirm your deadline reminders for {jur}"
+        lines = ["Someone (we hope you) asked for email reminders of election deadlines for", f"{jur}.", "",
+                 "To confirm, open this link and press Confirm:", payload["confirm_url"], "",
+                 "If this was not you, ignore this message: nothing will be sent."]
+    elif kind == "moved":
+        subject = f"Deadline moved: {d['title']} ({jur})"
+        lines = [f"{d['title']} ({jur}) has changed.", "",
+                 f"Was: {say_iso(payload['old']['due'])} ({payload['old']['status']})",
+                 f"Now: {say_iso(payload['new']['due']) if payload['new'] else 'no longer applies'}"
+                 + (f" ({payload['new']['status']})" if payload["new"] else "")]
+        if d.get("override"):
+            lines += [f"Authority: {d['override']['authority']}", f"Reason: {d['override']['reason']}"]
+    else:
+        due, safe = say_iso(d["due"]), say_iso(d["safe_due"])
+        if kind == "notice-open":
+            subject = f"Publish now: {d['title']} ({jur}), window open until {due}"
+            lines = [f"The window to publish this notice opens {say_iso(d['start'])} and closes {due}."]
+        elif kind == "notice-close":
+            subject = f"Last days to publish: {d['title']} ({jur}), window closes {due}"
+            lines = [f"The window to publish this notice closes {due} ({_days(payload['lead_days'])})."]
+        else:
+            subject = f"Reminder: {d['title']} {_days(payload['lead_days'])} ({jur})"
+            lines = [f"{d['title']}: {due}."]
+            if d.get("start"):
+                lines.append(f"Opens: {say_iso(d['start'])}.")
+        if safe != due:
+            lines.append(f"Safe date (the law reads two ways): {safe}.")
+        if d["status"] != "scheduled":
+            lines.append(f"Status: {d['status']}.")
+        lines.append(f"Law: {d['citation']}.")
+        if payload.get("notice"):
+            lines += ["", "Draft notice, ready to publish:", "", payload["notice"]]
+    if late:
+        lines = ["(Sent late: the reminder service was not running when this was due.)", ""] + lines
+    if unsubscribe_url:
+        lines += ["", f"Unsubscribe: {unsubscribe_url}"]
+    return subject, "\n".join(lines) + "\n"
+
+
+def end_instant(moment: date | datetime, zone) -> datetime:
+    """When a deadline has passed: the instant itself, or the end of its day."""
+    if isinstance(moment, datetime):
+        return moment
+    return datetime.combine(day_of(moment), datetime.max.time(), zone)

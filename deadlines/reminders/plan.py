@@ -1,0 +1,229 @@
+"""Which reminders are due, from the engine's results.
+
+:func:`replan` recomputes one jurisdiction's reminders when anything they
+depend on changed (recorded anchors, subscriptions, its rule files, the day),
+inserts the new ones, cancels those no longer wanted, and queues a "deadline
+moved" message for each subscriber whose dates changed. It runs under a
+per-jurisdiction row lock, so concurrent planners agree; every row has a
+unique idempotency key, so planning twice inserts nothing twice.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+from ..errors import CalendarError, InputError
+from ..model import Deadline, Jurisdiction, Result
+from ..moments import day_of, iso
+from ..registry import Registry
+from ..service import upcoming
+from ..store.anchors import DbAnchorSource
+from ..store.subscriptions import active
+from ..store.tables import JurisdictionState, Reminder, Subscription, TrackedDeadline
+from ..store.util import insert
+from .notice import deadline_info, draft_notice, end_instant
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+PLANNED_KINDS = ("deadline", "notice-open", "notice-close")
+
+
+@dataclass(frozen=True)
+class Planned:
+    key: str
+    subscription_id: int
+    jurisdiction_id: str
+    deadline_uid: str
+    kind: str
+    lead: str
+    due: str
+    fire_at: datetime
+    payload: dict
+
+    def row(self) -> dict:
+        return {"key": self.key, "subscription_id": self.subscription_id, "jurisdiction_id": self.jurisdiction_id,
+                "deadline_uid": self.deadline_uid, "kind": self.kind, "lead": self.lead, "due": self.due,
+                "fire_at": self.fire_at, "payload": json.dumps(self.payload), "state": "pending", "attempts": 0,
+                "late": False}
+
+
+def key_of(*parts: object) -> str:
+    """The idempotency key: subscription, deadline uid, lead, due instant."""
+    return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()
+
+
+def _at_hour(day: date, hour: int, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, time(hour), zone).astimezone(timezone.utc)
+
+
+def jur_info(jur: Jurisdiction) -> dict:
+    return {"id": jur.id, "name": jur.name, "timezone": jur.timezone}
+
+
+def plan_subscription(sub: Subscription, jur: Jurisdiction, results: list[Result], settings: Settings) -> list[Planned]:
+    """The reminders ``sub`` should get: for deadlines, one per lead (days
+    before the safe date, at the local reminder hour); for notice windows,
+    one at the opening and one ``notice_lead`` days before the close, each
+    carrying the drafted notice. Only times after the subscription began and
+    before the deadline passes."""
+    zone = ZoneInfo(jur.timezone)
+    wanted = set(filter(None, sub.deadline_ids.split(",")))
+    leads = [int(n) for n in sub.leads.split(",")]
+    out = []
+    for result in results:
+        for d in result.deadlines:
+            if (wanted and d.id not in wanted) or d.status == "cancelled":
+                continue
+            notice = None
+            if d.kind == "notice-window" and d.start is not None:
+                notice = draft_notice(jur, result, d)
+                opens = _at_hour(day_of(d.start), settings.reminder_hour, zone)
+                if isinstance(d.start, datetime):
+                    opens = max(opens, d.start.astimezone(timezone.utc))
+                closes = _at_hour(day_of(d.due) - timedelta(days=sub.notice_lead), settings.reminder_hour, zone)
+                items = [("notice-open", "open", 0, opens, d.start)]
+                if closes > opens:
+                    items.append(("notice-close", f"P{sub.notice_lead}D", sub.notice_lead, closes, d.due))
+            else:
+                items = [("deadline", f"P{n}D", n, _at_hour(day_of(d.safe_due) - timedelta(days=n), settings.reminder_hour, zone), d.safe_due)
+                         for n in leads]
+            end = end_instant(d.due, zone)
+            for kind, lead, days, fire, about in items:
+                if fire < sub.confirmed_at or fire >= end:
+                    continue
+                payload = {"type": kind, "jurisdiction": jur_info(jur), "deadline": deadline_info(d),
+                           "lead_days": days, "notice": notice, "end": end.isoformat()}
+                out.append(Planned(key_of(sub.id, d.uid, lead, iso(about)), sub.id, jur.id, d.uid, kind, lead,
+                                   iso(about), fire, payload))
+    return out
+
+
+def _moved(s: Session, sub: Subscription, jur: Jurisdiction, results: list[Result], now: datetime) -> list[Planned]:
+    """"Deadline moved" messages for dates that changed since ``sub`` was last
+    planned, and the tracked dates brought up to date."""
+    zone = ZoneInfo(jur.timezone)
+    wanted = set(filter(None, sub.deadline_ids.split(",")))
+    current: dict[str, Deadline] = {d.uid: d for r in results for d in r.deadlines if not wanted or d.id in wanted}
+    cycles = {r.election.isoformat() for r in results}
+    tracked = {t.deadline_uid: t for t in s.scalars(select(TrackedDeadline).where(TrackedDeadline.subscription_id == sub.id))}
+    out = []
+
+    def future(due: str) -> bool:
+        moment = datetime.fromisoformat(due) if "T" in due else date.fromisoformat(due)
+        return end_instant(moment, zone) > now
+
+    def message(uid, t, d):
+        new = None if d is None else {"due": iso(d.due), "status": d.status}
+        info = deadline_info(d) if d is not None else {"uid": uid, "title": t.title, "override": None}
+        payload = {"type": "moved", "jurisdiction": jur_info(jur), "deadline": info,
+                   "old": {"due": t.due, "status": t.status}, "new": new}
+        key = key_of(sub.id, uid, "moved", t.due, t.status, new and new["due"], new and new["status"])
+        out.append(Planned(key, sub.id, jur.id, uid, "moved", "moved", new["due"] if new else t.due, now, payload))
+
+    for uid, d in current.items():
+        t = tracked.get(uid)
+        if t is None:
+            s.add(TrackedDeadline(subscription_id=sub.id, deadline_uid=uid, title=d.title, due=iso(d.due), status=d.status))
+            continue
+        changed = t.due != iso(d.due) or (t.status == "cancelled") != (d.status == "cancelled")
+        if changed and (future(t.due) or future(iso(d.due))):
+            message(uid, t, d)
+        t.title, t.due, t.status = d.title, iso(d.due), d.status
+    for uid, t in tracked.items():
+        if uid not in current:
+            _, cycle, rule_id = uid.rsplit("/", 2)
+            if cycle in cycles and (not wanted or rule_id in wanted) and future(t.due):
+                message(uid, t, None)
+            s.delete(t)
+    return out
+
+
+def file_signature(registry: Registry, jur: Jurisdiction) -> str:
+    """Changes when the jurisdiction's calendar file or a shared one it uses changes."""
+    paths = {registry.path(jur.id)} | {registry.root / "shared" / f"{n}.toml" for n in jur.extends}
+    paths |= {p for versions in jur.rules.values() for r in versions for p in [registry.root / r.source] if r.source}
+    stamp = sorted((str(p), p.stat().st_mtime_ns) for p in paths if p.exists())
+    return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
+
+
+def fingerprint(s: Session, registry: Registry, jur: Jurisdiction, now: datetime) -> str:
+    st = s.get(JurisdictionState, jur.id)
+    revs = (st.anchors_rev, st.subs_rev) if st else (0, 0)
+    today = now.astimezone(ZoneInfo(jur.timezone)).date()
+    return f"{revs[0]}.{revs[1]}.{file_signature(registry, jur)}.{today}"
+
+
+def replan(engine: Engine, registry: Registry, jid: str, *, now: datetime, settings: Settings) -> int:
+    """Bring ``jid``'s reminders up to date; returns how many rows were added."""
+    jur = registry.get(jid)
+    with Session(engine) as s, s.begin():
+        s.execute(insert(s, JurisdictionState).values(jurisdiction_id=jid, anchors_rev=0, subs_rev=0).on_conflict_do_nothing())
+        state = s.scalar(select(JurisdictionState).where(JurisdictionState.jurisdiction_id == jid).with_for_update())
+        fp = fingerprint(s, registry, jur, now)
+        if state.planned == fp:
+            return 0
+        subs = active(s, jid)
+        today = now.astimezone(ZoneInfo(jur.timezone)).date()
+        results = upcoming(jur, today=today, years_ahead=settings.years_ahead, store=DbAnchorSource(s.connection())) if subs else []
+        desired: dict[str, Planned] = {}
+        for sub in subs:
+            for p in plan_subscription(sub, jur, results, settings) + _moved(s, sub, jur, results, now):
+                desired[p.key] = p
+        existing = dict(s.execute(select(Reminder.key, Reminder.state).where(
+            Reminder.jurisdiction_id == jid, Reminder.kind.in_(PLANNED_KINDS),
+            Reminder.state.in_(("pending", "cancelled")))).all())
+        cancel = [k for k, st in existing.items() if st == "pending" and k not in desired]
+        revive = [k for k, st in existing.items() if st == "cancelled" and k in desired]
+        new = [p.row() for k, p in desired.items() if k not in existing]
+        for chunk in _chunks(cancel):
+            s.execute(update(Reminder).where(Reminder.key.in_(chunk)).values(state="cancelled"))
+        for chunk in _chunks(revive):
+            s.execute(update(Reminder).where(Reminder.key.in_(chunk)).values(state="pending"))
+        for chunk in _chunks(new):
+            s.execute(insert(s, Reminder).on_conflict_do_nothing(index_elements=["key"]), chunk)
+        state.planned = fp
+    log.info("planned %s: %d new, %d cancelled, %d revived", jid, len(new), len(cancel), len(revive))
+    return len(new)
+
+
+def _chunks(items: list, size: int = 500):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def plan_all(engine: Engine, registry: Registry, *, now: datetime, settings: Settings) -> int:
+    """Replan every jurisdiction that has subscribers and changed."""
+    with Session(engine) as s:
+        jids = list(s.scalars(select(Subscription.jurisdiction_id).where(
+            Subscription.confirmed_at.is_not(None), Subscription.unsubscribed_at.is_(None)).distinct()))
+        planned = dict(s.execute(select(JurisdictionState.jurisdiction_id, JurisdictionState.planned)).all())
+        s.rollback()
+    added = 0
+    for jid in jids:
+        try:
+            jur = registry.get(jid)
+            with Session(engine) as s:
+                fp = fingerprint(s, registry, jur, now)
+                s.rollback()
+            if planned.get(jid) != fp:
+                added += replan(engine, registry, jid, now=now, settings=settings)
+        except (CalendarError, InputError) as exc:
+            log.error("cannot plan reminders for %s (kept the previous plan): %s", jid, exc)
+    return added
+
+
+def queue_confirmation(s: Session, sub: Subscription, jur: Jurisdiction, settings: Settings, now: datetime) -> None:
+    """The double opt-in message, sent by the scheduler like any other."""
+    payload = {"type": "confirm", "jurisdiction": jur_info(jur),
+               "confirm_url": f"{settings.base_url}/subscribe/confirm/{sub.confirm_token}"}
+    p = Planned(key_of(sub.id, "confirm", sub.confirm_token), sub.id, jur.id, f"{jur.id}/confirm", "confirm", "confirm",
+                now.isoformat(), now, payload)
+    s.execute(insert(s, Reminder).on_conflict_do_nothing(index_elements=["key"]), [p.row()])

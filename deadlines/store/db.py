@@ -1,0 +1,99 @@
+"""Connecting to the database and bringing its schema up to date.
+
+SQLite (the default, a file created on first start) or PostgreSQL by URL
+(:func:`deadlines.config.database_url`). Every connection is migrated to the
+Alembic head once per process, under a lock, so that the first start creates
+the file and concurrent starts do not race.
+"""
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+from sqlalchemy import DateTime, create_engine, event
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.types import TypeDecorator
+
+from ..config import database_url
+
+MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
+_engines: dict[str, Engine] = {}
+_lock = threading.Lock()
+
+
+class UTC(TypeDecorator):
+    """An aware instant, stored in UTC (naive on SQLite so that stored values
+    compare as text in the order of time)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given for a UTC column")
+        value = value.astimezone(timezone.utc)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value, dialect):
+        if value is None:
+            return None
+        return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    """WAL, a busy timeout and ``BEGIN IMMEDIATE`` so that several processes
+    share one file without "database is locked" surprises."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn, _record):
+        dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself
+        dbapi_conn.execute("PRAGMA busy_timeout = 30000")
+        dbapi_conn.execute("PRAGMA journal_mode = WAL")
+        dbapi_conn.execute("PRAGMA foreign_keys = ON")
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def make_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url)
+        _sqlite_setup(engine)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """``alembic upgrade head`` on ``engine``."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.connect() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def get_engine(url: str | None = None) -> Engine:
+    """The process's engine for ``url`` (default: the configured database),
+    migrated to head on first use."""
+    url = url or database_url()
+    with _lock:
+        engine = _engines.get(url)
+        if engine is None:
+            engine = make_engine(url)
+            migrate(engine)
+            _engines[url] = engine
+        return engine

@@ -1,0 +1,86 @@
+"""Reminder subscriptions: email (double opt-in when public) or webhook."""
+from __future__ import annotations
+
+import re
+import secrets
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from ..errors import InputError
+from ..model import Jurisdiction
+from .db import now
+from .tables import Reminder, Subscription
+from .util import bump
+
+EMAIL = re.compile(r"^[^@\s<>\"',;]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$")
+DEFAULT_LEADS = (14, 7, 1)
+
+
+def parse_leads(value: object) -> tuple[int, ...]:
+    """Days before each deadline: 0-365, at most 10 of them."""
+    items = value.split(",") if isinstance(value, str) else value
+    try:
+        leads = tuple(sorted({int(x) for x in items}, reverse=True))
+    except (TypeError, ValueError):
+        raise InputError("leads: a list of whole days before each deadline, e.g. [14, 7, 1]", "leads") from None
+    if not leads or len(leads) > 10 or any(not 0 <= n <= 365 for n in leads):
+        raise InputError("leads: 1 to 10 values, each 0-365 days", "leads")
+    return leads
+
+
+def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DEFAULT_LEADS, notice_lead: int = 3,
+           deadline_ids=(), confirmed: bool = False, secret: str | None = None) -> Subscription:
+    """A subscription; unconfirmed ones get a confirmation token and receive
+    nothing but the confirmation message until confirmed."""
+    if channel == "email":
+        if not isinstance(target, str) or not EMAIL.match(target):
+            raise InputError("email: not an email address", "email")
+    elif channel != "webhook":
+        raise InputError("channel: 'email' or 'webhook'", "channel")
+    elif not isinstance(target, str) or len(target) > 2000:
+        raise InputError("target: a URL of at most 2000 characters", "target")
+    unknown = [d for d in deadline_ids if d not in jur.rules]
+    if unknown:
+        raise InputError(f"deadlines: {jur.id} has no {', '.join(map(str, unknown))}", "deadlines")
+    if not isinstance(notice_lead, int) or not 1 <= notice_lead <= 21:
+        raise InputError("notice_lead: 1-21 days before a notice window closes", "notice_lead")
+    stamp = now()
+    sub = Subscription(
+        jurisdiction_id=jur.id, channel=channel, target=target, secret=secret,
+        leads=",".join(map(str, parse_leads(leads))), notice_lead=notice_lead, deadline_ids=",".join(deadline_ids),
+        confirm_token=None if confirmed else secrets.token_urlsafe(24), unsubscribe_token=secrets.token_urlsafe(24),
+        created_at=stamp, confirmed_at=stamp if confirmed else None,
+    )
+    s.add(sub)
+    bump(s, jur.id, "subs_rev")
+    s.flush()
+    return sub
+
+
+def confirm(s: Session, token: str) -> Subscription | None:
+    sub = s.scalar(select(Subscription).where(Subscription.confirm_token == token))
+    if sub is None or sub.unsubscribed_at is not None:
+        return None
+    sub.confirm_token, sub.confirmed_at = None, now()
+    bump(s, sub.jurisdiction_id, "subs_rev")
+    return sub
+
+
+def unsubscribe(s: Session, sub: Subscription) -> None:
+    """Stop it now: its pending messages are cancelled at once."""
+    if sub.unsubscribed_at is None:
+        sub.unsubscribed_at = now()
+        s.execute(update(Reminder).where(Reminder.subscription_id == sub.id, Reminder.state == "pending")
+                  .values(state="cancelled"))
+        bump(s, sub.jurisdiction_id, "subs_rev")
+
+
+def by_unsubscribe_token(s: Session, token: str) -> Subscription | None:
+    return s.scalar(select(Subscription).where(Subscription.unsubscribe_token == token))
+
+
+def active(s: Session, jid: str) -> list[Subscription]:
+    return list(s.scalars(select(Subscription).where(
+        Subscription.jurisdiction_id == jid, Subscription.confirmed_at.is_not(None),
+        Subscription.unsubscribed_at.is_(None)).order_by(Subscription.id)))

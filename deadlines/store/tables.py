@@ -1,0 +1,164 @@
+"""The tables (SQLAlchemy 2 declarative). The migrations in ``migrations/``
+create exactly these; a test compares them."""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import (
+    Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from .db import UTC
+
+JID = String(100)
+UID = String(300)
+MOMENT = String(40)  # ISO 8601: a date, or an instant with its UTC offset
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class JurisdictionState(Base):
+    """Change counters per jurisdiction: ``anchors_rev`` for what a clerk
+    recorded (feeds' cache keys), ``subs_rev`` for subscriptions; ``planned``
+    is the fingerprint the reminders were last planned for."""
+
+    __tablename__ = "jurisdiction_state"
+    jurisdiction_id: Mapped[str] = mapped_column(JID, primary_key=True)
+    anchors_rev: Mapped[int] = mapped_column(Integer, default=0)
+    subs_rev: Mapped[int] = mapped_column(Integer, default=0)
+    planned: Mapped[str | None] = mapped_column(String(500))
+
+
+class ElectionEntry(Base):
+    __tablename__ = "election_date"
+    __table_args__ = (UniqueConstraint("jurisdiction_id", "cycle"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    cycle: Mapped[date] = mapped_column(Date)
+    general: Mapped[date | None] = mapped_column(Date)
+    primary: Mapped[date | None] = mapped_column(Date)
+
+
+class TriggerEvent(Base):
+    __tablename__ = "trigger_event"
+    __table_args__ = (Index("ix_trigger_event_jid", "jurisdiction_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    name: Mapped[str] = mapped_column(String(100))
+    value: Mapped[str] = mapped_column(MOMENT)
+    recorded_at: Mapped[datetime] = mapped_column(UTC)
+
+
+class OverrideEntry(Base):
+    __tablename__ = "override"
+    __table_args__ = (UniqueConstraint("jurisdiction_id", "deadline", "election"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    deadline: Mapped[str] = mapped_column(String(100))
+    election: Mapped[date] = mapped_column(Date)
+    status: Mapped[str] = mapped_column(String(20))
+    due: Mapped[str | None] = mapped_column(MOMENT)
+    start: Mapped[str | None] = mapped_column(MOMENT)
+    authority: Mapped[str] = mapped_column(Text)
+    reason: Mapped[str] = mapped_column(Text)
+
+
+class ClerkToken(Base):
+    __tablename__ = "clerk_token"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime] = mapped_column(UTC)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTC)
+
+
+class Subscription(Base):
+    """Who is told, how (``email`` or ``webhook``), and when: ``leads`` in
+    days before each deadline ("14,7,1"), ``notice_lead`` days before a notice
+    window closes, ``deadline_ids`` to restrict (empty: all)."""
+
+    __tablename__ = "subscription"
+    __table_args__ = (Index("ix_subscription_jid", "jurisdiction_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    channel: Mapped[str] = mapped_column(String(10))
+    target: Mapped[str] = mapped_column(String(2000))
+    secret: Mapped[str | None] = mapped_column(String(100))
+    leads: Mapped[str] = mapped_column(String(100))
+    notice_lead: Mapped[int] = mapped_column(Integer, default=3)
+    deadline_ids: Mapped[str] = mapped_column(String(2000), default="")
+    confirm_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    unsubscribe_token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTC)
+    confirmed_at: Mapped[datetime | None] = mapped_column(UTC)
+    unsubscribed_at: Mapped[datetime | None] = mapped_column(UTC)
+
+
+class TrackedDeadline(Base):
+    """The dates a subscriber was last told about, to say what moved."""
+
+    __tablename__ = "tracked_deadline"
+    subscription_id: Mapped[int] = mapped_column(ForeignKey("subscription.id", ondelete="CASCADE"), primary_key=True)
+    deadline_uid: Mapped[str] = mapped_column(UID, primary_key=True)
+    title: Mapped[str] = mapped_column(String(300))
+    due: Mapped[str] = mapped_column(MOMENT)
+    status: Mapped[str] = mapped_column(String(20))
+
+
+class Reminder(Base):
+    """One message to send: the durable source of truth of the scheduler.
+
+    ``key`` is the idempotency key (subscription, deadline uid, lead, due
+    instant). ``state``: pending -> sending (claimed under a lease) -> sent,
+    or missed / failed / cancelled."""
+
+    __tablename__ = "reminder"
+    __table_args__ = (
+        Index("ix_reminder_due", "state", "fire_at"),
+        Index("ix_reminder_sub", "subscription_id", "state"),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    subscription_id: Mapped[int] = mapped_column(ForeignKey("subscription.id", ondelete="CASCADE"))
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    deadline_uid: Mapped[str] = mapped_column(UID)
+    kind: Mapped[str] = mapped_column(String(20))
+    lead: Mapped[str] = mapped_column(String(40))
+    due: Mapped[str] = mapped_column(MOMENT)
+    fire_at: Mapped[datetime] = mapped_column(UTC)
+    payload: Mapped[str] = mapped_column(Text)
+    state: Mapped[str] = mapped_column(String(12), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    not_before: Mapped[datetime | None] = mapped_column(UTC)
+    lease_until: Mapped[datetime | None] = mapped_column(UTC)
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    sent_at: Mapped[datetime | None] = mapped_column(UTC)
+    late: Mapped[bool] = mapped_column(Boolean, default=False)
+    error: Mapped[str | None] = mapped_column(Text)
+
+
+class DeliveryLog(Base):
+    """Every outcome: sent, late, retry, failed, missed, cancelled."""
+
+    __tablename__ = "delivery_log"
+    __table_args__ = (Index("ix_delivery_log_reminder", "reminder_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    reminder_id: Mapped[int] = mapped_column(ForeignKey("reminder.id", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column(UTC)
+    outcome: Mapped[str] = mapped_column(String(12))
+    worker: Mapped[str] = mapped_column(String(64))
+    detail: Mapped[str] = mapped_column(Text, default="")
+
+
+class FeedEventState(Base):
+    """Owned by :mod:`deadlines.feed_state` (SEQUENCE/LAST-MODIFIED per UID)."""
+
+    __tablename__ = "feed_event_state"
+    uid: Mapped[str] = mapped_column(String(300), primary_key=True)
+    content_hash: Mapped[str] = mapped_column(String(64), nullable=False)
+    sequence: Mapped[int] = mapped_column(Integer, nullable=False)
+    last_modified: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)

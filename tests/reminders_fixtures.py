@@ -1,0 +1,131 @@
+"""Fixtures for the store, reminders, scheduler and crash tests (import the
+ones you use explicitly): throwaway databases, a real SMTP server (aiosmtpd)
+and a real HTTP receiver for webhooks, all on 127.0.0.1."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import uuid
+from email import message_from_bytes, policy
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from deadlines.reminders.settings import Settings
+
+PG = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'instance' / 'deadlines.sqlite3'}"
+
+
+@pytest.fixture
+def pg_url():
+    """A fresh PostgreSQL database, dropped afterwards. Fails (never skips)
+    when the server is unreachable: CI runs these tests."""
+    import psycopg
+
+    name = f"deadlines_test_{uuid.uuid4().hex[:10]}"
+    try:
+        admin = psycopg.connect(PG, autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as exc:
+        pytest.fail(f"PostgreSQL is unreachable at {PG} (set DEADLINES_TEST_PG): {exc}")
+    admin.execute(f'CREATE DATABASE "{name}"')
+    base = PG.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        yield f"{base}/{name}"
+    finally:
+        from deadlines.store import db
+
+        for url in [u for u in db._engines if u.endswith(f"/{name}")]:
+            db._engines.pop(url).dispose()
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+class Mailbox:
+    def __init__(self):
+        self.messages = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        with self.lock:
+            self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp_server():
+    from aiosmtpd.controller import Controller
+
+    box = Mailbox()
+    controller = Controller(box, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    box.port = controller.port
+    yield box
+    controller.stop()
+
+
+class Receiver(ThreadingHTTPServer):
+    """Records webhook posts; answers with ``self.statuses`` in turn, then 200."""
+
+    def __init__(self):
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.requests: list[dict] = []
+        self.statuses: list[int] = []
+        self.delay = 0.0
+        self.lock = threading.Lock()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.server_address[1]}/hook"
+
+    def keys(self):
+        return [r["headers"]["Idempotency-Key"] for r in self.requests]
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def do_POST(self):
+        import time
+
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        time.sleep(self.server.delay)
+        with self.server.lock:
+            status = self.server.statuses.pop(0) if self.server.statuses else 200
+            self.server.requests.append({"headers": dict(self.headers), "body": body, "json": json.loads(body), "status": status})
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def receiver():
+    server = Receiver()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def settings_for(smtp=None, **overrides) -> Settings:
+    """Settings for tests: loopback allowed for webhooks, fast retries."""
+    import ipaddress
+
+    base = {"smtp_host": "127.0.0.1", "smtp_port": smtp.port if smtp else 1, "mail_from": "clerk@deadlines.test",
+            "base_url": "http://deadlines.test", "webhook_allow_nets": (ipaddress.ip_network("127.0.0.0/8"),),
+            "retry_base": 0.05, "timeout": 5.0}
+    return Settings(**{**base, **overrides})
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

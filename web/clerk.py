@@ -1,0 +1,238 @@
+"""The clerk's write API: ``/api/v1/jurisdictions/<id>/{events,elections,
+overrides,subscriptions}``, authenticated by a per-jurisdiction bearer token
+(``deadlines token create``). Bad input is answered 4xx and nothing is stored;
+every change replans the jurisdiction's reminders at once."""
+from __future__ import annotations
+
+import logging
+import secrets
+
+from flask import Blueprint, current_app, g, jsonify, request
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from deadlines.errors import InputError
+from deadlines.reminders.email import DeliveryError
+from deadlines.reminders.plan import queue_confirmation, replan
+from deadlines.reminders.settings import Settings
+from deadlines.reminders.webhook import check_target
+from deadlines.store import anchors, subscriptions, tokens
+from deadlines.store.db import now
+from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, TriggerEvent
+
+MAX_BODY = 16 * 1024
+log = logging.getLogger(__name__)
+bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
+
+
+def _error(status: int, message: str, field: str | None = None, **headers):
+    resp = jsonify({"error": message, "field": field})
+    resp.status_code = status
+    resp.headers.update(headers)
+    return resp
+
+
+@bp.errorhandler(InputError)
+def _input_error(exc: InputError):
+    return _error(422, str(exc), exc.field)
+
+
+@bp.url_value_preprocessor
+def _jurisdiction(endpoint, values):
+    g.jid = values.pop("jid")
+
+
+@bp.before_request
+def _authenticate():
+    try:
+        g.jur = current_app.extensions["registry"].get(g.jid)
+    except InputError as exc:
+        return _error(404, str(exc), "jurisdiction")
+    auth = request.headers.get("Authorization", "")
+    scheme, _, secret = auth.partition(" ")
+    challenge = {"WWW-Authenticate": 'Bearer realm="deadlines"'}
+    if scheme.lower() != "bearer" or not secret.strip():
+        return _error(401, "a clerk token is required: Authorization: Bearer <token>", **challenge)
+    with _session() as s:
+        row = tokens.verify(s, secret.strip())
+    if row is None:
+        return _error(401, "unknown or revoked token", **challenge)
+    if row.jurisdiction_id != g.jid:
+        return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
+    if request.method in ("POST", "PUT", "PATCH"):
+        request.max_content_length = MAX_BODY
+        if (request.content_length or 0) > MAX_BODY:
+            return _error(413, f"request body over {MAX_BODY} bytes")
+        if not request.is_json:
+            return _error(415, "send JSON (Content-Type: application/json)")
+        g.body = request.get_json(silent=True)
+        if not isinstance(g.body, dict):
+            return _error(400, "the body is not a JSON object")
+
+
+def _session() -> Session:
+    return Session(current_app.extensions["anchors"].engine, expire_on_commit=False)
+
+
+def _changed():
+    """Replan now so that moved deadlines are announced and reminders follow."""
+    try:
+        replan(current_app.extensions["anchors"].engine, current_app.extensions["registry"], g.jid, now=now(),
+               settings=Settings.from_env())
+    except Exception:  # the scheduler's next tick replans anyway
+        log.exception("replanning %s after a change failed", g.jid)
+
+
+def _event(e: TriggerEvent) -> dict:
+    return {"id": e.id, "name": e.name, "at": e.value, "recorded_at": e.recorded_at.isoformat()}
+
+
+def _election(e: ElectionEntry) -> dict:
+    return {"cycle": e.cycle.isoformat(), "general": e.general and e.general.isoformat(),
+            "primary": e.primary and e.primary.isoformat()}
+
+
+def _override(o: OverrideEntry) -> dict:
+    return {"deadline": o.deadline, "election": o.election.isoformat(), "status": o.status, "due": o.due,
+            "start": o.start, "authority": o.authority, "reason": o.reason}
+
+
+def _subscription(sub: Subscription) -> dict:
+    return {"id": sub.id, "channel": sub.channel, "target": sub.target, "leads": [int(n) for n in sub.leads.split(",")],
+            "notice_lead": sub.notice_lead, "deadlines": list(filter(None, sub.deadline_ids.split(","))),
+            "confirmed": sub.confirmed_at is not None, "active": sub.unsubscribed_at is None}
+
+
+def _list(model, order, render):
+    with _session() as s:
+        rows = s.scalars(select(model).where(model.jurisdiction_id == g.jid).order_by(order))
+        return jsonify([render(r) for r in rows])
+
+
+# --------------------------------------------------------------------------- trigger events
+
+
+@bp.get("/events")
+def list_events():
+    return _list(TriggerEvent, TriggerEvent.id, _event)
+
+
+@bp.post("/events")
+def add_event():
+    with _session() as s, s.begin():
+        ev = anchors.record_event(s, g.jur, g.body.get("name"), g.body.get("at"))
+    _changed()
+    return jsonify(_event(ev)), 201
+
+
+@bp.put("/events/<int:event_id>")
+def change_event(event_id: int):
+    with _session() as s, s.begin():
+        ev = anchors.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"))
+    if ev is None:
+        return _error(404, f"no event {event_id} for {g.jid}")
+    _changed()
+    return jsonify(_event(ev))
+
+
+@bp.delete("/events/<int:event_id>")
+def delete_event(event_id: int):
+    with _session() as s, s.begin():
+        if not anchors.delete_event(s, g.jur, event_id):
+            return _error(404, f"no event {event_id} for {g.jid}")
+    _changed()
+    return "", 204
+
+
+# --------------------------------------------------------------------------- election dates
+
+
+@bp.get("/elections")
+def list_elections():
+    return _list(ElectionEntry, ElectionEntry.cycle, _election)
+
+
+@bp.put("/elections/<cycle>")
+def put_election(cycle: str):
+    with _session() as s, s.begin():
+        entry = anchors.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"))
+    _changed()
+    return jsonify(_election(entry))
+
+
+@bp.delete("/elections/<cycle>")
+def delete_election(cycle: str):
+    with _session() as s, s.begin():
+        if not anchors.delete_election(s, g.jur, cycle):
+            return _error(404, f"no election dates entered for the {cycle} cycle")
+    _changed()
+    return "", 204
+
+
+# --------------------------------------------------------------------------- overrides
+
+
+@bp.get("/overrides")
+def list_overrides():
+    return _list(OverrideEntry, OverrideEntry.election, _override)
+
+
+@bp.put("/overrides/<cycle>/<deadline>")
+def put_override(cycle: str, deadline: str):
+    with _session() as s, s.begin():
+        entry = anchors.put_override(s, g.jur, cycle, deadline, g.body)
+    _changed()
+    return jsonify(_override(entry))
+
+
+@bp.delete("/overrides/<cycle>/<deadline>")
+def delete_override(cycle: str, deadline: str):
+    with _session() as s, s.begin():
+        if not anchors.delete_override(s, g.jur, cycle, deadline):
+            return _error(404, f"no override of {deadline} in the {cycle} cycle")
+    _changed()
+    return "", 204
+
+
+# --------------------------------------------------------------------------- subscriptions
+
+
+@bp.get("/subscriptions")
+def list_subscriptions():
+    return _list(Subscription, Subscription.id, _subscription)
+
+
+@bp.post("/subscriptions")
+def add_subscription():
+    """Webhooks start at once (their secret is returned once); email
+    addresses get a confirmation message first (double opt-in)."""
+    body, settings = g.body, Settings.from_env()
+    channel, target = body.get("channel"), body.get("target")
+    secret = None
+    if channel == "webhook":
+        try:
+            check_target(target if isinstance(target, str) else "", settings)
+        except DeliveryError as exc:
+            raise InputError(f"target: {exc}", "target") from None
+        secret = secrets.token_urlsafe(32)
+    deadlines = body.get("deadlines", [])
+    if not isinstance(deadlines, list) or not all(isinstance(d, str) for d in deadlines):
+        raise InputError("deadlines: a list of deadline ids", "deadlines")
+    with _session() as s, s.begin():
+        sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=body.get("leads", [14, 7, 1]),
+                                   notice_lead=body.get("notice_lead", 3), deadline_ids=deadlines,
+                                   confirmed=channel == "webhook", secret=secret)
+        if channel == "email":
+            queue_confirmation(s, sub, g.jur, settings, now())
+    _changed()
+    return jsonify({**_subscription(sub), "secret": secret}), 201
+
+
+@bp.delete("/subscriptions/<int:sub_id>")
+def delete_subscription(sub_id: int):
+    with _session() as s, s.begin():
+        sub = s.get(Subscription, sub_id)
+        if sub is None or sub.jurisdiction_id != g.jid:
+            return _error(404, f"no subscription {sub_id} for {g.jid}")
+        subscriptions.unsubscribe(s, sub)
+    return "", 204

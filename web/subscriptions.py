@@ -1,0 +1,142 @@
+"""Public email reminders: a sign-up form (CSRF-protected), a confirmation
+email (double opt-in) and a one-click unsubscribe link in every message
+(RFC 8058: a mail client may POST ``List-Unsubscribe=One-Click`` to it)."""
+from __future__ import annotations
+
+import hmac
+import logging
+import os
+import secrets
+
+from flask import Blueprint, abort, current_app, render_template, request, session
+from sqlalchemy.orm import Session
+
+from deadlines.config import instance_dir
+from deadlines.errors import CalendarError, InputError
+from deadlines.reminders.plan import queue_confirmation, replan
+from deadlines.reminders.settings import Settings
+from deadlines.store import subscriptions
+from deadlines.store.db import now
+
+LEAD_CHOICES = (30, 14, 7, 3, 1)
+log = logging.getLogger(__name__)
+bp = Blueprint("subscriptions", __name__)
+
+
+@bp.record_once
+def _secret_key(state) -> None:
+    """Sessions (for CSRF) need a key shared by every worker: DEADLINES_SECRET_KEY,
+    else one generated once into the instance folder."""
+    app = state.app
+    if app.secret_key:
+        return
+    path = instance_dir() / "secret_key"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+    except FileExistsError:
+        pass
+    app.secret_key = path.read_text().strip()
+
+
+@bp.before_request
+def _limit_body():
+    request.max_content_length = 16 * 1024
+
+
+def csrf_token() -> str:
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(24)
+    return session["csrf"]
+
+
+def _check_csrf() -> None:
+    sent, kept = request.form.get("csrf_token", ""), session.get("csrf", "")
+    if not kept or not hmac.compare_digest(sent, kept):
+        abort(403, "the form expired or was not sent from this site; reload it and try again")
+
+
+def _engine():
+    return current_app.extensions["anchors"].engine
+
+
+def _jurisdictions() -> list[tuple[str, str]]:
+    reg, out = current_app.extensions["registry"], []
+    for jid in reg.ids():
+        try:
+            out.append((jid, reg.get(jid).name))
+        except CalendarError:
+            continue
+    return out
+
+
+def _page(title: str, message: str, status: int = 200, action: str | None = None, button: str | None = None):
+    return render_template("subscribe_message.html", title=title, message=message, action=action, button=button,
+                           csrf_token=csrf_token()), status
+
+
+def _form(error: str | None = None, status: int = 200):
+    chosen = request.values.get("jurisdiction", "")
+    leads = request.form.getlist("leads") if request.method == "POST" else ["14", "7", "1"]
+    return render_template("subscribe.html", jurisdictions=_jurisdictions(), chosen=chosen, error=error,
+                           email=request.form.get("email", ""), lead_choices=LEAD_CHOICES, leads=leads,
+                           csrf_token=csrf_token()), status
+
+
+@bp.get("/subscribe")
+def form():
+    return _form()
+
+
+@bp.post("/subscribe")
+def subscribe():
+    _check_csrf()
+    try:
+        jur = current_app.extensions["registry"].get(request.form.get("jurisdiction", ""))
+        with Session(_engine(), expire_on_commit=False) as s, s.begin():
+            sub = subscriptions.create(s, jur, channel="email", target=request.form.get("email", "").strip(),
+                                       leads=request.form.getlist("leads") or ["14", "7", "1"])
+            queue_confirmation(s, sub, jur, Settings.from_env(), now())
+    except InputError as exc:
+        return _form(str(exc), 422)
+    return _page("Check your email", f"We sent a confirmation link to {sub.target}. "
+                 f"Reminders for {jur.name} start once you confirm.")
+
+
+@bp.get("/subscribe/confirm/<token>")
+def confirm_form(token: str):
+    return _page("Confirm your reminders", "Press the button to start email reminders.",
+                 action=request.path, button="Confirm")
+
+
+@bp.post("/subscribe/confirm/<token>")
+def confirm(token: str):
+    _check_csrf()
+    with Session(_engine(), expire_on_commit=False) as s, s.begin():
+        sub = subscriptions.confirm(s, token)
+    if sub is None:
+        return _page("Link not valid", "This confirmation link is used up or unknown.", 404)
+    try:
+        replan(_engine(), current_app.extensions["registry"], sub.jurisdiction_id, now=now(), settings=Settings.from_env())
+    except Exception:  # the scheduler's next tick plans it
+        log.exception("planning after confirmation failed")
+    return _page("Reminders confirmed", f"Reminders will go to {sub.target}. Every message has an unsubscribe link.")
+
+
+@bp.get("/unsubscribe/<token>")
+def unsubscribe_form(token: str):
+    return _page("Unsubscribe", "Press the button to stop these reminders.", action=request.path, button="Unsubscribe")
+
+
+@bp.post("/unsubscribe/<token>")
+def unsubscribe(token: str):
+    """One click, no CSRF token: the unguessable token in the link is the
+    authority (RFC 8058 clients post without cookies)."""
+    with Session(_engine()) as s, s.begin():
+        sub = subscriptions.by_unsubscribe_token(s, token)
+        if sub is None:
+            return _page("Link not valid", "This unsubscribe link is unknown.", 404)
+        subscriptions.unsubscribe(s, sub)
+    return _page("Unsubscribed", "You will get no more reminders from this subscription.")
