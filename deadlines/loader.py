@@ -184,7 +184,7 @@ def _parse(path: Path) -> tuple[dict | None, list[Problem]]:
 
 
 @lru_cache(maxsize=256)
-def _shared(path: Path, mtime: float) -> tuple[_Part | None, tuple[Problem, ...]]:
+def _shared(path: Path, mtime_ns: int) -> tuple[_Part | None, tuple[Problem, ...]]:
     doc, problems = _parse(path)
     return (_Part(str(path), doc) if doc is not None else None), tuple(problems)
 
@@ -216,7 +216,7 @@ def check_jurisdiction(path: str | Path) -> tuple[Jurisdiction | None, list[Prob
             available = sorted(p.stem for p in (path.parent / SHARED_DIR).glob("*.toml"))
             own.fail(f"extends[{i}]", f"no shared rule set '{name}' (looked for {shared_path}; available: {', '.join(available) or 'none'})")
             continue
-        part, shared_problems = _shared(shared_path, shared_path.stat().st_mtime)
+        part, shared_problems = _shared(shared_path, shared_path.stat().st_mtime_ns)
         problems.extend(shared_problems)
         if part is not None:
             parts.append(part)

@@ -2,8 +2,9 @@
 
 The calendars folder is the repository's ``calendars/`` unless the
 ``DEADLINES_CALENDARS`` environment variable names another. Files are loaded
-on first use and cached by modification time, so thousands of jurisdictions
-cost nothing until asked for.
+on first use and cached by their modification time and that of the shared
+rule sets, so thousands of jurisdictions cost nothing until asked for and an
+edited file is read again.
 """
 from __future__ import annotations
 
@@ -45,12 +46,17 @@ class Registry:
         """The validated jurisdiction; :class:`InputError` if there is none,
         :class:`~deadlines.errors.CalendarError` if its file is invalid."""
         path = self.path(jid)
-        return _load(path, path.stat().st_mtime_ns)
+        return _load(path, path.stat().st_mtime_ns, self._shared_stamp())
+
+    def _shared_stamp(self) -> tuple:
+        """Modification times of the shared rule sets: an edit to one reloads
+        every jurisdiction (cheap: a handful of files)."""
+        return tuple((p.name, p.stat().st_mtime_ns) for p in sorted((self.root / "shared").glob("*.toml")))
 
     def all(self) -> list[Jurisdiction]:
         return [self.get(jid) for jid in self.ids()]
 
 
 @lru_cache(maxsize=None)
-def _load(path: Path, mtime_ns: int) -> Jurisdiction:
+def _load(path: Path, mtime_ns: int, shared_stamp: tuple) -> Jurisdiction:
     return load_jurisdiction(path)

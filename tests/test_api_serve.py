@@ -32,4 +32,5 @@ def test_serve_answers_the_api(tmp_path):
         assert (tmp_path / "deadlines.sqlite3").exists()  # the embedded database
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        out, _ = proc.communicate(timeout=10)
+    assert b"Reminder scheduler running in this process" in out

@@ -200,3 +200,20 @@ def test_repository_calendars_are_valid(tmp_path):
     shutil.copytree(REPO_CALENDARS, copy)
     for path in sorted(copy.glob("*.toml")):
         assert check_jurisdiction(path)[1] == [], path
+
+
+def test_registry_rereads_a_jurisdiction_when_its_shared_set_changes(tmp_path):
+    import os
+
+    from deadlines.registry import Registry
+
+    copy = tmp_path / "calendars"
+    shutil.copytree(REPO_CALENDARS, copy)
+    reg = Registry(copy)
+    before = reg.get("colorado-local").rules["petition-filing"][0].due.n
+    shared = copy / "shared" / "colorado-local-government-election-code.toml"
+    shared.write_text(shared.read_text().replace("days_before = 67, of = \"general\" }\ncite = \"C.R.S. art. 13.5 of title 1 (HB 14-1164), nomination petitions, subsection (5)\"",
+                                                 "days_before = 70, of = \"general\" }\ncite = \"C.R.S. art. 13.5 of title 1 (HB 14-1164), nomination petitions, subsection (5)\""))
+    stat = shared.stat()
+    os.utime(shared, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    assert (before, reg.get("colorado-local").rules["petition-filing"][0].due.n) == (67, 70)
