@@ -24,6 +24,9 @@ def test_results_table(client):
     assert "MCL 168.163(1)" in row and "fifteenth Tuesday preceding" in row
     assert 'href="/calendars/ypsilanti-mi/2026-11-03/petition-filing.ics"' in row
     assert 'href="webcal://localhost/calendars/ypsilanti-mi.ics"' in html
+    assert 'href="/subscribe?jurisdiction=ypsilanti-mi" id="subscribe-email"' in html
+    signup = client.get("/subscribe?jurisdiction=ypsilanti-mi").get_data(as_text=True)
+    assert re.search(r'<option value="ypsilanti-mi"\s+selected', signup), signup
 
 
 def test_safe_date_stands_out(client):
