@@ -115,3 +115,15 @@ def test_tokens_are_stored_hashed_and_revocable(sqlite_url):
     assert _write(engine, tokens.revoke, row.id)
     with Session(engine) as s:
         assert tokens.verify(s, secret) is None
+
+
+def test_a_moved_election_is_named_by_either_date(sqlite_url):
+    # Utah 2023: by rule Nov 7, held Nov 21 (calendars/shared/utah-election-code.toml);
+    # both dates name the one cycle, keyed by the date by rule.
+    engine, slc = get_engine(sqlite_url), REG.get("salt-lake-city-ut")
+    entry = _write(engine, store.set_election, slc, "2023-11-21", "2023-11-22", None)
+    assert entry.cycle == date(2023, 11, 7)
+    again = _write(engine, store.set_election, slc, "2023-11-07", "2023-11-21", None)
+    assert again.id == entry.id
+    with pytest.raises(InputError, match="not a general election"):
+        _write(engine, store.set_election, slc, "2023-11-14", "2023-11-21", None)

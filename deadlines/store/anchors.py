@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from ..errors import InputError
 from ..model import Jurisdiction, Moment, Override
 from ..moments import parse_date, parse_moment
-from ..service import StoredAnchors, cycle_of, cycles
+from ..service import StoredAnchors, cycle_for, cycle_of
 from .db import now
 from .tables import ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
 from .util import bump
@@ -63,10 +63,13 @@ class DbAnchorSource:
 
 
 def _cycle(jur: Jurisdiction, text: str | date) -> date:
+    """The cycle ``text`` names: a general election's date by rule, or the date
+    a moved election is held (both name the same cycle)."""
     day = text if isinstance(text, date) else _parse_date(text, "election")
-    if cycles(jur, day, day) != [day]:
+    key = cycle_for(jur, day)
+    if key is None:
         raise InputError(f"{day} is not a general election of {jur.id} by rule (a cycle is named by that date)", "election")
-    return day
+    return key
 
 
 def _parse_date(text: object, field: str) -> date:
