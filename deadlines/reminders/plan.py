@@ -112,7 +112,7 @@ def _moved(s: Session, sub: Subscription, jur: Jurisdiction, results: list[Resul
     zone = ZoneInfo(jur.timezone)
     wanted = set(filter(None, sub.deadline_ids.split(",")))
     current: dict[str, Deadline] = {d.uid: d for r in results for d in r.deadlines if not wanted or d.id in wanted}
-    cycles = {r.election.isoformat() for r in results}
+    cycles = {r.cycle.isoformat() for r in results}  # the cycle part of each uid
     tracked = {t.deadline_uid: t for t in s.scalars(select(TrackedDeadline).where(TrackedDeadline.subscription_id == sub.id))}
     out = []
 
