@@ -202,7 +202,7 @@ class Jurisdiction:
 # --------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReadingResult:
     name: str
     roll: str
@@ -212,7 +212,7 @@ class ReadingResult:
     safe: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deadline:
     """A computed deadline (DESIGN.md "A computed deadline")."""
 
@@ -245,7 +245,7 @@ class Deadline:
         return f"{self.jurisdiction}/{self.election.isoformat()}/{self.id}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Anchor:
     name: str
     title: str
