@@ -58,3 +58,13 @@ def test_token_and_reminders_commands(sqlite_url, monkeypatch):
     out = runner.invoke(main, ["reminders"]).output
     assert "2030-01-01 00:00Z  confirm" in out and "so***@example.org" in out
     assert runner.invoke(main, ["reminders", "--log"]).output == ""
+
+
+def test_worker_name_fits_its_columns_with_a_long_host_name():
+    from deadlines.reminders.scheduler import WORKER_NAME_MAX, worker_name
+    from deadlines.store.tables import DeliveryLog, Reminder
+
+    name = worker_name("ip-172-31-100-200.ap-southeast-2.compute.internal", 4194304, 0x7F5A2C1D3E90)
+    assert len(name) <= WORKER_NAME_MAX
+    assert name.endswith(":4194304:7f5a2c1d3e90") and name.startswith("ip-172-31-100-200")
+    assert Reminder.__table__.c.claimed_by.type.length == DeliveryLog.__table__.c.worker.type.length == WORKER_NAME_MAX

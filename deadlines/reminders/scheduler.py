@@ -31,12 +31,23 @@ from .settings import Settings
 log = logging.getLogger(__name__)
 
 
+WORKER_NAME_MAX = 64  # Reminder.claimed_by and DeliveryLog.worker
+
+
+def worker_name(host: str, pid: int, ident: int) -> str:
+    """``host:pid:id``, the host cut short so the whole fits the 64-character
+    columns that record who claimed and sent a reminder (long cloud host names
+    would otherwise make every claim fail on PostgreSQL)."""
+    tail = f":{pid}:{ident:x}"
+    return host[: WORKER_NAME_MAX - len(tail)] + tail
+
+
 class Worker:
     """One scheduler process's work; ``clock`` is replaceable in tests."""
 
     def __init__(self, engine: Engine, registry: Registry, settings: Settings, clock: Callable[[], datetime] = utcnow):
         self.engine, self.registry, self.settings, self.clock = engine, registry, settings, clock
-        self.name = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
+        self.name = worker_name(socket.gethostname(), os.getpid(), id(self))
         self._busy = threading.Lock()
 
     def tick(self) -> dict[str, int]:
