@@ -95,4 +95,6 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", create_app({"TOD
 def test_server_matches_openapi(case):
     # Every check but positive_data_acceptance: a well-formed input can still be wrong for the
     # jurisdiction asked (a primary where none is held) and is then rightly a documented 400.
+    # The clerk's operations are in the document too and are called here without a token (401, or
+    # 404 for an unknown jurisdiction); test_openapi_clerk.py calls them with one.
     case.call_and_validate(excluded_checks=[schemathesis.checks.positive_data_acceptance])

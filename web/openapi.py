@@ -1,5 +1,14 @@
 """The OpenAPI 3.1 description of ``/api/v1``. Built from the registry, so the
-trigger-event query parameters it lists are the ones the server reads."""
+trigger-event query parameters it lists are the ones the server reads.
+
+Two parts: the public read routes (:mod:`web.api`, errors as RFC 9457
+problems) and the clerk's write API (:mod:`web.clerk`, a per-jurisdiction
+bearer token). The clerk routes answer their own errors as
+``application/json`` ``{"error", "field"}`` (:data:`CLERK_ERROR`); only
+failures before a clerk route is reached (no route matches the path, a
+method it lacks) are problems, from :func:`web.api.http_problem`.
+The HTML sign-up and unsubscribe pages of :mod:`web.subscriptions` are not
+part of this API (form posts with CSRF, HTML answers)."""
 from __future__ import annotations
 
 from deadlines.model import AUDIENCES, KINDS, STATUSES, Jurisdiction
@@ -78,6 +87,151 @@ def _date_param(name: str, what: str) -> dict:
             "description": f"{what} (YYYY-MM-DD, 2000-01-01 to 2099-12-31); default (or empty): the next by rule"}
 
 
+# --------------------------------------------------------------------------- the clerk's write API (web/clerk.py)
+
+CLERK_ERROR = _obj({"error": STR, "field": NSTR})
+NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
+EVENT_OUT = _obj({"id": {"type": "integer"}, "name": STR, "at": MOMENT,
+                  "recorded_at": {"type": "string", "description": "When it was recorded (ISO 8601)"}})
+EVENT_IN = {**_obj({
+    "name": {"type": "string", "description": "A trigger event of the jurisdiction (`ordinance-adopted`, "
+                                              "`objection-filed`, ...; see `triggers` of the jurisdiction)"},
+    "at": {"type": "string", "description": "ISO 8601: a date for a date-type trigger, a date and time for an "
+                                            "instant-type one (local time unless an offset is given)"},
+}), "example": {"name": "ordinance-adopted", "at": "2026-05-04"}}
+ELECTION_OUT = _obj({"cycle": DATE, "general": {**DATE, "type": ["string", "null"]},
+                     "primary": {**DATE, "type": ["string", "null"]}})
+ELECTION_IN = {"type": "object", "properties": {
+    "general": {"type": ["string", "null"], "format": "date", "description": "The date the general election is held"},
+    "primary": {"type": ["string", "null"], "format": "date",
+                "description": "The date the primary is held (only where the jurisdiction holds one)"},
+}, "description": "At least one of the two (422 otherwise)", "example": {"general": "2026-11-10"}}
+OVERRIDE_OUT = _obj({"deadline": STR, "election": DATE, "status": {"enum": ["overridden", "cancelled"]},
+                     "due": NMOMENT, "start": NMOMENT, "authority": STR, "reason": STR})
+_TEXT = {"type": "string", "minLength": 1, "maxLength": 2000, "pattern": r"\S"}
+OVERRIDE_IN = {**_obj({
+    "status": {"enum": ["overridden", "cancelled"], "default": "overridden"},
+    "due": {**NMOMENT, "description": "The new due date or instant (ISO 8601); required when overridden"},
+    "start": {**NMOMENT, "description": "The new start of a window (ISO 8601)"},
+    "authority": {**_TEXT, "description": "What ordered the change (a court order, a proclamation)"},
+    "reason": {**_TEXT, "description": "Why"},
+}, ["authority", "reason"]), "example": {"due": "2026-06-01", "authority": "Order of the circuit court",
+                                          "reason": "ballot printing delayed"}}
+SUBSCRIPTION = _obj({
+    "id": {"type": "integer"}, "channel": {"enum": ["email", "webhook"]}, "target": STR,
+    "leads": _array({"type": "integer"}), "notice_lead": {"type": "integer"}, "deadlines": _array(STR),
+    "confirmed": {"type": "boolean"}, "active": {"type": "boolean"},
+})
+SUBSCRIPTION_IN = {**_obj({
+    "channel": {"enum": ["email", "webhook"], "description": "email: confirmed by the recipient first (double "
+                                                             "opt-in); webhook: active at once"},
+    "target": {"type": "string", "maxLength": 2000,
+               "description": "An email address, or an http(s) URL that resolves to a public address"},
+    "leads": {**_array({"type": "integer", "minimum": 0, "maximum": 365}), "minItems": 1, "maxItems": 10,
+              "default": [14, 7, 1], "description": "Days before each deadline"},
+    "notice_lead": {"type": "integer", "minimum": 1, "maximum": 21, "default": 3,
+                    "description": "Days before a notice window closes"},
+    "deadlines": {**_array(STR), "default": [], "description": "Deadline ids (empty: all)"},
+}, ["channel", "target"]), "example": {"channel": "webhook", "target": "https://example.org/hooks/deadlines"}}
+
+
+def _clerk_param(name: str, schema: dict, description: str) -> dict:
+    return {"name": name, "in": "path", "required": True, "schema": schema, "description": description}
+
+
+CYCLE = _clerk_param("cycle", {"type": "string", "format": "date", "minLength": 1},
+                     "The cycle: the general election's date by rule (YYYY-MM-DD); any other date is a 422")
+DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
+EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
+SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
+
+
+def _error(description: str, routing: bool = False) -> dict:
+    content = {"application/json": {"schema": _ref("ClerkError")}}
+    if routing:  # no clerk route matched the path (a non-integer id, a '/' in a parameter): a problem
+        content["application/problem+json"] = {"schema": _ref("Problem")}
+    return {"description": description, "content": content}
+
+
+def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None = None, not_found: str = "") -> dict:
+    """One clerk operation with the answers :func:`web.clerk._authenticate` and the handler give."""
+    responses = {
+        **ok,
+        "401": {**_error("No bearer token, or an unknown or revoked one"),
+                "headers": {"WWW-Authenticate": {"schema": STR, "description": 'Bearer realm="deadlines"'}}},
+        "403": _error("The token is for another jurisdiction"),
+        "404": _error("Unknown jurisdiction" + (f", or {not_found}" if not_found else ""), routing=True),
+    }
+    op = {"operationId": op_id, "summary": summary, "tags": ["clerk"], "security": [{"bearerAuth": []}],
+          "parameters": [JID, *params], "responses": responses}
+    if body is not None:
+        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
+        responses.update({
+            "400": _error("The body is not a JSON object"),
+            "413": {"description": "Body over 16 KiB", "content": {
+                "application/json": {"schema": _ref("ClerkError")},
+                "application/problem+json": {"schema": _ref("Problem")}}},
+            "415": _error("The body is not JSON (Content-Type: application/json)"),
+            "422": _error("Invalid for this jurisdiction's calendar file (the field is named); nothing stored"),
+        })
+    elif any(p["name"] == "cycle" for p in params):
+        responses["422"] = _error("The cycle is not a general election of the jurisdiction by rule")
+    return op
+
+
+def _gone(what: str) -> dict:
+    return {"204": {"description": f"{what} deleted"}}
+
+
+def clerk_paths() -> dict:
+    base = "/api/v1/jurisdictions/{jid}"
+    return {
+        f"{base}/events": {
+            "get": _clerk("listEvents", "Recorded trigger events", {"200": _json(_array(_ref("Event")), "The events")}),
+            "post": _clerk("recordEvent", "Record a trigger event", {"201": _json(_ref("Event"), "Recorded")},
+                           body=EVENT_IN),
+        },
+        f"{base}/events/{{event_id}}": {
+            "put": _clerk("changeEvent", "Change a recorded trigger event", {"200": _json(_ref("Event"), "Changed")},
+                          params=[EVENT_ID], body=EVENT_IN, not_found="no such event"),
+            "delete": _clerk("deleteEvent", "Delete a recorded trigger event", _gone("Event"), params=[EVENT_ID],
+                             not_found="no such event"),
+        },
+        f"{base}/elections": {
+            "get": _clerk("listElections", "Election dates entered by the clerk",
+                          {"200": _json(_array(_ref("ElectionEntry")), "The entries")}),
+        },
+        f"{base}/elections/{{cycle}}": {
+            "put": _clerk("putElection", "Enter the dates an election cycle is held on (a moved election)",
+                          {"200": _json(_ref("ElectionEntry"), "Entered")}, params=[CYCLE], body=ELECTION_IN),
+            "delete": _clerk("deleteElection", "Delete the entered dates of a cycle", _gone("Entry"), params=[CYCLE],
+                             not_found="no dates entered for the cycle"),
+        },
+        f"{base}/overrides": {
+            "get": _clerk("listOverrides", "Overrides (court orders, proclamations)",
+                          {"200": _json(_array(_ref("Override")), "The overrides")}),
+        },
+        f"{base}/overrides/{{cycle}}/{{deadline}}": {
+            "put": _clerk("putOverride", "Override or cancel one deadline of a cycle",
+                          {"200": _json(_ref("Override"), "Stored")}, params=[CYCLE, DEADLINE_ID], body=OVERRIDE_IN),
+            "delete": _clerk("deleteOverride", "Delete an override", _gone("Override"), params=[CYCLE, DEADLINE_ID],
+                             not_found="no such override"),
+        },
+        f"{base}/subscriptions": {
+            "get": _clerk("listSubscriptions", "Reminder subscriptions (email and webhook)",
+                          {"200": _json(_array(_ref("Subscription")), "The subscriptions, unsubscribed ones too")}),
+            "post": _clerk("addSubscription", "Subscribe an email address (double opt-in) or a webhook", {
+                "201": _json({"allOf": [_ref("Subscription"), _obj({"secret": NSTR})]},
+                             "Created; a webhook's HMAC secret is shown once (null for email)")},
+                body=SUBSCRIPTION_IN),
+        },
+        f"{base}/subscriptions/{{sub_id}}": {
+            "delete": _clerk("deleteSubscription", "Unsubscribe (pending reminders are cancelled)",
+                             _gone("Subscription"), params=[SUB_ID], not_found="no such subscription"),
+        },
+    }
+
+
 def document(jurisdictions: list[Jurisdiction]) -> dict:
     triggers: dict[str, tuple[str, list[str]]] = {}
     for jur in jurisdictions:
@@ -113,7 +267,14 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                               "400": _problem("Bad input (the field is named)"),
                               "404": _problem("Unknown jurisdiction")},
             }},
+            **clerk_paths(),
         },
-        "components": {"schemas": {"Deadline": DEADLINE, "Result": RESULT, "Jurisdiction": JURISDICTION,
-                                   "Problem": PROBLEM}},
+        "components": {
+            "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Jurisdiction": JURISDICTION, "Problem": PROBLEM,
+                        "ClerkError": CLERK_ERROR, "Event": EVENT_OUT, "ElectionEntry": ELECTION_OUT,
+                        "Override": OVERRIDE_OUT, "Subscription": SUBSCRIPTION},
+            "securitySchemes": {"bearerAuth": {
+                "type": "http", "scheme": "bearer",
+                "description": "A clerk token for the jurisdiction in the path (`deadlines token create ID`)"}},
+        },
     }

@@ -1,0 +1,196 @@
+"""The clerk's write API against its OpenAPI description (``web/openapi.py``):
+schemathesis-generated requests, without a token (always 401, never 5xx) and
+with a valid token for the jurisdiction in the path (never 5xx, every answer
+as documented: status, content type, body schema, headers)."""
+from __future__ import annotations
+
+import tempfile
+from datetime import date
+from urllib.parse import urlsplit
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, assume, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+from sqlalchemy.orm import Session
+
+from deadlines.service import cycles
+from deadlines.store import tokens
+from web import create_app
+
+from conftest import TODAY
+
+_db = f"sqlite:///{tempfile.mkdtemp()}/clerk-openapi.sqlite3"
+app = create_app({"TODAY": TODAY, "DATABASE_URL": _db, "SECRET_KEY": "test"})
+REGISTRY = app.extensions["registry"]
+IDS = sorted(REGISTRY.ids())
+with Session(app.extensions["anchors"].engine, expire_on_commit=False) as _s, _s.begin():
+    TOKENS = {jid: f"Bearer {tokens.create(_s, jid, 'schemathesis')[1]}" for jid in IDS}
+
+
+def _schema(with_security_parameters: bool):
+    statuses = schemathesis.Config().projects.get_default().checks.negative_data_rejection.expected_statuses
+    config = schemathesis.Config.from_dict({
+        "generation": {"with-security-parameters": with_security_parameters},
+        # a body over 16 KiB (a generated one can be) is rightly a 413
+        "checks": {"negative_data_rejection": {"expected-statuses": [*statuses, "413"]}},
+    })
+    return schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app, config=config).include(tag="clerk")
+
+
+# Without a token: schemathesis also tries malformed Authorization headers. With one: the header is always the
+# jurisdiction's valid token, so only path and body vary (negative cases too, which must be 4xx).
+anonymous, clerk = _schema(True), _schema(False)
+# A well-formed body can still be wrong for the jurisdiction (an event it does not have, a date that names no
+# cycle): that is a documented 422, not a failure. Without a token every valid input is rightly a 401.
+NOT_ACCEPTANCE = [schemathesis.checks.positive_data_acceptance]
+FAST = {"deadline": None, "suppress_health_check": list(HealthCheck), "derandomize": True}
+
+
+def test_every_clerk_route_is_documented():
+    documented = {(m.upper(), p) for p, ops in clerk.raw_schema["paths"].items() for m, op in ops.items()
+                  if "clerk" in op.get("tags", ())}
+    served = {(m, "/api/v1/jurisdictions/{jid}/" + r.rule.split("/<jid>/", 1)[1].replace("<int:", "<")
+               .replace("<", "{").replace(">", "}"))
+              for r in app.url_map.iter_rules() if r.endpoint.startswith("clerk.")
+              for m in r.methods - {"HEAD", "OPTIONS"}}
+    assert documented == served
+
+
+def test_security_scheme(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    assert doc["components"]["securitySchemes"]["bearerAuth"]["type"] == "http"
+    assert doc["components"]["securitySchemes"]["bearerAuth"]["scheme"] == "bearer"
+    for path, ops in doc["paths"].items():
+        for op in ops.values():
+            assert (op.get("security") == [{"bearerAuth": []}]) == ("clerk" in op.get("tags", ())), path
+
+
+@anonymous.hook
+def flatmap_case(context, case):
+    """A jurisdiction that exists (an unknown one is a 404 before any token is looked at)."""
+    return st.sampled_from(IDS).map(lambda jid: _with_jid(case, jid))
+
+
+def _with_jid(case, jid):
+    case.path_parameters["jid"] = jid
+    return case
+
+
+@anonymous.parametrize()
+@settings(max_examples=8, **FAST)
+def test_clerk_routes_without_a_token_are_401(case):
+    resp = case.call_and_validate(excluded_checks=NOT_ACCEPTANCE)
+    headers = {k.lower(): v[0] for k, v in resp.headers.items()}
+    if headers.get("content-type") == "application/problem+json":
+        # No clerk route matched: a method the path lacks (the generator tries TRACE, PATCH ...: 405),
+        # or a '/' in a path value (404). Nothing of the clerk's code ran.
+        assert resp.status_code in (404, 405), resp.status_code
+    else:  # OPTIONS too: Flask's automatic OPTIONS passes through the clerk's authentication
+        assert resp.status_code == 401, (case.method, case.path_parameters, resp.status_code)
+        assert headers["www-authenticate"] == 'Bearer realm="deadlines"'
+
+
+
+@st.composite
+def _real_values(draw, case):
+    """A jurisdiction that exists and, every other case, values it knows, so that writes get past validation
+    and are stored (otherwise nearly every generated write is a 422)."""
+    jid = draw(st.sampled_from(IDS))
+    case.path_parameters["jid"] = jid
+    if case.meta is not None and case.meta.generation.mode != GenerationMode.POSITIVE:
+        return case  # keep what makes it invalid
+    if not draw(st.booleans()):
+        return case
+    jur = REGISTRY.get(jid)
+    if "cycle" in case.path_parameters:
+        known = cycles(jur, date(2025, 1, 1), date(2030, 12, 31))
+        case.path_parameters["cycle"] = draw(st.sampled_from(known)).isoformat()
+    if "deadline" in case.path_parameters:
+        case.path_parameters["deadline"] = draw(st.sampled_from(jur.order))
+    for name in ("event_id", "sub_id"):  # ids that earlier examples may have created
+        if name in case.path_parameters:
+            case.path_parameters[name] = draw(st.integers(1, 30))
+    body = case.body if isinstance(case.body, dict) else None
+    if body is None:
+        return case
+    if case.path.endswith(("/events", "/events/{event_id}")):
+        if jur.triggers:
+            trigger = draw(st.sampled_from(sorted(jur.triggers.values(), key=lambda t: t.name)))
+            day = draw(st.dates(date(2025, 1, 1), date(2030, 6, 30))).isoformat()
+            body.update(name=trigger.name, at=day + ("T10:00" if trigger.type == "instant" else ""))
+    elif case.path.endswith("/subscriptions"):
+        body.update(channel="email", target=draw(st.sampled_from(["clerk@example.org", "a.b@city.gov"])))
+        if "deadlines" in body:
+            body["deadlines"] = draw(st.lists(st.sampled_from(jur.order), max_size=2, unique=True))
+    elif case.path.endswith("/elections/{cycle}"):
+        body["general"] = draw(st.dates(date(2025, 1, 1), date(2030, 12, 31))).isoformat()
+        if "primary" not in jur.elections:
+            body.pop("primary", None)
+    elif case.path.endswith("/overrides/{cycle}/{deadline}"):
+        body.update(authority="Order of the circuit court", reason="ballot printing",
+                    due=draw(st.dates(date(2025, 1, 1), date(2030, 12, 31))).isoformat())
+    return case
+
+
+@clerk.hook("flatmap_case")
+def _clerk_case(context, case):
+    return _real_values(case)
+
+
+def known_bug(case) -> str | None:
+    """Inputs that still answer 500 (reported, not fixed here): kept out of the generated run."""
+    for name in ("event_id", "sub_id"):
+        value = str(case.path_parameters.get(name, ""))
+        if value.isdigit() and int(value) > 2**63 - 1:
+            return "an id past SQLite's INTEGER"  # the lookup's bind overflows
+    body = case.body if isinstance(case.body, dict) else {}
+    at = body.get("at")
+    if case.path.endswith(("/events", "/events/{event_id}")) and isinstance(at, str):
+        try:
+            if date.fromisoformat(at.strip()[:10]).year >= 9995:  # cycle_of: the date + 4 years overflows
+                return "event near year 9999"
+        except ValueError:
+            pass
+    webhook = body.get("channel") == "webhook" and isinstance(body.get("target"), str)
+    if case.path.endswith("/subscriptions") and webhook:
+        try:  # check_target: urlsplit, .port and getaddrinfo (idna) raise outside DeliveryError
+            parts = urlsplit(body["target"])
+            parts.port  # noqa: B018
+            if parts.hostname:
+                parts.hostname.encode("idna")
+        except (ValueError, UnicodeError):
+            return "webhook target that urllib or idna rejects"
+    return None
+
+
+@clerk.parametrize()
+@settings(max_examples=25, **FAST)
+def test_clerk_api_matches_openapi(case):
+    assume(known_bug(case) is None)
+    case.call_and_validate(headers={"Authorization": TOKENS[case.path_parameters["jid"]]},
+                           excluded_checks=NOT_ACCEPTANCE)
+
+
+# The 5xx that the generated run steers around (see known_bug): each an input that should be a 4xx.
+_BUGS = [
+    ("post", "model-city/events", {"name": "ordinance-adopted", "at": "9999-01-01"}),
+    ("post", "model-city/subscriptions", {"channel": "webhook", "target": "http://[::1/hook"}),
+    ("post", "model-city/subscriptions", {"channel": "webhook", "target": "http://example.org:port/hook"}),
+    ("post", "model-city/subscriptions", {"channel": "webhook", "target": f"http://{'a' * 64}.org/hook"}),
+    # 1e400 is valid JSON; Python reads it as inf
+    ("post", "model-city/subscriptions", '{"channel": "email", "target": "a@example.org", "leads": [1e400]}'),
+    ("put", "model-city/events/9223372036854775808", {"name": "ordinance-adopted", "at": "2026-05-04"}),
+    ("delete", "model-city/events/9223372036854775808", None),
+    ("delete", "model-city/subscriptions/9223372036854775808", None),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="known 500 in product code (reported, not fixed here)")
+@pytest.mark.parametrize("method, path, body", _BUGS)
+def test_known_5xx(method, path, body):
+    payload = {"data": body, "content_type": "application/json"} if isinstance(body, str) else {"json": body}
+    resp = getattr(app.test_client(), method)(f"/api/v1/jurisdictions/{path}", **payload,
+                                              headers={"Authorization": TOKENS["model-city"]})
+    assert 400 <= resp.status_code < 500
