@@ -8,6 +8,20 @@ from zoneinfo import ZoneInfo
 from .model import Moment
 
 
+#: The dates the service accepts as input (elections, events, overrides).
+EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
+
+
+def in_range(moment: Moment, field: str) -> Moment:
+    """``moment`` unchanged, or InputError naming ``field`` when it falls outside
+    :data:`EARLIEST`..:data:`LATEST`."""
+    from .errors import InputError
+
+    if not EARLIEST <= day_of(moment) <= LATEST:
+        raise InputError(f"{field}: give a date from {EARLIEST.isoformat()} to {LATEST.isoformat()}", field)
+    return moment
+
+
 def parse_moment(value: object, zone: ZoneInfo) -> Moment:
     """A date, or an instant made aware in ``zone`` when it carries no offset.
 

@@ -76,7 +76,7 @@ def cycle_for(jur: Jurisdiction, day: date) -> date | None:
 def cycle_of(jur: Jurisdiction, moment: Moment) -> date | None:
     """The cycle of the first general election held on or after ``moment``'s day."""
     day = day_of(moment)
-    found = cycles(jur, day, day + timedelta(days=366 * 4 + 1))
+    found = cycles(jur, day, date(min(day.year + 5, date.max.year), 12, 31))
     return found[0] if found else None
 
 

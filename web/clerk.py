@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
 
 
+MAX_ID = 2**63 - 1  # the largest id a database row can have
+
+
 def _error(status: int, message: str, field: str | None = None, **headers):
     resp = jsonify({"error": message, "field": field})
     resp.status_code = status
@@ -59,6 +62,9 @@ def _authenticate():
         return _error(401, "unknown or revoked token", **challenge)
     if row.jurisdiction_id != g.jid:
         return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
+    for name, value in (request.view_args or {}).items():
+        if isinstance(value, int) and value > MAX_ID:  # no row has it (and the database could not look it up)
+            return _error(404, f"no {name.removesuffix('_id')} {value} for {g.jid}")
     if request.method in ("POST", "PUT", "PATCH"):
         request.max_content_length = MAX_BODY
         if (request.content_length or 0) > MAX_BODY:

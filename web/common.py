@@ -10,11 +10,10 @@ from flask import current_app
 
 from deadlines.errors import InputError
 from deadlines.model import Jurisdiction, Moment
-from deadlines.moments import day_of, parse_date, parse_moment
+from deadlines.moments import day_of, in_range, parse_date, parse_moment
 from deadlines.registry import Registry
 from deadlines.service import AnchorSource
 
-EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
 
 
 def registry() -> Registry:
@@ -34,20 +33,15 @@ def today_in(timezone: str) -> date:
     return datetime.now(ZoneInfo(timezone)).date()
 
 
-def _in_range(day: date, field: str) -> date:
-    if not EARLIEST <= day <= LATEST:
-        raise InputError(f"{field}: give a date from {EARLIEST.isoformat()} to {LATEST.isoformat()}", field)
-    return day
-
-
 def read_date(value: str | None, field: str) -> date | None:
     """A YYYY-MM-DD input (None when empty); :class:`InputError` naming ``field``."""
     if not value:
         return None
     try:
-        return _in_range(parse_date(value), field)
+        day = parse_date(value)
     except ValueError as exc:
         raise InputError(f"{field}: {exc}", field) from None
+    return in_range(day, field)
 
 
 def read_query(jur: Jurisdiction, args: Mapping[str, str]) -> dict:
@@ -60,7 +54,7 @@ def read_query(jur: Jurisdiction, args: Mapping[str, str]) -> dict:
                 events[name] = parse_moment(args[name], ZoneInfo(jur.timezone))
             except ValueError as exc:
                 raise InputError(f"{name}: {exc}", name) from None
-            _in_range(day_of(events[name]), name)
+            in_range(day_of(events[name]), name)
     return {
         "election": read_date(args.get("election"), "election"),
         "primary": read_date(args.get("primary"), "primary"),

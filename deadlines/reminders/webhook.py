@@ -24,11 +24,17 @@ def sign(secret: str, timestamp: str, body: bytes) -> str:
 
 def check_target(url: str, settings: Settings) -> None:
     """Raise :class:`DeliveryError` (permanent) for a URL webhooks may not reach."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:  # a bad IPv6 literal or port
+        raise DeliveryError(f"webhook URL is malformed: {exc}", permanent=True) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise DeliveryError("webhook URL must be http(s)://host/...", permanent=True)
     try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80))
+        infos = socket.getaddrinfo(parts.hostname, port or (443 if parts.scheme == "https" else 80))
+    except UnicodeError as exc:  # not a valid host name (e.g. a label over 63 characters)
+        raise DeliveryError(f"webhook host {parts.hostname!r} is not a valid name: {exc}", permanent=True) from None
     except socket.gaierror as exc:
         raise DeliveryError(f"cannot resolve {parts.hostname}: {exc}") from None
     for info in infos:

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from ..errors import InputError
 from ..model import Jurisdiction, Moment, Override
-from ..moments import parse_date, parse_moment
+from ..moments import in_range, parse_date, parse_moment
 from ..service import StoredAnchors, cycle_for, cycle_of
 from .db import now
 from .tables import ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
@@ -76,18 +76,20 @@ def _parse_date(text: object, field: str) -> date:
     if not isinstance(text, str):
         raise InputError(f"{field}: expected a date YYYY-MM-DD", field)
     try:
-        return parse_date(text)
+        day = parse_date(text)
     except ValueError as exc:
         raise InputError(f"{field}: {exc}", field) from None
+    return in_range(day, field)
 
 
 def _parse_moment(text: object, jur: Jurisdiction, field: str) -> Moment:
     if not isinstance(text, str):
         raise InputError(f"{field}: expected a date or a date and time (ISO 8601)", field)
     try:
-        return parse_moment(text, ZoneInfo(jur.timezone))
+        moment = parse_moment(text, ZoneInfo(jur.timezone))
     except ValueError as exc:
         raise InputError(f"{field}: {exc}", field) from None
+    return in_range(moment, field)
 
 
 def event_value(jur: Jurisdiction, name: object, value: object) -> Moment:

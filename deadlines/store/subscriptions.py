@@ -17,11 +17,18 @@ EMAIL = re.compile(r"^[^@\s<>\"',;]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$"
 DEFAULT_LEADS = (14, 7, 1)
 
 
+def _whole(x: object) -> int:
+    """A whole number given as an int or as digits (not a bool, a float or inf)."""
+    if isinstance(x, bool) or not isinstance(x, (int, str)):
+        raise TypeError(x)
+    return int(x)
+
+
 def parse_leads(value: object) -> tuple[int, ...]:
     """Days before each deadline: 0-365, at most 10 of them."""
     items = value.split(",") if isinstance(value, str) else value
     try:
-        leads = tuple(sorted({int(x) for x in items}, reverse=True))
+        leads = tuple(sorted({_whole(x) for x in items}, reverse=True))
     except (TypeError, ValueError):
         raise InputError("leads: a list of whole days before each deadline, e.g. [14, 7, 1]", "leads") from None
     if not leads or len(leads) > 10 or any(not 0 <= n <= 365 for n in leads):
@@ -43,7 +50,7 @@ def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DE
     unknown = [d for d in deadline_ids if d not in jur.rules]
     if unknown:
         raise InputError(f"deadlines: {jur.id} has no {', '.join(map(str, unknown))}", "deadlines")
-    if not isinstance(notice_lead, int) or not 1 <= notice_lead <= 21:
+    if isinstance(notice_lead, bool) or not isinstance(notice_lead, int) or not 1 <= notice_lead <= 21:
         raise InputError("notice_lead: 1-21 days before a notice window closes", "notice_lead")
     stamp = now()
     sub = Subscription(
