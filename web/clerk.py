@@ -20,6 +20,8 @@ from deadlines.store import anchors, subscriptions, tokens
 from deadlines.store.db import now
 from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
+from .problems import problem
+
 MAX_BODY = 16 * 1024
 log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
@@ -29,8 +31,8 @@ MAX_ID = 2**63 - 1  # the largest id a database row can have
 
 
 def _error(status: int, message: str, field: str | None = None, **headers):
-    resp = jsonify({"error": message, "field": field})
-    resp.status_code = status
+    """An RFC 9457 problem, like every other error of the API."""
+    resp = problem(status, message, field)
     resp.headers.update(headers)
     return resp
 

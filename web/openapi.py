@@ -1,12 +1,10 @@
 """The OpenAPI 3.1 description of ``/api/v1``. Built from the registry, so the
 trigger-event query parameters it lists are the ones the server reads.
 
-Two parts: the public read routes (:mod:`web.api`, errors as RFC 9457
-problems) and the clerk's write API (:mod:`web.clerk`, a per-jurisdiction
-bearer token). The clerk routes answer their own errors as
-``application/json`` ``{"error", "field"}`` (:data:`CLERK_ERROR`); only
-failures before a clerk route is reached (no route matches the path, a
-method it lacks) are problems, from :func:`web.api.http_problem`.
+Two parts: the public read routes (:mod:`web.api`) and the clerk's write API
+(:mod:`web.clerk`, a per-jurisdiction bearer token). Every error of both is an
+RFC 9457 problem (``application/problem+json``, with ``field`` naming the
+input at fault where there is one).
 The HTML sign-up and unsubscribe pages of :mod:`web.subscriptions` are not
 part of this API (form posts with CSRF, HTML answers)."""
 from __future__ import annotations
@@ -89,7 +87,6 @@ def _date_param(name: str, what: str) -> dict:
 
 # --------------------------------------------------------------------------- the clerk's write API (web/clerk.py)
 
-CLERK_ERROR = _obj({"error": STR, "field": NSTR})
 NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
 EVENT_OUT = _obj({"id": {"type": "integer"}, "name": STR, "at": MOMENT,
                   "recorded_at": {"type": "string", "description": "When it was recorded (ISO 8601)"}})
@@ -146,11 +143,8 @@ EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
 SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
 
 
-def _error(description: str, routing: bool = False) -> dict:
-    content = {"application/json": {"schema": _ref("ClerkError")}}
-    if routing:  # no clerk route matched the path (a non-integer id, a '/' in a parameter): a problem
-        content["application/problem+json"] = {"schema": _ref("Problem")}
-    return {"description": description, "content": content}
+def _error(description: str) -> dict:
+    return {"description": description, "content": {"application/problem+json": {"schema": _ref("Problem")}}}
 
 
 def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None = None, not_found: str = "") -> dict:
@@ -160,7 +154,7 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None =
         "401": {**_error("No bearer token, or an unknown or revoked one"),
                 "headers": {"WWW-Authenticate": {"schema": STR, "description": 'Bearer realm="deadlines"'}}},
         "403": _error("The token is for another jurisdiction"),
-        "404": _error("Unknown jurisdiction" + (f", or {not_found}" if not_found else ""), routing=True),
+        "404": _error("Unknown jurisdiction" + (f", or {not_found}" if not_found else "")),
     }
     op = {"operationId": op_id, "summary": summary, "tags": ["clerk"], "security": [{"bearerAuth": []}],
           "parameters": [JID, *params], "responses": responses}
@@ -168,9 +162,7 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None =
         op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
         responses.update({
             "400": _error("The body is not a JSON object"),
-            "413": {"description": "Body over 16 KiB", "content": {
-                "application/json": {"schema": _ref("ClerkError")},
-                "application/problem+json": {"schema": _ref("Problem")}}},
+            "413": _error("Body over 16 KiB"),
             "415": _error("The body is not JSON (Content-Type: application/json)"),
             "422": _error("Invalid for this jurisdiction's calendar file (the field is named); nothing stored"),
         })
@@ -271,7 +263,7 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
         },
         "components": {
             "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Jurisdiction": JURISDICTION, "Problem": PROBLEM,
-                        "ClerkError": CLERK_ERROR, "Event": EVENT_OUT, "ElectionEntry": ELECTION_OUT,
+                        "Event": EVENT_OUT, "ElectionEntry": ELECTION_OUT,
                         "Override": OVERRIDE_OUT, "Subscription": SUBSCRIPTION},
             "securitySchemes": {"bearerAuth": {
                 "type": "http", "scheme": "bearer",
