@@ -83,7 +83,9 @@ def _session() -> Session:
 
 
 def _changed():
-    """Replan now so that moved deadlines are announced and reminders follow."""
+    """Feeds see the change at once; replan now so that moved deadlines are
+    announced and reminders follow."""
+    current_app.extensions["anchors"].forget(g.jid)
     try:
         replan(current_app.extensions["anchors"].engine, current_app.extensions["registry"], g.jid, now=now(),
                settings=Settings.from_env())

@@ -108,12 +108,12 @@ def _not_modified(feed: Rendered) -> bool:
 
 def _serve(jid: str, election: str | None = None, deadline_id: str | None = None) -> Response:
     reg = registry()
-    path = reg.path(jid)
+    stamp = reg.stamp(jid)
     audience = request.args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
     cycle = read_date(election, "election")
-    key = (jid, cycle, deadline_id, audience, path.stat().st_mtime_ns, store().revision(jid))
+    key = (jid, cycle, deadline_id, audience, stamp, store().revision(jid))
     cache = current_app.extensions["feed_cache"]
     feed = cache.get(key)
     if feed is None or feed.day != today_in(feed.timezone):

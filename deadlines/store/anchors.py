@@ -7,6 +7,7 @@ against the jurisdiction's calendar file first (raising
 """
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
@@ -31,10 +32,17 @@ def _moment(text: str | None) -> Moment | None:
 
 
 class DbAnchorSource:
-    """The engine's view of the store."""
+    """The engine's view of the store.
 
-    def __init__(self, engine: Engine):
+    :meth:`revision` is asked on every feed request, so it is remembered for
+    ``revision_ttl`` seconds per jurisdiction: another process's write shows
+    within that time; this process's own writes call :meth:`forget`.
+    """
+
+    def __init__(self, engine: Engine, revision_ttl: float = 1.0):
         self.engine = engine
+        self.revision_ttl = revision_ttl
+        self._revisions: dict[str, tuple[str, float]] = {}
 
     def anchors(self, jurisdiction_id: str) -> StoredAnchors:
         with Session(self.engine) as s:
@@ -54,9 +62,18 @@ class DbAnchorSource:
         return StoredAnchors(elections=elections, events=dict(events), overrides=overrides)
 
     def revision(self, jurisdiction_id: str) -> str:
+        seen = self._revisions.get(jurisdiction_id)
+        clock = time.monotonic()
+        if seen is not None and clock - seen[1] < self.revision_ttl:
+            return seen[0]
         with Session(self.engine) as s:
             rev = s.scalar(select(JurisdictionState.anchors_rev).where(JurisdictionState.jurisdiction_id == jurisdiction_id))
+        self._revisions[jurisdiction_id] = (str(rev or 0), clock)
         return str(rev or 0)
+
+    def forget(self, jurisdiction_id: str) -> None:
+        """Read the revision afresh next time (after a write from this process)."""
+        self._revisions.pop(jurisdiction_id, None)
 
 
 # --------------------------------------------------------------------------- validation
