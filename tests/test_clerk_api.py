@@ -129,3 +129,18 @@ def test_webhook_subscriber_is_told_when_the_ordinance_date_changes(app, receive
                                                           (then + timedelta(days=30)).isoformat())
     assert client.delete(f"{API}/model-city/subscriptions/{r.json['id']}", headers=auth).status_code == 204
     assert client.get(f"{API}/model-city/subscriptions", headers=auth).json[0]["active"] is False
+
+
+def test_feed_shows_a_recorded_event_at_once(app):
+    """The feed's cache key holds the store revision; this process's write is seen at once."""
+    _, auth = _token(app, "model-city")
+    client = app.test_client()
+    before = client.get("/calendars/model-city.ics")
+    assert before.status_code == 200 and b"referendum-petition-filing" not in before.data
+    r = client.post(f"{API}/model-city/events", json={"name": "ordinance-adopted", "at": "2026-12-01"}, headers=auth)
+    assert r.status_code == 201
+    after = client.get("/calendars/model-city.ics", headers={"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200 and after.headers["ETag"] != before.headers["ETag"]
+    # Dec 1, 2026 + 30 days = Thursday Dec 31, 2026 (all-day: DTSTART;VALUE=DATE)
+    assert b"model-city/2027-11-02/referendum-petition-filing@deadlines" in after.data
+    assert b"DTSTART;VALUE=DATE:20261231" in after.data

@@ -48,7 +48,7 @@ def _write(engine, fn, *args):
 
 def test_recorded_anchors_reach_the_engine_and_change_the_revision(sqlite_url):
     engine = get_engine(sqlite_url)
-    src = store.DbAnchorSource(engine)
+    src = store.DbAnchorSource(engine, revision_ttl=0)
     slc, city = REG.get("salt-lake-city-ut"), REG.get("model-city")
     r0 = src.revision("model-city")
     _write(engine, store.record_event, city, "ordinance-adopted", "2026-05-04")
@@ -115,6 +115,16 @@ def test_tokens_are_stored_hashed_and_revocable(sqlite_url):
     assert _write(engine, tokens.revoke, row.id)
     with Session(engine) as s:
         assert tokens.verify(s, secret) is None
+
+
+def test_revision_is_remembered_briefly_and_forgotten_on_request(sqlite_url):
+    engine = get_engine(sqlite_url)
+    src, city = store.DbAnchorSource(engine, revision_ttl=3600), REG.get("model-city")
+    r0 = src.revision("model-city")
+    _write(engine, store.record_event, city, "ordinance-adopted", "2026-05-04")
+    assert src.revision("model-city") == r0  # within the memo's lifetime
+    src.forget("model-city")
+    assert src.revision("model-city") != r0
 
 
 def test_a_moved_election_is_named_by_either_date(sqlite_url):
