@@ -121,7 +121,7 @@ def _print_table(result) -> None:
     for w in result.warnings:
         click.echo(f"warning: {w}")
     for rid in result.pending:
-        needs = [a for a in j.rules[rid][-1].anchors() if a in j.triggers]
+        needs = j.waiting_for(rid)
         click.echo(f"pending: {rid} (give --event {needs[0]}=...)" if needs else f"pending: {rid}")
     click.echo("Times are local to " + j.timezone + ". Use --json for citations, quoted law and counting steps.")
 

@@ -40,12 +40,18 @@ def describe_rule(rule: ElectionRule) -> str:
     return f"the {how} {month} of {years}"
 
 
+def rule_day(rule: ElectionRule, year: int) -> date:
+    """The day ``rule``'s words give in ``year``, even in a year it skips (an
+    even year for an odd-year rule)."""
+    return rule_date(replace(rule, years="every"), year)
+
+
 def cycle_key(rule: ElectionRule, general: date) -> date:
     """The cycle an election belongs to: the date ``rule`` gives in its year,
-    before any move (years the rule skips use the rule's day all the same).
+    before any move (years the rule skips use :func:`rule_day` all the same).
     Stable when a clerk or an authority moves the election, so identities
     built on it (feed UIDs, reminder keys) survive the move."""
-    return rule_date(replace(rule, years="every"), general.year)
+    return rule_day(rule, general.year)
 
 
 def next_election(rule: ElectionRule, today: date) -> date:

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 from . import counting
 from .business_days import BusinessCalendar
-from .elections import cycle_key, describe_rule, election_date, next_election, rule_date
+from .elections import cycle_key, describe_rule, election_date, next_election, rule_day
 from .errors import InputError
 from .holiday_calendar import business_calendar
 from .model import (
@@ -110,8 +110,7 @@ def _held(jur: Jurisdiction, name: str, year: int, warnings: list[str]) -> date 
     held = election_date(rule, year)
     if held is None:
         warnings.append(f"{year} is not a year of the {rule.title.lower()} ({describe_rule(rule)})")
-        day = rule_date(replace(rule, years="every"), year)
-        return day
+        return rule_day(rule, year)
     return held[0]
 
 

@@ -198,6 +198,10 @@ class Jurisdiction:
     def __hash__(self) -> int:
         return hash(self.id)
 
+    def waiting_for(self, rule_id: str) -> list[str]:
+        """The trigger events rule ``rule_id`` counts from (its newest version)."""
+        return [a for a in self.rules[rule_id][-1].anchors() if a in self.triggers]
+
 
 # --------------------------------------------------------------------------- results
 

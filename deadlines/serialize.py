@@ -60,7 +60,7 @@ def result_dict(r: Result) -> dict:
         "time_law": {"roll": j.time_law.roll, "cite": j.time_law.cite},
         "deadlines": [deadline_dict(d) for d in r.deadlines],
         "pending": [
-            {"id": rid, "waiting_for": [a for a in j.rules[rid][-1].anchors() if a in j.triggers]}
+            {"id": rid, "waiting_for": j.waiting_for(rid)}
             for rid in r.pending
         ],
         "warnings": list(r.warnings),
