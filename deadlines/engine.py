@@ -169,20 +169,14 @@ def _count(expr: Expr, ctx: _Context) -> tuple[Moment, str]:
         result = counting.nth_weekday_before(base, expr.n, expr.weekday)
         wd = counting.WEEKDAYS[expr.weekday].capitalize()
         return result, f"The {ordinal(expr.n)} {wd} preceding {named}, not counting that day itself, is {say_day(result)}."
-    fn = getattr(counting, expr.op)
-    result = fn(base, expr.n)
-    unit = expr.op.split("_")[0]
-    if unit in ("days",):
-        unit_words = f"{expr.n} day{'s' if expr.n != 1 else ''}"
-    else:
-        unit_words = f"{expr.n} {unit if expr.n != 1 else unit[:-1]}"
-    direction = "before" if expr.op.endswith("before") else "after"
-    extra = " (the day itself not counted)" if expr.op == "days_after" else ""
+    result = getattr(counting, expr.op)(base, expr.n)
     if expr.op == "days_before":
         return result, f"The {ordinal(expr.n)} day prior to {named} is {say_day(result)}."
-    if unit in ("months", "years"):
-        extra = " (calendar months; a missing day of the month counts as the month's last day)"
-    return result, f"{unit_words.capitalize()} {direction} {named}{extra} is {say_day(result)}."
+    unit, direction = expr.op.split("_")  # "days", "after"
+    amount = f"{expr.n} {unit if expr.n != 1 else unit[:-1]}"
+    extra = (" (the day itself not counted)" if unit == "days"
+             else " (calendar months; a missing day of the month counts as the month's last day)")
+    return result, f"{amount.capitalize()} {direction} {named}{extra} is {say_day(result)}."
 
 
 def _plain_day(day: date) -> str:
