@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from deadlines.engine import compute  # noqa: E402
-from deadlines.holiday_calendar import business_calendar  # noqa: E402
-from deadlines.registry import Registry  # noqa: E402
+from deadlines.core.engine import compute  # noqa: E402
+from deadlines.core.holiday_law import business_calendar  # noqa: E402
+from deadlines.core.registry import Registry  # noqa: E402
 from deadlines.service import cycles  # noqa: E402
 
 EVENTS = {

@@ -27,11 +27,11 @@ from sqlalchemy.orm import Session
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deadlines.registry import Registry  # noqa: E402
+from deadlines.core.registry import Registry  # noqa: E402
 from deadlines.reminders.plan import queue_confirmation, replan  # noqa: E402
 from deadlines.reminders.settings import Settings  # noqa: E402
 from deadlines.store import subscriptions  # noqa: E402
-from deadlines.store.db import get_engine  # noqa: E402
+from deadlines.store.db import get_db  # noqa: E402
 from deadlines.store.tables import Reminder, Subscription  # noqa: E402
 
 ARRIVALS: list[tuple[float, str]] = []
@@ -56,24 +56,24 @@ def main() -> None:
     args = ap.parse_args()
     url = args.database or f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
     reg, settings, jur = Registry(), Settings(), Registry().get("ypsilanti-mi")
-    engine = get_engine(url)
+    db = get_db(url)
     now = datetime.now(timezone.utc)
 
     # 1. plan: one subscriber first to learn how many reminders each gets
     def add(n, **kw):
-        with Session(engine, expire_on_commit=False) as s, s.begin():
+        with Session(db, expire_on_commit=False) as s, s.begin():
             subs = [subscriptions.create(s, jur, channel="email", target=f"c{i}@bench.test", confirmed=True, **kw) for i in range(n)]
         return subs
 
     add(1)
-    replan(engine, reg, jur.id, now=now, settings=settings)
-    with Session(engine) as s:
+    replan(db, reg, jur.id, now=now, settings=settings)
+    with Session(db) as s:
         per_sub = s.scalar(select(func.count()).select_from(Reminder))
     add(-(-args.reminders // per_sub) - 1)
     t0 = time.perf_counter()
-    replan(engine, reg, jur.id, now=now, settings=settings)
+    replan(db, reg, jur.id, now=now, settings=settings)
     plan_s = time.perf_counter() - t0
-    with Session(engine) as s:
+    with Session(db) as s:
         total = s.scalar(select(func.count()).where(Reminder.state == "pending"))
     print(f"planned {total:,} reminders ({per_sub} per subscriber) in {plan_s:.1f} s")
 
@@ -82,7 +82,7 @@ def main() -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     hook = f"http://127.0.0.1:{server.server_address[1]}/"
     fire = datetime.now(timezone.utc) + timedelta(seconds=8)
-    with Session(engine, expire_on_commit=False) as s, s.begin():
+    with Session(db, expire_on_commit=False) as s, s.begin():
         model = reg.get("model-city")
         first = subscriptions.create(s, model, channel="webhook", target=hook, secret="k", confirmed=False)
         queue_confirmation(s, first, model, settings, datetime.now(timezone.utc))

@@ -2,7 +2,7 @@
 
 Thin glue between the pure engine and whatever stores the anchors a clerk
 records (entered election dates, trigger events, overrides). The store is any
-object with the :class:`AnchorSource` shape; :data:`NO_STORE` has nothing.
+object with the :class:`RecordSource` shape; :data:`NO_RECORDS` has nothing.
 """
 from __future__ import annotations
 
@@ -10,21 +10,21 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Mapping, Protocol, Sequence
 
-from .elections import cycle_key, election_date
-from .engine import compute, resolve_anchors
-from .model import Jurisdiction, Moment, Override, Result
-from .moments import day_of
+from deadlines.core.elections import cycle_key, election_date
+from deadlines.core.engine import compute, resolve_anchors
+from deadlines.core.model import Jurisdiction, Moment, Override, Result
+from deadlines.core.moments import day_of
 
 
 @dataclass(frozen=True)
-class StoredAnchors:
+class Records:
     """What a clerk recorded for one jurisdiction.
 
     ``elections`` maps a cycle (the general election's date by rule) to the
     dates entered for it, e.g. ``{date(2023, 11, 7): {"general": date(2023, 11, 21)}}``.
     ``events`` are trigger events by name, each a list of occurrences; an
     occurrence belongs to the first cycle whose general election falls on or
-    after it. ``overrides`` carry their own cycle (``Override.election``).
+    after it. ``overrides`` carry their own cycle (``Override.cycle``).
     """
 
     elections: Mapping[date, Mapping[str, date]] = field(default_factory=dict)
@@ -32,8 +32,8 @@ class StoredAnchors:
     overrides: Sequence[Override] = ()
 
 
-class AnchorSource(Protocol):
-    def anchors(self, jurisdiction_id: str) -> StoredAnchors:
+class RecordSource(Protocol):
+    def recorded(self, jurisdiction_id: str) -> Records:
         """Everything recorded for the jurisdiction."""
 
     def revision(self, jurisdiction_id: str) -> str:
@@ -42,18 +42,18 @@ class AnchorSource(Protocol):
 
 
 class _NoStore:
-    def anchors(self, jurisdiction_id: str) -> StoredAnchors:
-        return StoredAnchors()
+    def recorded(self, jurisdiction_id: str) -> Records:
+        return Records()
 
     def revision(self, jurisdiction_id: str) -> str:
         return ""
 
 
-NO_STORE: AnchorSource = _NoStore()
+NO_RECORDS: RecordSource = _NoStore()
 
 
 def cycles(jur: Jurisdiction, start: date, end: date) -> list[date]:
-    """The cycles (general elections by rule, see :func:`~deadlines.elections.cycle_key`)
+    """The cycles (general elections by rule, see :func:`~deadlines.core.elections.cycle_key`)
     whose election is held from ``start`` to ``end`` inclusive."""
     out = []
     for year in range(start.year, end.year + 1):
@@ -87,7 +87,7 @@ def lookup(
     election: date | None = None,
     primary: date | None = None,
     events: Mapping[str, Moment] | None = None,
-    store: AnchorSource = NO_STORE,
+    records: RecordSource = NO_RECORDS,
 ) -> Result:
     """The deadlines of one cycle, with the store's entered dates, events and
     overrides filled in.
@@ -96,7 +96,7 @@ def lookup(
     election is held): then the dates a clerk entered for the cycle, or else
     the date it is held, are used. Any other date is taken as entered.
     """
-    stored = store.anchors(jur.id)
+    stored = records.recorded(jur.id)
     named = cycle_for(jur, election) if election is not None and primary is None else None
     if named is not None:
         cycle = named
@@ -120,9 +120,9 @@ def lookup(
     )
 
 
-def upcoming(jur: Jurisdiction, *, today: date, years_ahead: int = 4, store: AnchorSource = NO_STORE) -> list[Result]:
+def upcoming(jur: Jurisdiction, *, today: date, years_ahead: int = 4, records: RecordSource = NO_RECORDS) -> list[Result]:
     """Every cycle from the most recent past general election (kept so that
     subscribed calendars do not lose it the day after) through ``years_ahead``."""
     start = today - timedelta(days=366)
     end = date(today.year + years_ahead, 12, 31)
-    return [lookup(jur, today=today, election=c, store=store) for c in cycles(jur, start, end)]
+    return [lookup(jur, today=today, election=c, records=records) for c in cycles(jur, start, end)]

@@ -26,9 +26,9 @@ def main() -> None:
             connection.commit()
         return
     from deadlines.config import database_url
-    from deadlines.store.db import make_engine
+    from deadlines.store.db import make_db
 
-    with make_engine(database_url()).connect() as conn:
+    with make_db(database_url()).connect() as conn:
         _run(conn)
         conn.commit()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from deadlines.engine import compute
-from deadlines.registry import Registry
+from deadlines.core.engine import compute
+from deadlines.core.registry import Registry
 
 REGISTRY = Registry()
 TODAY = date(2026, 11, 29)

@@ -41,8 +41,8 @@ def pg_url():
     finally:
         from deadlines.store import db
 
-        for url in [u for u in db._engines if u.endswith(f"/{name}")]:
-            db._engines.pop(url).dispose()
+        for url in [u for u in db._dbs if u.endswith(f"/{name}")]:
+            db._dbs.pop(url).dispose()
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
 

@@ -23,13 +23,13 @@ def app(sqlite_url, monkeypatch, tmp_path):
 
 
 def _token(app, jid):
-    with Session(app.extensions["anchors"].engine, expire_on_commit=False) as s, s.begin():
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
         row, secret = tokens.create(s, jid)
     return row, {"Authorization": f"Bearer {secret}"}
 
 
 def _count(app, model):
-    with Session(app.extensions["anchors"].engine) as s:
+    with Session(app.extensions["records"].db) as s:
         return s.scalar(select(func.count()).select_from(model))
 
 
@@ -42,7 +42,7 @@ def test_auth_no_token_other_jurisdiction_revoked(app):
     _, slc = _token(app, "salt-lake-city-ut")
     assert client.post(f"{API}/model-city/events", json=body, headers=slc).status_code == 403
     row, mine = _token(app, "model-city")
-    with Session(app.extensions["anchors"].engine) as s, s.begin():
+    with Session(app.extensions["records"].db) as s, s.begin():
         tokens.revoke(s, row.id)
     assert client.post(f"{API}/model-city/events", json=body, headers=mine).status_code == 401
     assert client.get(f"{API}/model-city/events", headers=mine).status_code == 401
@@ -74,7 +74,7 @@ def test_bad_input_is_4xx_and_nothing_is_stored(app, path, method, body, status)
     assert r.status_code == status, r.get_data(as_text=True)
     for model in (TriggerEvent, ElectionEntry, OverrideEntry, Subscription):
         assert _count(app, model) == 0
-    assert app.extensions["anchors"].revision("model-city") == "0"
+    assert app.extensions["records"].revision("model-city") == "0"
 
 
 def test_non_json_body_is_415(app):
@@ -86,18 +86,18 @@ def test_non_json_body_is_415(app):
 
 def test_record_change_delete_event_and_overrides(app):
     _, auth = _token(app, "salt-lake-city-ut")
-    client, src = app.test_client(), app.extensions["anchors"]
+    client, src = app.test_client(), app.extensions["records"]
     jur = app.extensions["registry"].get("salt-lake-city-ut")
     r = client.post(f"{API}/salt-lake-city-ut/events", json={"name": "objection-filed", "at": "2027-06-10T10:00"}, headers=auth)
     assert r.status_code == 201 and r.json["at"] == "2027-06-10T10:00:00-06:00"
     eid = r.json["id"]
     assert client.put(f"{API}/salt-lake-city-ut/events/{eid}", json={"name": "objection-filed", "at": "2027-06-11T09:00"},
                       headers=auth).status_code == 200
-    due = {d.id: d.due for d in lookup(jur, today=date(2027, 1, 1), store=src).deadlines}["objection-decision"]
+    due = {d.id: d.due for d in lookup(jur, today=date(2027, 1, 1), records=src).deadlines}["objection-decision"]
     assert due.isoformat() == "2027-06-13T09:00:00-06:00"
     assert client.delete(f"{API}/salt-lake-city-ut/events/{eid}", headers=auth).status_code == 204
     assert client.delete(f"{API}/salt-lake-city-ut/events/{eid}", headers=auth).status_code == 404
-    assert "objection-decision" in lookup(jur, today=date(2027, 1, 1), store=src).pending
+    assert "objection-decision" in lookup(jur, today=date(2027, 1, 1), records=src).pending
 
     ov = {"due": "2027-10-15T17:00", "authority": "Order of the court", "reason": "ballots"}
     assert client.put(f"{API}/salt-lake-city-ut/overrides/2027-11-02/withdrawal", json=ov, headers=auth).status_code == 200
@@ -120,7 +120,7 @@ def test_webhook_subscriber_is_told_when_the_ordinance_date_changes(app, receive
     eid = client.post(f"{API}/model-city/events", json={"name": "ordinance-adopted", "at": first.isoformat()},
                       headers=auth).json["id"]
     client.put(f"{API}/model-city/events/{eid}", json={"name": "ordinance-adopted", "at": then.isoformat()}, headers=auth)
-    worker = Worker(app.extensions["anchors"].engine, app.extensions["registry"], settings_for(),
+    worker = Worker(app.extensions["records"].db, app.extensions["registry"], settings_for(),
                     lambda: datetime.now(timezone.utc))
     assert worker.tick() == {"sent": 1}
     [moved] = [q["json"] for q in receiver.requests]

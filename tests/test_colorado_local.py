@@ -32,7 +32,7 @@ def test_election_is_first_tuesday_in_november():
     # C.R.S. 1-41-103: "the first Tuesday of November". Nov 1, 2033 is a Tuesday:
     # the election is Nov 1 (not Nov 8), and 67 days before is Aug 26, 2033.
     d, result = calc("colorado-local", today=date(2033, 1, 10))
-    assert result.election == date(2033, 11, 1)
+    assert result.held == date(2033, 11, 1)
     assert d["petition-filing"].due == date(2033, 8, 26)
 
 

@@ -9,8 +9,8 @@ from datetime import date, datetime, timedelta, timezone
 from dateutil.relativedelta import relativedelta, weekday as dateutil_weekday
 from hypothesis import given, settings, strategies as st
 
-from deadlines.business_days import BusinessCalendar
-from deadlines.counting import (
+from deadlines.core.business_days import BusinessCalendar
+from deadlines.core.counting import (
     days_after,
     days_before,
     hours_after,

@@ -16,10 +16,10 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from deadlines.registry import Registry
+from deadlines.core.registry import Registry
 from deadlines.reminders.plan import plan_all
-from deadlines.store import anchors, subscriptions
-from deadlines.store.db import get_engine
+from deadlines.store import records, subscriptions
+from deadlines.store.db import get_db
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from tests.reminders_fixtures import pg_url, receiver, settings_for, sqlite_url  # noqa: F401
 
@@ -30,15 +30,15 @@ SUBS, LEADS = 20, [30, 31, 32]  # 60 reminders, all due in the last few days
 
 def _burst(url: str, hook: str) -> set[str]:
     """Subscribers whose reminders all fell due in the last days (while "down")."""
-    engine = get_engine(url)
-    with Session(engine) as s, s.begin():
-        anchors.record_event(s, REG.get("model-city"), "ordinance-adopted", (date.today() - timedelta(days=1)).isoformat())
+    db = get_db(url)
+    with Session(db) as s, s.begin():
+        records.record_event(s, REG.get("model-city"), "ordinance-adopted", (date.today() - timedelta(days=1)).isoformat())
         for _ in range(SUBS):
             subscriptions.create(s, REG.get("model-city"), channel="webhook", target=hook, secret="k", leads=LEADS,
                                  confirmed=True)
         s.execute(Subscription.__table__.update().values(confirmed_at=datetime(2020, 1, 1, tzinfo=timezone.utc)))
-    plan_all(engine, REG, now=datetime.now(timezone.utc), settings=settings_for())
-    with Session(engine) as s:
+    plan_all(db, REG, now=datetime.now(timezone.utc), settings=settings_for())
+    with Session(db) as s:
         keys = set(s.scalars(select(Reminder.key).where(Reminder.state == "pending")))
     assert len(keys) == SUBS * len(LEADS)
     return keys
@@ -63,11 +63,11 @@ def _run(url, receiver, keys, processes: int, rounds: int = 10) -> None:
         procs[victim].wait()
         kills += 1
         procs[victim] = _spawn(url)
-    engine = get_engine(url)
+    db = get_db(url)
     deadline = time.monotonic() + 30
     try:
         while time.monotonic() < deadline:
-            with Session(engine) as s:
+            with Session(db) as s:
                 if s.scalar(select(func.count()).where(Reminder.state == "sent")) == len(keys):
                     break
             time.sleep(0.2)
@@ -76,7 +76,7 @@ def _run(url, receiver, keys, processes: int, rounds: int = 10) -> None:
             p.terminate()
             p.wait(timeout=10)
     got = Counter(receiver.keys())
-    with Session(engine) as s:
+    with Session(db) as s:
         states = Counter(s.scalars(select(Reminder.state)))
         sent_logged = Counter(s.scalars(select(Reminder.key).join(DeliveryLog, DeliveryLog.reminder_id == Reminder.id)
                                         .where(DeliveryLog.outcome.in_(("sent", "late")))))

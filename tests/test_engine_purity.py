@@ -6,8 +6,8 @@ import sys
 CODE = """
 import sys
 from datetime import date
-from deadlines.registry import Registry
-from deadlines.engine import compute
+from deadlines.core.registry import Registry
+from deadlines.core.engine import compute
 compute(Registry().get("salt-lake-city-ut"), election=date(2025, 11, 4), today=date(2025, 1, 1))
 bad = sorted(m for m in sys.modules if m.split(".")[0] in {"flask", "apscheduler", "sqlalchemy", "web"})
 print(",".join(bad))

@@ -15,8 +15,8 @@ import icalendar
 import pytest
 from ical.calendar_stream import IcsCalendarStream
 
-from deadlines.model import Override
-from deadlines.service import StoredAnchors
+from deadlines.core.model import Override
+from deadlines.service import Records
 from web import create_app
 
 JS = Path(__file__).parent / "js"
@@ -26,27 +26,27 @@ JURISDICTIONS = ("colorado-local", "model-city", "salt-lake-city-ut", "ypsilanti
 
 @dataclass
 class FakeStore:
-    """An AnchorSource whose recorded anchors the test edits."""
+    """A RecordSource whose recorded anchors the test edits."""
 
-    recorded: dict = field(default_factory=dict)
+    by_jurisdiction: dict = field(default_factory=dict)
     changes: int = 0
 
-    def anchors(self, jid: str) -> StoredAnchors:
-        return self.recorded.get(jid, StoredAnchors())
+    def recorded(self, jid: str) -> Records:
+        return self.by_jurisdiction.get(jid, Records())
 
     def revision(self, jid: str) -> str:
         return str(self.changes)
 
-    def record(self, jid: str, anchors: StoredAnchors) -> None:
-        self.recorded[jid] = anchors
+    def record(self, jid: str, anchors: Records) -> None:
+        self.by_jurisdiction[jid] = anchors
         self.changes += 1
 
 
 def triggers_store() -> FakeStore:
     """Trigger events so that every rule has a date (one instant in winter time)."""
     store = FakeStore()
-    store.record("model-city", StoredAnchors(events={"ordinance-adopted": [date(2025, 4, 14), date(2026, 1, 20)]}))
-    store.record("salt-lake-city-ut", StoredAnchors(events={
+    store.record("model-city", Records(events={"ordinance-adopted": [date(2025, 4, 14), date(2026, 1, 20)]}))
+    store.record("salt-lake-city-ut", Records(events={
         "objection-filed": [datetime(2025, 6, 16, 10, 0, tzinfo=DENVER), datetime(2026, 12, 1, 9, 30, tzinfo=DENVER)],
         "objection-sustained": [date(2025, 6, 18)],
     }))
@@ -55,8 +55,8 @@ def triggers_store() -> FakeStore:
 
 @pytest.fixture
 def store(app):
-    app.extensions["anchors"] = triggers_store()
-    return app.extensions["anchors"]
+    app.extensions["records"] = triggers_store()
+    return app.extensions["records"]
 
 
 def utc(value) -> str:
@@ -135,7 +135,7 @@ def test_feeds_match_the_engine(client, store, app):
         for jid in JURISDICTIONS:
             jur = app.extensions["registry"].get(jid)
             events = read_icalendar(client.get(f"/calendars/{jid}.ics").data)
-            result = lookup(jur, today=date(2025, 3, 1), store=store)
+            result = lookup(jur, today=date(2025, 3, 1), records=store)
             assert result.deadlines
             for d in result.deadlines:
                 ev = events[f"{d.uid}@deadlines"]
@@ -206,7 +206,7 @@ def test_http_caching(client):
 
 
 def test_rendered_once_per_change(client, app, monkeypatch):
-    from deadlines import ical
+    from deadlines.publish import ical
 
     calls = []
     real = ical.calendar
@@ -214,7 +214,7 @@ def test_rendered_once_per_change(client, app, monkeypatch):
     for _ in range(3):
         client.get("/calendars/colorado-local.ics")
     assert len(calls) == 1
-    app.extensions["anchors"] = FakeStore(changes=1)  # a new store revision
+    app.extensions["records"] = FakeStore(changes=1)  # a new store revision
     client.get("/calendars/colorado-local.ics")
     assert len(calls) == 2
 
@@ -227,10 +227,10 @@ def test_versions_survive_a_restart(app, tmp_path):
 
 def test_a_moved_election_updates_events_in_place(client, app):
     store = FakeStore()
-    app.extensions["anchors"] = store
+    app.extensions["records"] = store
     before_resp = client.get("/calendars/colorado-local.ics")
     before = read_icalendar(before_resp.data)
-    store.record("colorado-local", StoredAnchors(
+    store.record("colorado-local", Records(
         elections={date(2025, 11, 4): {"general": date(2025, 11, 18)}},
         overrides=[Override("petition-retention", date(2026, 11, 3), "Court order 26-1", "records destroyed",
                             status="cancelled")],
@@ -247,7 +247,7 @@ def test_a_moved_election_updates_events_in_place(client, app):
         assert after[uid]["sequence"] == before[uid]["sequence"] + (1 if changed else 0), uid
     assert after_resp.headers["ETag"] != before_resp.headers["ETag"]
     assert after_resp.last_modified >= before_resp.last_modified
-    store.record("colorado-local", StoredAnchors())  # moved back: versions still rise, never fall
+    store.record("colorado-local", Records())  # moved back: versions still rise, never fall
     back = read_icalendar(client.get("/calendars/colorado-local.ics").data)
     assert back[moved]["start"] == "2025-08-29" and back[moved]["sequence"] == 2
 

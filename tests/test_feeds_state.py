@@ -9,8 +9,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from deadlines.feed_state import FeedState
-from deadlines.store import get_engine
+from deadlines.store.feed_state import FeedState
+from deadlines.store import get_db
 from tests.reminders_fixtures import pg_url  # noqa: F401  (a throwaway PostgreSQL database)
 
 T0 = datetime(2025, 3, 1, 12, tzinfo=timezone.utc)
@@ -22,7 +22,7 @@ def state(request, tmp_path):
         url = f"sqlite:///{tmp_path / 'sub' / 'state.sqlite3'}"
     else:
         url = request.getfixturevalue("pg_url")
-    yield FeedState(get_engine(url))
+    yield FeedState(get_db(url))
 
 
 def test_sequence_rises_once_per_change_and_never_falls(state):

@@ -25,7 +25,7 @@ _db = f"sqlite:///{tempfile.mkdtemp()}/clerk-openapi.sqlite3"
 app = create_app({"TODAY": TODAY, "DATABASE_URL": _db, "SECRET_KEY": "test"})
 REGISTRY = app.extensions["registry"]
 IDS = sorted(REGISTRY.ids())
-with Session(app.extensions["anchors"].engine, expire_on_commit=False) as _s, _s.begin():
+with Session(app.extensions["records"].db, expire_on_commit=False) as _s, _s.begin():
     TOKENS = {jid: f"Bearer {tokens.create(_s, jid, 'schemathesis')[1]}" for jid in IDS}
 
 

@@ -135,7 +135,7 @@ def test_2023_election_moved_by_proclamation():
     # Derived by rule 2023: Nov 7, moved to Nov 21, 2023 -> withdrawal Nov 21 - 23 = Sunday Oct 29
     # -> Monday Oct 30 (68-3-7); safe Friday Oct 27.
     d, result = calc("salt-lake-city-ut", today=date(2023, 1, 15))
-    assert result.election == date(2023, 11, 21)
+    assert result.held == date(2023, 11, 21)
     assert "moved from Tuesday, November 7, 2023" in result.anchors["general"].how
     assert d["withdrawal"].due == local(DENVER, 2023, 10, 30, 17)
     assert d["withdrawal"].safe_due == local(DENVER, 2023, 10, 27, 17)
@@ -157,25 +157,25 @@ def test_moved_election_keeps_cycle_identity():
     # The 2023 election was moved from Nov 7 to Nov 21: the cycle (and every UID)
     # stays the date by rule, so subscribed calendars update in place.
     d, result = calc("salt-lake-city-ut", election=date(2023, 11, 21))
-    assert (result.election, result.cycle) == (date(2023, 11, 21), date(2023, 11, 7))
+    assert (result.held, result.cycle) == (date(2023, 11, 21), date(2023, 11, 7))
     assert d["withdrawal"].uid == "salt-lake-city-ut/2023-11-07/withdrawal"
 
 
 def test_clerk_entered_election_keeps_uid_and_moves_dates():
-    from deadlines.service import StoredAnchors, lookup
+    from deadlines.service import Records, lookup
     from engine_helpers import REGISTRY
 
     class Store:
-        def anchors(self, jid):
-            return StoredAnchors(elections={date(2027, 11, 2): {"general": date(2027, 11, 9)}})
+        def recorded(self, jid):
+            return Records(elections={date(2027, 11, 2): {"general": date(2027, 11, 9)}})
 
         def revision(self, jid):
             return "1"
 
     jur = REGISTRY.get("salt-lake-city-ut")
-    moved = lookup(jur, today=date(2026, 11, 29), election=date(2027, 11, 2), store=Store())
+    moved = lookup(jur, today=date(2026, 11, 29), election=date(2027, 11, 2), records=Store())
     w = {x.id: x for x in moved.deadlines}["withdrawal"]
-    assert moved.election == date(2027, 11, 9)
+    assert moved.held == date(2027, 11, 9)
     assert w.uid == "salt-lake-city-ut/2027-11-02/withdrawal"
     # Nov 9, 2027 - 23 days = Sunday Oct 17 -> Monday Oct 18, 2027 (not a holiday)
     assert w.due == local(DENVER, 2027, 10, 18, 17)

@@ -37,7 +37,7 @@ import requests
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from deadlines.store.db import get_engine
+from deadlines.store.db import get_db
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from tests.reminders_fixtures import _free_port, pg_url, receiver  # noqa: F401
 
@@ -168,8 +168,8 @@ def test_gunicorn_workers_and_two_schedulers_on_postgres(pg_url, receiver, tmp_p
             body = resp.json()
             assert body["confirmed"] and body["secret"]
             hooks[body["id"]] = body["secret"]
-        engine = get_engine(pg_url)
-        with Session(engine) as s, s.begin():  # "confirmed two weeks ago" (see the module docstring)
+        db = get_db(pg_url)
+        with Session(db) as s, s.begin():  # "confirmed two weeks ago" (see the module docstring)
             s.execute(update(Subscription).where(Subscription.id.in_(list(hooks)))
                       .values(confirmed_at=datetime.now(timezone.utc) - timedelta(days=14)))
 
@@ -183,7 +183,7 @@ def test_gunicorn_workers_and_two_schedulers_on_postgres(pg_url, receiver, tmp_p
         time.sleep(1.0)  # room for a duplicate from the other scheduler to show up
         assert all(p.poll() is None for p in [gunicorn, *schedulers]), procs.tails()
 
-        with Session(engine) as s:
+        with Session(db) as s:
             rows = s.scalars(select(Reminder).where(Reminder.jurisdiction_id == JID)).all()
             log = s.scalars(select(DeliveryLog)).all()
         assert len(rows) == expected and {r.state for r in rows} == {"sent"}, [(r.kind, r.lead, r.state) for r in rows]
@@ -235,24 +235,24 @@ def test_gunicorn_workers_and_two_schedulers_on_postgres(pg_url, receiver, tmp_p
         resp = requests.put(f"{api}/events/{event_id}", headers=auth, timeout=10,
                             json={"name": EVENT, "at": (adopted - timedelta(days=1)).isoformat()})
         assert resp.status_code == 200, resp.text
-        with Session(engine) as s:
+        with Session(db) as s:
             moved = s.scalars(select(Reminder).where(Reminder.kind == "moved")).all()
         assert len(moved) == SUBS and {r.state for r in moved} == {"pending"}
         assert all(r.fire_at <= datetime.now(timezone.utc) for r in moved)
         time.sleep(3)
         assert len(receiver.requests) == seen, "a gunicorn worker delivered a reminder"
-        with Session(engine) as s:
+        with Session(db) as s:
             assert s.scalar(select(Reminder.id).where(Reminder.state != "sent", Reminder.claimed_by.is_not(None))) is None
 
         # One scheduler again: everything due goes out, each key once overall.
         restarted = procs.scheduler("scheduler-3")
 
         def settled():
-            with Session(engine) as s:
+            with Session(db) as s:
                 return s.scalar(select(Reminder.id).where(Reminder.state.in_(("pending", "sending")),
                                                           Reminder.fire_at <= datetime.now(timezone.utc))) is None
         _wait("the restarted scheduler to send what is due", settled, 30, procs)
-        with Session(engine) as s:
+        with Session(db) as s:
             rows = s.scalars(select(Reminder)).all()
         sent = [r for r in rows if r.state == "sent"]
         assert {r.state for r in rows} <= {"sent", "pending", "cancelled"}

@@ -7,11 +7,11 @@ from click.testing import CliRunner
 from sqlalchemy.orm import Session
 
 from deadlines.cli import main
-from deadlines.registry import Registry
+from deadlines.core.registry import Registry
 from deadlines.reminders.plan import queue_confirmation
 from deadlines.reminders.scheduler import start_scheduler
 from deadlines.store import subscriptions
-from deadlines.store.db import get_engine
+from deadlines.store.db import get_db
 from tests.reminders_fixtures import settings_for, smtp_server, sqlite_url  # noqa: F401
 
 REG = Registry()
@@ -20,9 +20,9 @@ REG = Registry()
 def test_start_scheduler_fires_on_time_between_ticks(sqlite_url, smtp_server, monkeypatch):
     for k, v in {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(smtp_server.port), "SCHEDULER_TICK": "30"}.items():
         monkeypatch.setenv(f"DEADLINES_{k}", v)
-    engine = get_engine(sqlite_url)
+    db = get_db(sqlite_url)
     due = datetime.now(timezone.utc) + timedelta(seconds=1.5)
-    with Session(engine, expire_on_commit=False) as s, s.begin():
+    with Session(db, expire_on_commit=False) as s, s.begin():
         sub = subscriptions.create(s, REG.get("ypsilanti-mi"), channel="email", target="a@b.test")
         queue_confirmation(s, sub, REG.get("ypsilanti-mi"), settings_for(), due)
     scheduler = start_scheduler({"DATABASE_URL": sqlite_url})
@@ -51,8 +51,8 @@ def test_token_and_reminders_commands(sqlite_url, monkeypatch):
     assert "revoked" in runner.invoke(main, ["token", "list", "model-city"]).output
     assert runner.invoke(main, ["token", "revoke", "1"]).exit_code != 0
 
-    engine = get_engine(sqlite_url)
-    with Session(engine, expire_on_commit=False) as s, s.begin():
+    db = get_db(sqlite_url)
+    with Session(db, expire_on_commit=False) as s, s.begin():
         sub = subscriptions.create(s, REG.get("model-city"), channel="email", target="someone@example.org")
         queue_confirmation(s, sub, REG.get("model-city"), settings_for(), datetime(2030, 1, 1, tzinfo=timezone.utc))
     out = runner.invoke(main, ["reminders"]).output

@@ -7,11 +7,11 @@ import pytest
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
-from deadlines.errors import InputError
-from deadlines.registry import Registry
+from deadlines.core.errors import InputError
+from deadlines.core.registry import Registry
 from deadlines.service import lookup
-from deadlines.store import anchors as store, tokens
-from deadlines.store.db import get_engine
+from deadlines.store import records as store, tokens
+from deadlines.store.db import get_db
 from deadlines.store.tables import TriggerEvent
 from tests.reminders_fixtures import pg_url, sqlite_url  # noqa: F401
 
@@ -21,56 +21,56 @@ REG = Registry()
 def test_first_start_creates_the_sqlite_file_and_every_table(sqlite_url):
     path = Path(sqlite_url.removeprefix("sqlite:///"))
     assert not path.exists()
-    engine = get_engine(sqlite_url)
+    db = get_db(sqlite_url)
     assert path.exists()
-    names = set(inspect(engine).get_table_names())
+    names = set(inspect(db).get_table_names())
     assert {"alembic_version", "feed_event_state", "trigger_event", "override", "election_date", "clerk_token",
             "subscription", "reminder", "delivery_log"} <= names
-    cols = {c["name"]: c for c in inspect(engine).get_columns("feed_event_state")}
+    cols = {c["name"]: c for c in inspect(db).get_columns("feed_event_state")}
     assert list(cols) == ["uid", "content_hash", "sequence", "last_modified"]
     assert not any(c["nullable"] for c in cols.values())
-    assert inspect(engine).get_pk_constraint("feed_event_state")["constrained_columns"] == ["uid"]
+    assert inspect(db).get_pk_constraint("feed_event_state")["constrained_columns"] == ["uid"]
 
 
 @pytest.mark.postgres
 def test_postgres_feed_state_column_types(pg_url):
-    engine = get_engine(pg_url)
-    cols = {c["name"]: c["type"] for c in inspect(engine).get_columns("feed_event_state")}
+    db = get_db(pg_url)
+    cols = {c["name"]: c["type"] for c in inspect(db).get_columns("feed_event_state")}
     assert {k: str(v) for k, v in cols.items()} == {"uid": "VARCHAR(300)", "content_hash": "VARCHAR(64)",
                                                      "sequence": "INTEGER", "last_modified": "TIMESTAMP"}
     assert cols["last_modified"].timezone is True
 
 
-def _write(engine, fn, *args):
-    with Session(engine, expire_on_commit=False) as s, s.begin():
+def _write(db, fn, *args):
+    with Session(db, expire_on_commit=False) as s, s.begin():
         return fn(s, *args)
 
 
 def test_recorded_anchors_reach_the_engine_and_change_the_revision(sqlite_url):
-    engine = get_engine(sqlite_url)
-    src = store.DbAnchorSource(engine, revision_ttl=0)
+    db = get_db(sqlite_url)
+    src = store.DbRecords(db, revision_ttl=0)
     slc, city = REG.get("salt-lake-city-ut"), REG.get("model-city")
     r0 = src.revision("model-city")
-    _write(engine, store.record_event, city, "ordinance-adopted", "2026-05-04")
+    _write(db, store.record_event, city, "ordinance-adopted", "2026-05-04")
     r1 = src.revision("model-city")
     assert r1 != r0 and src.revision("salt-lake-city-ut") == "0"
-    res = lookup(city, today=date(2026, 5, 5), store=src)
+    res = lookup(city, today=date(2026, 5, 5), records=src)
     assert {d.id: d.due for d in res.deadlines}["referendum-petition-filing"] == date(2026, 6, 3)
 
-    _write(engine, store.record_event, slc, "objection-filed", "2027-06-10T10:00")
-    _write(engine, store.put_override, slc, "2027-11-02", "withdrawal",
+    _write(db, store.record_event, slc, "objection-filed", "2027-06-10T10:00")
+    _write(db, store.put_override, slc, "2027-11-02", "withdrawal",
            {"due": "2027-10-15T17:00", "authority": "Order of the Third District Court", "reason": "ballot printing"})
-    res = lookup(slc, today=date(2027, 1, 5), store=src)
+    res = lookup(slc, today=date(2027, 1, 5), records=src)
     by_id = {d.id: d for d in res.deadlines}
     assert by_id["objection-decision"].due == datetime(2027, 6, 12, 10, 0, tzinfo=ZoneInfo("America/Denver"))
     assert by_id["withdrawal"].status == "overridden" and by_id["withdrawal"].override.authority.startswith("Order")
 
     ypsi = REG.get("ypsilanti-mi")
-    _write(engine, store.set_election, ypsi, "2026-11-03", None, "2026-08-11")
-    res = lookup(ypsi, today=date(2026, 1, 5), store=src)
+    _write(db, store.set_election, ypsi, "2026-11-03", None, "2026-08-11")
+    res = lookup(ypsi, today=date(2026, 1, 5), records=src)
     assert res.anchors["primary"].value == date(2026, 8, 11)
     before = src.revision("ypsilanti-mi")
-    assert _write(engine, store.delete_election, ypsi, "2026-11-03")
+    assert _write(db, store.delete_election, ypsi, "2026-11-03")
     assert src.revision("ypsilanti-mi") != before
 
 
@@ -81,47 +81,47 @@ def test_recorded_anchors_reach_the_engine_and_change_the_revision(sqlite_url):
     ("ordinance-adopted", 20260504),  # not a string
 ])
 def test_bad_events_are_refused_and_nothing_is_stored(sqlite_url, name, value):
-    engine = get_engine(sqlite_url)
+    db = get_db(sqlite_url)
     with pytest.raises(InputError):
-        _write(engine, store.record_event, REG.get("model-city"), name, value)
-    with Session(engine) as s:
+        _write(db, store.record_event, REG.get("model-city"), name, value)
+    with Session(db) as s:
         assert s.scalars(select(TriggerEvent)).all() == []
-    assert store.DbAnchorSource(engine).revision("model-city") == "0"
+    assert store.DbRecords(db).revision("model-city") == "0"
 
 
 def test_instant_events_need_a_time(sqlite_url):
     with pytest.raises(InputError, match="instant"):
-        _write(get_engine(sqlite_url), store.record_event, REG.get("salt-lake-city-ut"), "objection-filed", "2027-06-10")
+        _write(get_db(sqlite_url), store.record_event, REG.get("salt-lake-city-ut"), "objection-filed", "2027-06-10")
 
 
 def test_override_needs_authority_and_a_known_deadline_and_cycle(sqlite_url):
-    engine, slc = get_engine(sqlite_url), REG.get("salt-lake-city-ut")
+    db, slc = get_db(sqlite_url), REG.get("salt-lake-city-ut")
     good = {"due": "2027-10-15", "authority": "court", "reason": "r"}
     for cycle, deadline, body in [("2027-11-02", "no-such", good), ("2027-11-03", "withdrawal", good),
                                   ("2027-11-02", "withdrawal", {**good, "authority": ""}),
                                   ("2027-11-02", "withdrawal", {**good, "due": None})]:
         with pytest.raises(InputError):
-            _write(engine, store.put_override, slc, cycle, deadline, body)
-    assert store.DbAnchorSource(engine).anchors("salt-lake-city-ut").overrides == ()
+            _write(db, store.put_override, slc, cycle, deadline, body)
+    assert store.DbRecords(db).recorded("salt-lake-city-ut").overrides == ()
 
 
 def test_tokens_are_stored_hashed_and_revocable(sqlite_url):
-    engine = get_engine(sqlite_url)
-    row, secret = _write(engine, tokens.create, "model-city", "clerk")
-    with Session(engine) as s:
+    db = get_db(sqlite_url)
+    row, secret = _write(db, tokens.create, "model-city", "clerk")
+    with Session(db) as s:
         assert secret not in {t.token_hash for t in tokens.listing(s)}
         assert tokens.verify(s, secret).jurisdiction_id == "model-city"
         assert tokens.verify(s, secret + "x") is None
-    assert _write(engine, tokens.revoke, row.id)
-    with Session(engine) as s:
+    assert _write(db, tokens.revoke, row.id)
+    with Session(db) as s:
         assert tokens.verify(s, secret) is None
 
 
 def test_revision_is_remembered_briefly_and_forgotten_on_request(sqlite_url):
-    engine = get_engine(sqlite_url)
-    src, city = store.DbAnchorSource(engine, revision_ttl=3600), REG.get("model-city")
+    db = get_db(sqlite_url)
+    src, city = store.DbRecords(db, revision_ttl=3600), REG.get("model-city")
     r0 = src.revision("model-city")
-    _write(engine, store.record_event, city, "ordinance-adopted", "2026-05-04")
+    _write(db, store.record_event, city, "ordinance-adopted", "2026-05-04")
     assert src.revision("model-city") == r0  # within the memo's lifetime
     src.forget("model-city")
     assert src.revision("model-city") != r0
@@ -130,10 +130,10 @@ def test_revision_is_remembered_briefly_and_forgotten_on_request(sqlite_url):
 def test_a_moved_election_is_named_by_either_date(sqlite_url):
     # Utah 2023: by rule Nov 7, held Nov 21 (calendars/shared/utah-election-code.toml);
     # both dates name the one cycle, keyed by the date by rule.
-    engine, slc = get_engine(sqlite_url), REG.get("salt-lake-city-ut")
-    entry = _write(engine, store.set_election, slc, "2023-11-21", "2023-11-22", None)
+    db, slc = get_db(sqlite_url), REG.get("salt-lake-city-ut")
+    entry = _write(db, store.set_election, slc, "2023-11-21", "2023-11-22", None)
     assert entry.cycle == date(2023, 11, 7)
-    again = _write(engine, store.set_election, slc, "2023-11-07", "2023-11-21", None)
+    again = _write(db, store.set_election, slc, "2023-11-07", "2023-11-21", None)
     assert again.id == entry.id
     with pytest.raises(InputError, match="not a general election"):
-        _write(engine, store.set_election, slc, "2023-11-14", "2023-11-21", None)
+        _write(db, store.set_election, slc, "2023-11-14", "2023-11-21", None)

@@ -22,7 +22,7 @@ def _csrf(html: str) -> str:
 
 
 def _subs(app):
-    with Session(app.extensions["anchors"].engine) as s:
+    with Session(app.extensions["records"].db) as s:
         return list(s.scalars(select(Subscription)))
 
 
@@ -63,21 +63,21 @@ def test_oversized_form_is_413(app):
 
 
 def test_double_opt_in_then_one_click_unsubscribe(app, smtp_server):
-    engine = app.extensions["anchors"].engine
-    worker = Worker(engine, app.extensions["registry"], settings_for(smtp_server), lambda: datetime.now(timezone.utc))
+    db = app.extensions["records"].db
+    worker = Worker(db, app.extensions["registry"], settings_for(smtp_server), lambda: datetime.now(timezone.utc))
     client = app.test_client()
     token = _csrf(client.get("/subscribe").get_data(as_text=True))
     client.post("/subscribe", data={"csrf_token": token, "jurisdiction": "ypsilanti-mi", "email": "voter@example.org"})
     assert worker.tick() == {"sent": 1}
     [confirm_mail] = smtp_server.messages
     link = re.search(r"https?://[^/\s]+(/subscribe/confirm/\S+)", confirm_mail.get_content()).group(1)
-    with Session(engine) as s:
+    with Session(db) as s:
         assert s.scalar(select(func.count()).where(Reminder.kind != "confirm")) == 0  # nothing before confirming
     page = client.get(link).get_data(as_text=True)
     assert client.post(link, data={}).status_code == 403  # confirming is a CSRF-protected POST too
     assert client.post(link, data={"csrf_token": _csrf(page)}).status_code == 200
     assert client.post(link, data={"csrf_token": _csrf(page)}).status_code == 404  # used up
-    with Session(engine) as s:
+    with Session(db) as s:
         planned = s.scalar(select(func.count()).where(Reminder.state == "pending"))
     assert planned > 0
     [sub] = _subs(app)
@@ -85,7 +85,7 @@ def test_double_opt_in_then_one_click_unsubscribe(app, smtp_server):
     r = app.test_client().post(f"/unsubscribe/{sub.unsubscribe_token}", data="List-Unsubscribe=One-Click",
                                content_type="application/x-www-form-urlencoded")
     assert r.status_code == 200
-    with Session(engine) as s:
+    with Session(db) as s:
         assert s.scalar(select(func.count()).where(Reminder.state == "pending")) == 0
         assert s.get(Subscription, sub.id).unsubscribed_at is not None
     assert app.test_client().post("/unsubscribe/unknown").status_code == 404

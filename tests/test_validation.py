@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from deadlines.errors import CalendarError
-from deadlines.loader import check_jurisdiction, load_jurisdiction
+from deadlines.core.errors import CalendarError
+from deadlines.core.loader import check_jurisdiction, load_jurisdiction
 
 REPO_CALENDARS = Path(__file__).resolve().parent.parent / "calendars"
 
@@ -205,7 +205,7 @@ def test_repository_calendars_are_valid(tmp_path):
 def test_registry_rereads_a_jurisdiction_when_its_shared_set_changes(tmp_path):
     import os
 
-    from deadlines.registry import Registry
+    from deadlines.core.registry import Registry
 
     copy = tmp_path / "calendars"
     shutil.copytree(REPO_CALENDARS, copy)

@@ -42,7 +42,7 @@ def test_primary_derived_from_general_election_year():
 def test_primary_date_given_as_election_is_taken_as_primary_with_warning():
     d, result = calc("ypsilanti-mi", election=date(2026, 8, 4))
     assert result.anchors["primary"].value == date(2026, 8, 4)
-    assert result.election == date(2026, 11, 3)
+    assert result.held == date(2026, 11, 3)
     assert any("taken as the primary" in w for w in result.warnings)
     assert d["petition-filing"].due == local(DETROIT, 2026, 4, 21, 16)
 
@@ -52,7 +52,7 @@ def test_no_date_means_next_election_by_rule():
     # August 2028: Aug 1 is a Tuesday but the first Monday is Aug 7, so the
     # primary is Tuesday Aug 8; 15 weeks (105 days) earlier is April 25, 2028.
     d, result = calc("ypsilanti-mi")
-    assert result.election == date(2028, 11, 7)
+    assert result.held == date(2028, 11, 7)
     assert result.anchors["primary"].value == date(2028, 8, 8)
     assert d["petition-filing"].due == local(DETROIT, 2028, 4, 25, 16)
 
@@ -91,10 +91,10 @@ def test_signature_thresholds_beside_petition_deadline():
 
 def test_override_keeps_computed_value_and_authority():
     """Esshaki v. Whitmer (E.D. Mich. Apr. 20, 2020) moved the deadline to 5 p.m. May 8, 2020."""
-    from deadlines.model import Override
+    from deadlines.core.model import Override
 
     ov = Override(
-        deadline="petition-filing", election=date(2020, 11, 3),
+        deadline="petition-filing", cycle=date(2020, 11, 3),
         authority="Esshaki v. Whitmer, No. 2:20-cv-10831 (E.D. Mich. Apr. 20, 2020)",
         reason="COVID-19 stay-at-home order", due=local(DETROIT, 2020, 5, 8, 17),
     )

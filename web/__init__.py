@@ -6,11 +6,11 @@ from typing import Any, Mapping
 
 from flask import Flask
 
-from deadlines import feed_state
-from deadlines.registry import Registry
-from deadlines.store import DbAnchorSource, get_engine
+from deadlines.store import feed_state
+from deadlines.core.registry import Registry
+from deadlines.store import DbRecords, get_db
 
-from . import api, clerk, feeds, form, subscriptions
+from web import api, clerk, feeds, form, subscriptions
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -18,8 +18,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     variables are read too (``DEADLINES_CALENDARS_DIR`` ...).
 
     ``app.extensions["registry"]`` holds the jurisdictions,
-    ``app.extensions["anchors"]`` the store of recorded anchors (a
-    :class:`deadlines.store.DbAnchorSource`) and ``feed_state`` the published
+    ``app.extensions["records"]`` the store of recorded anchors (a
+    :class:`deadlines.store.DbRecords`) and ``feed_state`` the published
     event versions, both in one database, migrated on first use.
 
     Settings: ``TODAY`` pins "today" (a date or ISO string; default: today in
@@ -33,9 +33,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     app.extensions["registry"] = Registry(app.config["CALENDARS_DIR"])
-    engine = get_engine(app.config["DATABASE_URL"] or None)  # migrated to head on first use
-    app.extensions["anchors"] = DbAnchorSource(engine)
-    app.extensions["feed_state"] = feed_state.FeedState(engine)
+    db = get_db(app.config["DATABASE_URL"] or None)  # migrated to head on first use
+    app.extensions["records"] = DbRecords(db)
+    app.extensions["feed_state"] = feed_state.FeedState(db)
     app.extensions["feed_cache"] = feeds.RenderCache()
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)

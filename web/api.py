@@ -7,16 +7,16 @@ from datetime import date
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from deadlines.elections import describe_rule, next_election
-from deadlines.errors import InputError
-from deadlines.holiday_calendar import business_calendar
-from deadlines.model import Jurisdiction
-from deadlines.serialize import result_dict
+from deadlines.core.elections import describe_rule, next_election
+from deadlines.core.errors import InputError
+from deadlines.core.holiday_law import business_calendar
+from deadlines.core.model import Jurisdiction
+from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
 
-from .common import read_query, registry, store, today_in
-from .openapi import document
-from .problems import input_problem, problem
+from web.common import read_query, registry, records, today_in
+from web.openapi import document
+from web.problems import input_problem, problem
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.register_error_handler(InputError, input_problem)
@@ -92,7 +92,7 @@ def deadlines(jid: str) -> Response:
     if unknown:
         known = ", ".join(["election", "primary", *jur.triggers])
         raise InputError(f"{jur.id} reads no parameter '{unknown[0]}' (it reads: {known})", unknown[0])
-    result = lookup(jur, today=today_in(jur.timezone), store=store(), **read_query(jur, request.args))
+    result = lookup(jur, today=today_in(jur.timezone), records=records(), **read_query(jur, request.args))
     return jsonify(result_dict(result))
 
 

@@ -11,16 +11,16 @@ from flask import Blueprint, current_app, g, jsonify, request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from deadlines.errors import InputError
+from deadlines.core.errors import InputError
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.reminders.webhook import check_target
-from deadlines.store import anchors, subscriptions, tokens
+from deadlines.store import records, subscriptions, tokens
 from deadlines.store.db import now
 from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
-from .problems import problem
+from web.problems import problem
 
 MAX_BODY = 16 * 1024
 log = logging.getLogger(__name__)
@@ -79,15 +79,15 @@ def _authenticate():
 
 
 def _session() -> Session:
-    return Session(current_app.extensions["anchors"].engine, expire_on_commit=False)
+    return Session(current_app.extensions["records"].db, expire_on_commit=False)
 
 
 def _changed():
     """Feeds see the change at once; replan now so that moved deadlines are
     announced and reminders follow."""
-    current_app.extensions["anchors"].forget(g.jid)
+    current_app.extensions["records"].forget(g.jid)
     try:
-        replan(current_app.extensions["anchors"].engine, current_app.extensions["registry"], g.jid, now=now(),
+        replan(current_app.extensions["records"].db, current_app.extensions["registry"], g.jid, now=now(),
                settings=Settings.from_env())
     except Exception:  # the scheduler's next tick replans anyway
         log.exception("replanning %s after a change failed", g.jid)
@@ -130,7 +130,7 @@ def list_events():
 @bp.post("/events")
 def add_event():
     with _session() as s, s.begin():
-        ev = anchors.record_event(s, g.jur, g.body.get("name"), g.body.get("at"))
+        ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"))
     _changed()
     return jsonify(_event(ev)), 201
 
@@ -138,7 +138,7 @@ def add_event():
 @bp.put("/events/<int:event_id>")
 def change_event(event_id: int):
     with _session() as s, s.begin():
-        ev = anchors.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"))
+        ev = records.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"))
     if ev is None:
         return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
@@ -148,7 +148,7 @@ def change_event(event_id: int):
 @bp.delete("/events/<int:event_id>")
 def delete_event(event_id: int):
     with _session() as s, s.begin():
-        if not anchors.delete_event(s, g.jur, event_id):
+        if not records.delete_event(s, g.jur, event_id):
             return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
     return "", 204
@@ -165,7 +165,7 @@ def list_elections():
 @bp.put("/elections/<cycle>")
 def put_election(cycle: str):
     with _session() as s, s.begin():
-        entry = anchors.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"))
+        entry = records.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"))
     _changed()
     return jsonify(_election(entry))
 
@@ -173,7 +173,7 @@ def put_election(cycle: str):
 @bp.delete("/elections/<cycle>")
 def delete_election(cycle: str):
     with _session() as s, s.begin():
-        if not anchors.delete_election(s, g.jur, cycle):
+        if not records.delete_election(s, g.jur, cycle):
             return _error(404, f"no election dates entered for the {cycle} cycle")
     _changed()
     return "", 204
@@ -190,7 +190,7 @@ def list_overrides():
 @bp.put("/overrides/<cycle>/<deadline>")
 def put_override(cycle: str, deadline: str):
     with _session() as s, s.begin():
-        entry = anchors.put_override(s, g.jur, cycle, deadline, g.body)
+        entry = records.put_override(s, g.jur, cycle, deadline, g.body)
     _changed()
     return jsonify(_override(entry))
 
@@ -198,7 +198,7 @@ def put_override(cycle: str, deadline: str):
 @bp.delete("/overrides/<cycle>/<deadline>")
 def delete_override(cycle: str, deadline: str):
     with _session() as s, s.begin():
-        if not anchors.delete_override(s, g.jur, cycle, deadline):
+        if not records.delete_override(s, g.jur, cycle, deadline):
             return _error(404, f"no override of {deadline} in the {cycle} cycle")
     _changed()
     return "", 204

@@ -8,11 +8,11 @@ from zoneinfo import ZoneInfo
 
 from flask import current_app
 
-from deadlines.errors import InputError
-from deadlines.model import Jurisdiction, Moment
-from deadlines.moments import day_of, in_range, parse_date, parse_moment
-from deadlines.registry import Registry
-from deadlines.service import AnchorSource
+from deadlines.core.errors import InputError
+from deadlines.core.model import Jurisdiction, Moment
+from deadlines.core.moments import day_of, in_range, parse_date, parse_moment
+from deadlines.core.registry import Registry
+from deadlines.service import RecordSource
 
 
 
@@ -20,8 +20,8 @@ def registry() -> Registry:
     return current_app.extensions["registry"]
 
 
-def store() -> AnchorSource:
-    return current_app.extensions["anchors"]
+def records() -> RecordSource:
+    return current_app.extensions["records"]
 
 
 def today_in(timezone: str) -> date:

@@ -4,7 +4,7 @@ A feed is rendered once per change and kept in a per-process cache keyed on
 everything it depends on (jurisdiction, filter, calendar file mtime, anchor
 store revision) and valid for one day in the jurisdiction's zone; requests in
 between cost a cache look-up and a header comparison. Event
-versions live in :mod:`deadlines.feed_state`, and so does the feed's own
+versions live in :mod:`deadlines.store.feed_state`, and so does the feed's own
 (UID ``feed:<path>``) whose time of change is the HTTP Last-Modified.
 """
 from __future__ import annotations
@@ -18,13 +18,13 @@ from datetime import date, datetime, timedelta
 from flask import Blueprint, Response, current_app, request
 from werkzeug.http import http_date, parse_date, quote_etag
 
-from deadlines import ical
-from deadlines.errors import InputError
-from deadlines.model import AUDIENCES, Jurisdiction
+from deadlines.publish import ical
+from deadlines.core.errors import InputError
+from deadlines.core.model import AUDIENCES, Jurisdiction
 from deadlines.service import cycle_for, cycles, lookup
 
-from .common import read_date, registry, store, today_in
-from .problems import input_problem
+from web.common import read_date, registry, records, today_in
+from web.problems import input_problem
 
 bp = Blueprint("feeds", __name__)
 bp.register_error_handler(InputError, input_problem)
@@ -75,7 +75,7 @@ def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | 
     evs = [
         e
         for c in chosen
-        for e in ical.events(lookup(jur, today=today, election=c, store=store()), audience=audience)
+        for e in ical.events(lookup(jur, today=today, election=c, records=records()), audience=audience)
         if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")
     ]
     if prefix and not evs:
@@ -113,7 +113,7 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
     cycle = read_date(election, "election")
-    key = (jid, cycle, deadline_id, audience, stamp, store().revision(jid))
+    key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid))
     cache = current_app.extensions["feed_cache"]
     feed = cache.get(key)
     if feed is None or feed.day != today_in(feed.timezone):

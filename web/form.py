@@ -6,13 +6,13 @@ from datetime import date, datetime
 
 from flask import Blueprint, render_template, request, url_for
 
-from deadlines.elections import next_election
-from deadlines.errors import InputError
-from deadlines.model import AUDIENCES, Deadline, Jurisdiction, Moment
-from deadlines.moments import day_of, say_clock, say_day
+from deadlines.core.elections import next_election
+from deadlines.core.errors import InputError
+from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment
+from deadlines.core.moments import day_of, say_clock, say_day
 from deadlines.service import cycle_for, lookup
 
-from .common import read_query, registry, store, today_in
+from web.common import read_query, registry, records, today_in
 
 bp = Blueprint("form", __name__)
 
@@ -41,7 +41,7 @@ def _compute(jur: Jurisdiction, args, errors: dict):
         errors["audience"] = f"Choose one of: {', '.join(AUDIENCES)}."
     try:
         query = read_query(jur, args)
-        result = lookup(jur, today=today_in(jur.timezone), store=store(), **query)
+        result = lookup(jur, today=today_in(jur.timezone), records=records(), **query)
     except InputError as exc:
         errors[exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"] = str(exc)
         return None
@@ -71,7 +71,7 @@ def index():
     audience = args.get("audience") or None
     rows = [] if result is None else [d for d in result.deadlines if not audience or audience in d.audience]
     # 'add to calendar' only where the result is its cycle's own election (the feed's event)
-    cycle = result.cycle if result is not None and cycle_for(jur, result.election) == result.cycle else None
+    cycle = result.cycle if result is not None and cycle_for(jur, result.held) == result.cycle else None
     return render_template(
         "form.html", jurisdictions=jurisdictions, jur=jur, args=args, errors=errors, result=result, rows=rows,
         cycle=cycle, audiences=AUDIENCES, today=today if jur else None, when=when, days_left=days_left,

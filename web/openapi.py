@@ -9,7 +9,7 @@ The HTML sign-up and unsubscribe pages of :mod:`web.subscriptions` are not
 part of this API (form posts with CSRF, HTML answers)."""
 from __future__ import annotations
 
-from deadlines.model import AUDIENCES, KINDS, STATUSES, Jurisdiction
+from deadlines.core.model import AUDIENCES, KINDS, STATUSES, Jurisdiction
 
 STR, DATE = {"type": "string"}, {"type": "string", "format": "date"}
 DAY = r"20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"

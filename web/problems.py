@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Response, json, request
 from werkzeug.http import HTTP_STATUS_CODES
 
-from deadlines.errors import InputError
+from deadlines.core.errors import InputError
 
 
 def problem(status: int, detail: str, field: str | None = None) -> Response:

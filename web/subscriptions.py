@@ -12,7 +12,7 @@ from flask import Blueprint, abort, current_app, render_template, request, sessi
 from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
-from deadlines.errors import CalendarError, InputError
+from deadlines.core.errors import CalendarError, InputError
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.store import subscriptions
@@ -58,8 +58,8 @@ def _check_csrf() -> None:
         abort(403, "the form expired or was not sent from this site; reload it and try again")
 
 
-def _engine():
-    return current_app.extensions["anchors"].engine
+def _db():
+    return current_app.extensions["records"].db
 
 
 def _jurisdictions() -> list[tuple[str, str]]:
@@ -95,7 +95,7 @@ def subscribe():
     _check_csrf()
     try:
         jur = current_app.extensions["registry"].get(request.form.get("jurisdiction", ""))
-        with Session(_engine(), expire_on_commit=False) as s, s.begin():
+        with Session(_db(), expire_on_commit=False) as s, s.begin():
             sub = subscriptions.create(s, jur, channel="email", target=request.form.get("email", "").strip(),
                                        leads=request.form.getlist("leads") or ["14", "7", "1"])
             queue_confirmation(s, sub, jur, Settings.from_env(), now())
@@ -114,12 +114,12 @@ def confirm_form(token: str):
 @bp.post("/subscribe/confirm/<token>")
 def confirm(token: str):
     _check_csrf()
-    with Session(_engine(), expire_on_commit=False) as s, s.begin():
+    with Session(_db(), expire_on_commit=False) as s, s.begin():
         sub = subscriptions.confirm(s, token)
     if sub is None:
         return _page("Link not valid", "This confirmation link is used up or unknown.", 404)
     try:
-        replan(_engine(), current_app.extensions["registry"], sub.jurisdiction_id, now=now(), settings=Settings.from_env())
+        replan(_db(), current_app.extensions["registry"], sub.jurisdiction_id, now=now(), settings=Settings.from_env())
     except Exception:  # the scheduler's next tick plans it
         log.exception("planning after confirmation failed")
     return _page("Reminders confirmed", f"Reminders will go to {sub.target}. Every message has an unsubscribe link.")
@@ -134,7 +134,7 @@ def unsubscribe_form(token: str):
 def unsubscribe(token: str):
     """One click, no CSRF token: the unguessable token in the link is the
     authority (RFC 8058 clients post without cookies)."""
-    with Session(_engine()) as s, s.begin():
+    with Session(_db()) as s, s.begin():
         sub = subscriptions.by_unsubscribe_token(s, token)
         if sub is None:
             return _page("Link not valid", "This unsubscribe link is unknown.", 404)

@@ -6,7 +6,7 @@ import ssl
 from email.message import EmailMessage
 from email.utils import formatdate
 
-from .settings import Settings
+from deadlines.reminders.settings import Settings
 
 
 class DeliveryError(Exception):

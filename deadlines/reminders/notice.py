@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from ..model import Deadline, Jurisdiction, Result
-from ..moments import day_of, iso, say_clock, say_day
+from deadlines.core.model import Deadline, Jurisdiction, Result
+from deadlines.core.moments import day_of, iso, say_clock, say_day
 
 
 def when(moment: date | datetime) -> str:
@@ -30,7 +30,7 @@ def say_iso(text: str | None) -> str:
 
 def deadline_info(d: Deadline) -> dict:
     return {
-        "uid": d.uid, "id": d.id, "title": d.title, "kind": d.kind, "status": d.status, "election": iso(d.election),
+        "uid": d.uid, "id": d.id, "title": d.title, "kind": d.kind, "status": d.status, "election": iso(d.cycle),
         "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": d.ends, "citation": d.citation,
         "override": None if d.override is None else {"authority": d.override.authority, "reason": d.override.reason},
     }
@@ -55,7 +55,7 @@ def draft_notice(jur: Jurisdiction, result: Result, window: Deadline) -> str | N
         jur.name,
         "",
         f"Notice is hereby given that {_act(target.title)} for the election of "
-        f"{say_day(result.election)} is {when(target.due)}{zone}.",
+        f"{say_day(result.held)} is {when(target.due)}{zone}.",
     ]
     if target.thresholds:
         lines += ["", "Signatures required: " + "; ".join(t.describe() for t in target.thresholds) + "."]

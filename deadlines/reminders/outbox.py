@@ -17,16 +17,16 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from ..store.tables import DeliveryLog, Reminder, Subscription
-from . import email, webhook
-from .email import DeliveryError
-from .notice import subject_and_body
-from .settings import Settings
+from deadlines.store.tables import DeliveryLog, Reminder, Subscription
+from deadlines.reminders import email, webhook
+from deadlines.reminders.email import DeliveryError
+from deadlines.reminders.notice import subject_and_body
+from deadlines.reminders.settings import Settings
 
 log = logging.getLogger(__name__)
 
 
-def claim(engine: Engine, worker: str, now: datetime, settings: Settings, limit: int = 20) -> list[int]:
+def claim(db: Engine, worker: str, now: datetime, settings: Settings, limit: int = 20) -> list[int]:
     due = or_(
         and_(Reminder.state == "pending", Reminder.fire_at <= now,
              or_(Reminder.not_before.is_(None), Reminder.not_before <= now)),
@@ -34,17 +34,17 @@ def claim(engine: Engine, worker: str, now: datetime, settings: Settings, limit:
     )
     ids = (select(Reminder.id).where(due).order_by(Reminder.fire_at).limit(limit)
            .with_for_update(skip_locked=True).scalar_subquery())
-    with Session(engine) as s, s.begin():
+    with Session(db) as s, s.begin():
         return list(s.scalars(
             update(Reminder).where(Reminder.id.in_(ids))
             .values(state="sending", claimed_by=worker, lease_until=now + settings.lease, attempts=Reminder.attempts + 1)
             .returning(Reminder.id)))
 
 
-def next_due(engine: Engine) -> datetime | None:
+def next_due(db: Engine) -> datetime | None:
     """When the earliest pending reminder may fire (a retry waits for ``not_before``)."""
     pending = Reminder.state == "pending"
-    with Session(engine) as s:
+    with Session(db) as s:
         first = s.scalar(select(Reminder.fire_at).where(pending, Reminder.not_before.is_(None))
                          .order_by(Reminder.fire_at).limit(1))
         retry = s.scalar(select(func.min(Reminder.not_before)).where(pending))
@@ -61,9 +61,9 @@ def unsubscribe_url(settings: Settings, sub: Subscription) -> str:
     return f"{settings.base_url}/unsubscribe/{sub.unsubscribe_token}"
 
 
-def deliver(engine: Engine, reminder_id: int, worker: str, now: datetime, settings: Settings) -> str:
+def deliver(db: Engine, reminder_id: int, worker: str, now: datetime, settings: Settings) -> str:
     """Send one claimed reminder (or log it missed/cancelled); returns the outcome."""
-    with Session(engine) as s:
+    with Session(db) as s:
         r = s.get(Reminder, reminder_id)
         sub = s.get(Subscription, r.subscription_id)
     payload = json.loads(r.payload)
@@ -76,12 +76,12 @@ def deliver(engine: Engine, reminder_id: int, worker: str, now: datetime, settin
         try:
             _send(settings, r, sub, payload, late)
         except DeliveryError as exc:
-            return _failed(engine, r, worker, now, settings, exc)
-        with Session(engine) as s, s.begin():
+            return _failed(db, r, worker, now, settings, exc)
+        with Session(db) as s, s.begin():
             _finish(s, r, worker, now, "late" if late else "sent", "sent", sent_at=now, late=late,
                     detail=f"{r.attempts} attempt(s)")
         return "late" if late else "sent"
-    with Session(engine) as s, s.begin():
+    with Session(db) as s, s.begin():
         _finish(s, r, worker, now, outcome, state, detail)
     return outcome
 
@@ -97,8 +97,8 @@ def _send(settings: Settings, r: Reminder, sub: Subscription, payload: dict, lat
         webhook.post(settings, sub.target, sub.secret or "", r.key, body)
 
 
-def _failed(engine: Engine, r: Reminder, worker: str, now: datetime, settings: Settings, exc: DeliveryError) -> str:
-    with Session(engine) as s, s.begin():
+def _failed(db: Engine, r: Reminder, worker: str, now: datetime, settings: Settings, exc: DeliveryError) -> str:
+    with Session(db) as s, s.begin():
         if exc.permanent or r.attempts >= settings.retry_max:
             _finish(s, r, worker, now, "failed", "failed", str(exc), error=str(exc))
             log.warning("reminder %s failed for good: %s", r.key[:12], exc)

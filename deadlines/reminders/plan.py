@@ -20,17 +20,17 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from ..errors import CalendarError, InputError
-from ..model import Deadline, Jurisdiction, Result
-from ..moments import day_of, iso
-from ..registry import Registry
-from ..service import upcoming
-from ..store.anchors import DbAnchorSource
-from ..store.subscriptions import active
-from ..store.tables import JurisdictionState, Reminder, Subscription, TrackedDeadline
-from ..store.util import insert
-from .notice import deadline_info, draft_notice, end_instant
-from .settings import Settings
+from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.model import Deadline, Jurisdiction, Result
+from deadlines.core.moments import day_of, iso
+from deadlines.core.registry import Registry
+from deadlines.service import upcoming
+from deadlines.store.records import DbRecords
+from deadlines.store.subscriptions import active
+from deadlines.store.tables import JurisdictionState, Reminder, Subscription, TrackedDeadline
+from deadlines.store.util import insert
+from deadlines.reminders.notice import deadline_info, draft_notice, end_instant
+from deadlines.reminders.settings import Settings
 
 log = logging.getLogger(__name__)
 PLANNED_KINDS = ("deadline", "notice-open", "notice-close")
@@ -161,10 +161,10 @@ def fingerprint(s: Session, registry: Registry, jur: Jurisdiction, now: datetime
     return f"{revs[0]}.{revs[1]}.{file_signature(registry, jur)}.{today}"
 
 
-def replan(engine: Engine, registry: Registry, jid: str, *, now: datetime, settings: Settings) -> int:
+def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings: Settings) -> int:
     """Bring ``jid``'s reminders up to date; returns how many rows were added."""
     jur = registry.get(jid)
-    with Session(engine) as s, s.begin():
+    with Session(db) as s, s.begin():
         s.execute(insert(s, JurisdictionState).values(jurisdiction_id=jid, anchors_rev=0, subs_rev=0).on_conflict_do_nothing())
         state = s.scalar(select(JurisdictionState).where(JurisdictionState.jurisdiction_id == jid).with_for_update())
         fp = fingerprint(s, registry, jur, now)
@@ -172,7 +172,7 @@ def replan(engine: Engine, registry: Registry, jid: str, *, now: datetime, setti
             return 0
         subs = active(s, jid)
         today = now.astimezone(ZoneInfo(jur.timezone)).date()
-        results = upcoming(jur, today=today, years_ahead=settings.years_ahead, store=DbAnchorSource(s.connection())) if subs else []
+        results = upcoming(jur, today=today, years_ahead=settings.years_ahead, records=DbRecords(s.connection())) if subs else []
         desired: dict[str, Planned] = {}
         for sub in subs:
             for p in plan_subscription(sub, jur, results, settings) + _moved(s, sub, jur, results, now):
@@ -199,9 +199,9 @@ def _chunks(items: list, size: int = 500):
         yield items[i:i + size]
 
 
-def plan_all(engine: Engine, registry: Registry, *, now: datetime, settings: Settings) -> int:
+def plan_all(db: Engine, registry: Registry, *, now: datetime, settings: Settings) -> int:
     """Replan every jurisdiction that has subscribers and changed."""
-    with Session(engine) as s:
+    with Session(db) as s:
         jids = list(s.scalars(select(Subscription.jurisdiction_id).where(
             Subscription.confirmed_at.is_not(None), Subscription.unsubscribed_at.is_(None)).distinct()))
         planned = dict(s.execute(select(JurisdictionState.jurisdiction_id, JurisdictionState.planned)).all())
@@ -210,11 +210,11 @@ def plan_all(engine: Engine, registry: Registry, *, now: datetime, settings: Set
     for jid in jids:
         try:
             jur = registry.get(jid)
-            with Session(engine) as s:
+            with Session(db) as s:
                 fp = fingerprint(s, registry, jur, now)
                 s.rollback()
             if planned.get(jid) != fp:
-                added += replan(engine, registry, jid, now=now, settings=settings)
+                added += replan(db, registry, jid, now=now, settings=settings)
         except (CalendarError, InputError) as exc:
             log.error("cannot plan reminders for %s (kept the previous plan): %s", jid, exc)
     return added

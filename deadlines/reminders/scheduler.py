@@ -22,11 +22,11 @@ from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 from sqlalchemy.engine import Engine
 
-from ..registry import Registry
-from ..store.db import get_engine, now as utcnow
-from .outbox import claim, deliver, next_due
-from .plan import plan_all
-from .settings import Settings
+from deadlines.core.registry import Registry
+from deadlines.store.db import get_db, now as utcnow
+from deadlines.reminders.outbox import claim, deliver, next_due
+from deadlines.reminders.plan import plan_all
+from deadlines.reminders.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +45,8 @@ def worker_name(host: str, pid: int, ident: int) -> str:
 class Worker:
     """One scheduler process's work; ``clock`` is replaceable in tests."""
 
-    def __init__(self, engine: Engine, registry: Registry, settings: Settings, clock: Callable[[], datetime] = utcnow):
-        self.engine, self.registry, self.settings, self.clock = engine, registry, settings, clock
+    def __init__(self, db: Engine, registry: Registry, settings: Settings, clock: Callable[[], datetime] = utcnow):
+        self.db, self.registry, self.settings, self.clock = db, registry, settings, clock
         self.name = worker_name(socket.gethostname(), os.getpid(), id(self))
         self._busy = threading.Lock()
 
@@ -56,10 +56,10 @@ class Worker:
         if not self._busy.acquire(blocking=False):
             return counts
         try:
-            plan_all(self.engine, self.registry, now=self.clock(), settings=self.settings)
-            while batch := claim(self.engine, self.name, self.clock(), self.settings):
+            plan_all(self.db, self.registry, now=self.clock(), settings=self.settings)
+            while batch := claim(self.db, self.name, self.clock(), self.settings):
                 for rid in batch:
-                    outcome = deliver(self.engine, rid, self.name, self.clock(), self.settings)
+                    outcome = deliver(self.db, rid, self.name, self.clock(), self.settings)
                     counts[outcome] = counts.get(outcome, 0) + 1
         finally:
             self._busy.release()
@@ -74,7 +74,7 @@ def _arm(scheduler: BaseScheduler, worker: Worker) -> None:
     def run() -> None:
         try:
             worker.tick()
-            wake = next_due(worker.engine)
+            wake = next_due(worker.db)
         except Exception:  # keep the scheduler alive; the next tick retries
             log.exception("scheduler tick failed")
             return
@@ -89,7 +89,7 @@ def _arm(scheduler: BaseScheduler, worker: Worker) -> None:
 
 
 def _make(cls, settings: Settings, url: str | None, calendars=None):
-    worker = Worker(get_engine(url), Registry(calendars), settings)
+    worker = Worker(get_db(url), Registry(calendars), settings)
     scheduler = cls(executors={"default": ThreadPoolExecutor(1)}, timezone="UTC")
     _arm(scheduler, worker)
     return scheduler

@@ -14,8 +14,8 @@ import urllib.error
 import urllib.request
 from urllib.parse import urlsplit
 
-from .email import DeliveryError
-from .settings import Settings
+from deadlines.reminders.email import DeliveryError
+from deadlines.reminders.settings import Settings
 
 
 def sign(secret: str, timestamp: str, body: bytes) -> str:

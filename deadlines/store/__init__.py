@@ -1,6 +1,6 @@
 """Storage: what a clerk records, clerk tokens, subscriptions and the
 reminders log, in SQLite (default) or PostgreSQL. See :mod:`.db`."""
-from .anchors import DbAnchorSource
-from .db import get_engine
+from deadlines.store.records import DbRecords
+from deadlines.store.db import get_db
 
-__all__ = ["DbAnchorSource", "get_engine"]
+__all__ = ["DbRecords", "get_db"]

@@ -15,10 +15,10 @@ from sqlalchemy import DateTime, create_engine, event
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.types import TypeDecorator
 
-from ..config import database_url
+from deadlines.config import database_url
 
 MIGRATIONS = Path(__file__).resolve().parent.parent.parent / "migrations"
-_engines: dict[str, Engine] = {}
+_dbs: dict[str, Engine] = {}
 _lock = threading.Lock()
 
 
@@ -47,53 +47,53 @@ def now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def _sqlite_setup(engine: Engine) -> None:
+def _sqlite_setup(db: Engine) -> None:
     """WAL, a busy timeout and ``BEGIN IMMEDIATE`` so that several processes
     share one file without "database is locked" surprises."""
 
-    @event.listens_for(engine, "connect")
+    @event.listens_for(db, "connect")
     def _connect(dbapi_conn, _record):
         dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself
         dbapi_conn.execute("PRAGMA busy_timeout = 30000")
         dbapi_conn.execute("PRAGMA journal_mode = WAL")
         dbapi_conn.execute("PRAGMA foreign_keys = ON")
 
-    @event.listens_for(engine, "begin")
+    @event.listens_for(db, "begin")
     def _begin(conn):
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-def make_engine(url: str) -> Engine:
+def make_db(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url)
-        _sqlite_setup(engine)
-        return engine
+        db = create_engine(url)
+        _sqlite_setup(db)
+        return db
     return create_engine(url, pool_pre_ping=True)
 
 
-def migrate(engine: Engine) -> None:
-    """``alembic upgrade head`` on ``engine``."""
+def migrate(db: Engine) -> None:
+    """``alembic upgrade head`` on ``db``."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.connect() as conn:
+    with db.connect() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
 
-def get_engine(url: str | None = None) -> Engine:
-    """The process's engine for ``url`` (default: the configured database),
+def get_db(url: str | None = None) -> Engine:
+    """The process's db for ``url`` (default: the configured database),
     migrated to head on first use."""
     url = url or database_url()
     with _lock:
-        engine = _engines.get(url)
-        if engine is None:
-            engine = make_engine(url)
-            migrate(engine)
-            _engines[url] = engine
-        return engine
+        db = _dbs.get(url)
+        if db is None:
+            db = make_db(url)
+            migrate(db)
+            _dbs[url] = db
+        return db

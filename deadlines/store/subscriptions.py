@@ -7,11 +7,11 @@ import secrets
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from ..errors import InputError
-from ..model import Jurisdiction
-from .db import now
-from .tables import Reminder, Subscription
-from .util import bump
+from deadlines.core.errors import InputError
+from deadlines.core.model import Jurisdiction
+from deadlines.store.db import now
+from deadlines.store.tables import Reminder, Subscription
+from deadlines.store.util import bump
 
 EMAIL = re.compile(r"^[^@\s<>\"',;]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$")
 DEFAULT_LEADS = (14, 7, 1)

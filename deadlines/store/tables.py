@@ -9,7 +9,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from .db import UTC
+from deadlines.store.db import UTC
 
 JID = String(100)
 UID = String(300)
@@ -155,7 +155,7 @@ class DeliveryLog(Base):
 
 
 class FeedEventState(Base):
-    """Owned by :mod:`deadlines.feed_state` (SEQUENCE/LAST-MODIFIED per UID)."""
+    """Owned by :mod:`deadlines.store.feed_state` (SEQUENCE/LAST-MODIFIED per UID)."""
 
     __tablename__ = "feed_event_state"
     uid: Mapped[str] = mapped_column(String(300), primary_key=True)

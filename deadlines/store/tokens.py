@@ -7,8 +7,8 @@ import secrets
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .db import now
-from .tables import ClerkToken
+from deadlines.store.db import now
+from deadlines.store.tables import ClerkToken
 
 PREFIX = "dlc_"
 

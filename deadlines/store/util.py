@@ -5,7 +5,7 @@ from sqlalchemy import update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from .tables import JurisdictionState
+from deadlines.store.tables import JurisdictionState
 
 
 def insert(session: Session, table):

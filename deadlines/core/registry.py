@@ -13,12 +13,12 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import InputError
-from .loader import load_jurisdiction
-from .model import Jurisdiction
+from deadlines.core.errors import InputError
+from deadlines.core.loader import load_jurisdiction
+from deadlines.core.model import Jurisdiction
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
-DEFAULT_DIR = Path(__file__).resolve().parent.parent / "calendars"
+DEFAULT_DIR = Path(__file__).resolve().parents[2] / "calendars"
 
 
 def calendars_dir() -> Path:
@@ -50,7 +50,7 @@ class Registry:
 
     def get(self, jid: str) -> Jurisdiction:
         """The validated jurisdiction; :class:`InputError` if there is none,
-        :class:`~deadlines.errors.CalendarError` if its file is invalid."""
+        :class:`~deadlines.core.errors.CalendarError` if its file is invalid."""
         return _load(self.root / f"{jid}.toml", self.stamp(jid), self._shared_stamp())
 
     def _shared_stamp(self) -> tuple:

@@ -2,7 +2,7 @@
 
 :func:`events` turns a result into unstamped VEVENTs; :func:`content_hash` says
 when one changed; :func:`calendar` adds the caller's :class:`Stamp` per UID
-(SEQUENCE, LAST-MODIFIED, DTSTAMP, kept by :mod:`deadlines.feed_state`) and the
+(SEQUENCE, LAST-MODIFIED, DTSTAMP, kept by :mod:`deadlines.store.feed_state`) and the
 VTIMEZONEs, and serializes.
 
 One deadline gives one event at its due moment (timed in the jurisdiction's
@@ -18,8 +18,8 @@ from typing import Iterable, Mapping
 
 from icalendar import Calendar, Event, vDuration
 
-from .model import Deadline, Result
-from .moments import day_of, say
+from deadlines.core.model import Deadline, Result
+from deadlines.core.moments import day_of, say
 
 UID_DOMAIN = "deadlines"
 PRODID = "-//Election deadline service//deadlines//EN"

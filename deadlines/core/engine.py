@@ -12,12 +12,12 @@ from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
-from . import counting
-from .business_days import BusinessCalendar
-from .elections import cycle_key, describe_rule, election_date, next_election, rule_day
-from .errors import InputError
-from .holiday_calendar import business_calendar
-from .model import (
+from deadlines.core import counting
+from deadlines.core.business_days import BusinessCalendar
+from deadlines.core.elections import cycle_key, describe_rule, election_date, next_election, rule_day
+from deadlines.core.errors import InputError
+from deadlines.core.holiday_law import business_calendar
+from deadlines.core.model import (
     Anchor,
     Deadline,
     Expr,
@@ -28,7 +28,7 @@ from .model import (
     Result,
     Rule,
 )
-from .moments import day_of, say, say_clock, say_day
+from deadlines.core.moments import day_of, say, say_clock, say_day
 
 ROLL_WORDS = {
     "next_business_day": "the next business day",
@@ -206,7 +206,7 @@ def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
     return None, "end of day (11:59 p.m. local time); no hour is set by the law"
 
 
-def _evaluate(rule: Rule, ctx: _Context, election: date) -> Deadline:
+def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
     jur, cal = ctx.jur, ctx.calendar
     steps: list[str] = []
     warnings: list[str] = []
@@ -275,7 +275,7 @@ def _evaluate(rule: Rule, ctx: _Context, election: date) -> Deadline:
         steps.append(rule.note)
     return Deadline(
         jurisdiction=jur.id,
-        election=election,
+        cycle=cycle,
         id=rule.id,
         title=rule.title,
         kind=rule.kind,
@@ -367,7 +367,7 @@ def compute(
         anchors=anchors,
         done={},
     )
-    by_id = {(o.deadline, o.election): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
+    by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
     pending: list[str] = []
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model import Deadline, Result
-from .moments import iso
+from deadlines.core.model import Deadline, Result
+from deadlines.core.moments import iso
 
 
 def _source(path: str) -> str:
@@ -52,7 +52,7 @@ def result_dict(r: Result) -> dict:
     j = r.jurisdiction
     return {
         "jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone},
-        "election": r.election.isoformat(),
+        "election": r.held.isoformat(),
         "cycle": r.cycle.isoformat(),
         "anchors": {
             a.name: {"title": a.title, "value": iso(a.value), "how": a.how} for a in r.anchors.values()

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date, timedelta
 
-from .counting import first_weekday_of_month
-from .model import ElectionMove, ElectionRule
+from deadlines.core.counting import first_weekday_of_month
+from deadlines.core.model import ElectionMove, ElectionRule
 
 TUESDAY, MONDAY = 1, 0
 

@@ -17,7 +17,7 @@ from typing import Mapping
 from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, case, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .ical import Stamp
+from deadlines.publish.ical import Stamp
 
 metadata = MetaData()
 
@@ -36,10 +36,10 @@ _INSERT = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 class FeedState:
     """Stamps for event UIDs, kept in ``feed_event_state``."""
 
-    def __init__(self, engine: Engine):
-        if engine.dialect.name not in _INSERT:
-            raise ValueError(f"feed state needs SQLite or PostgreSQL, not {engine.dialect.name}")
-        self.engine = engine
+    def __init__(self, db: Engine):
+        if db.dialect.name not in _INSERT:
+            raise ValueError(f"feed state needs SQLite or PostgreSQL, not {db.dialect.name}")
+        self.db = db
 
     def stamps(self, hashes: Mapping[str, str], now: datetime | None = None) -> dict[str, Stamp]:
         """Record each UID's content hash; return each UID's stamp after the change."""
@@ -47,7 +47,7 @@ class FeedState:
             return {}
         now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
         t = feed_event_state
-        insert = _INSERT[self.engine.dialect.name]
+        insert = _INSERT[self.db.dialect.name]
         stmt = insert(t).values(
             [{"uid": u, "content_hash": h, "sequence": 0, "last_modified": now} for u, h in sorted(hashes.items())]
         )
@@ -63,7 +63,7 @@ class FeedState:
             },
             where=t.c.content_hash != stmt.excluded.content_hash,
         )
-        with self.engine.begin() as conn:
+        with self.db.begin() as conn:
             conn.execute(stmt)
             rows = conn.execute(select(t.c.uid, t.c.sequence, t.c.last_modified).where(t.c.uid.in_(list(hashes))))
             return {uid: Stamp(seq, _utc(lm)) for uid, seq, lm in rows}

@@ -171,7 +171,7 @@ class Override:
     """A date replaced by an authority (court order, proclamation, rule change)."""
 
     deadline: str
-    election: date
+    cycle: date  # the cycle it replaces a date of (or the day that cycle's election is held)
     authority: str
     reason: str
     due: Moment | None = None
@@ -221,7 +221,7 @@ class Deadline:
     """A computed deadline (DESIGN.md "A computed deadline")."""
 
     jurisdiction: str
-    election: date  # the cycle: its general election's date by rule, before any move (elections.cycle_key)
+    cycle: date  # its general election's date by rule, before any move (elections.cycle_key)
     id: str
     title: str
     kind: str
@@ -246,7 +246,7 @@ class Deadline:
     @property
     def uid(self) -> str:
         """Stable identity: jurisdiction + election cycle + rule (never the date)."""
-        return f"{self.jurisdiction}/{self.election.isoformat()}/{self.id}"
+        return f"{self.jurisdiction}/{self.cycle.isoformat()}/{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +260,7 @@ class Anchor:
 @dataclass(frozen=True)
 class Result:
     jurisdiction: Jurisdiction
-    election: date  # the general election as held (entered, moved or by rule)
+    held: date  # the general election as held (entered, moved or by rule)
     cycle: date  # its date by rule: the identity of the cycle (elections.cycle_key)
     anchors: dict[str, Anchor]
     deadlines: tuple[Deadline, ...]

@@ -8,19 +8,19 @@ import click
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .errors import InputError
-from .registry import Registry
-from .store.db import get_engine
-from .store.tables import DeliveryLog, Reminder, Subscription
-from .store import tokens
+from deadlines.core.errors import InputError
+from deadlines.core.registry import Registry
+from deadlines.store.db import get_db
+from deadlines.store.tables import DeliveryLog, Reminder, Subscription
+from deadlines.store import tokens
 
 
 @click.command()
 @click.option("--tick", type=float, help="Seconds between checks (default DEADLINES_SCHEDULER_TICK or 30).")
 def scheduler(tick: float | None) -> None:
     """Send reminders (the scaled setup: run beside the web workers)."""
-    from .reminders.scheduler import run_forever
-    from .reminders.settings import Settings
+    from deadlines.reminders.scheduler import run_forever
+    from deadlines.reminders.settings import Settings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -34,7 +34,7 @@ def scheduler(tick: float | None) -> None:
 @click.option("--limit", default=50, show_default=True)
 def reminders(jid: str | None, show_log: bool, limit: int) -> None:
     """Upcoming reminders, or the delivery log."""
-    with Session(get_engine()) as s:
+    with Session(get_db()) as s:
         if show_log:
             q = (select(DeliveryLog, Reminder, Subscription).join(Reminder, DeliveryLog.reminder_id == Reminder.id)
                  .join(Subscription, Reminder.subscription_id == Subscription.id).order_by(DeliveryLog.id.desc()))
@@ -68,7 +68,7 @@ def token_create(jurisdiction: str, label: str) -> None:
         Registry().path(jurisdiction)
     except InputError as exc:
         raise click.ClickException(str(exc)) from None
-    with Session(get_engine()) as s, s.begin():
+    with Session(get_db()) as s, s.begin():
         row, secret = tokens.create(s, jurisdiction, label)
         click.echo(f"token {row.id} for {jurisdiction}: {secret}", err=True)
     click.echo(secret)
@@ -78,7 +78,7 @@ def token_create(jurisdiction: str, label: str) -> None:
 @click.argument("token_id", type=int)
 def token_revoke(token_id: int) -> None:
     """Revoke the token with id TOKEN_ID (see `deadlines token list`)."""
-    with Session(get_engine()) as s, s.begin():
+    with Session(get_db()) as s, s.begin():
         if not tokens.revoke(s, token_id):
             raise click.ClickException(f"no live token {token_id}")
     click.echo(f"revoked token {token_id}")
@@ -88,7 +88,7 @@ def token_revoke(token_id: int) -> None:
 @click.argument("jurisdiction", required=False)
 def token_list(jurisdiction: str | None) -> None:
     """List tokens (never their secrets)."""
-    with Session(get_engine()) as s:
+    with Session(get_db()) as s:
         for t in tokens.listing(s, jurisdiction):
             state = f"revoked {t.revoked_at:%Y-%m-%d}" if t.revoked_at else "live"
             click.echo(f"{t.id}\t{t.jurisdiction_id}\t{state}\tcreated {t.created_at:%Y-%m-%d}\t{t.label}")

@@ -2,7 +2,7 @@
 
 :class:`BusinessCalendar` is pure data (a frozen set of closed dates with their
 names and the weekdays the office works); it is built from the ``holidays``
-package by :mod:`deadlines.holiday_calendar`, or directly in tests.
+package by :mod:`deadlines.core.holiday_law`, or directly in tests.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from datetime import date, datetime, time
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from .model import Moment
+from deadlines.core.model import Moment
 
 
 #: The dates the service accepts as input (elections, events, overrides).
@@ -15,7 +15,7 @@ EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
 def in_range(moment: Moment, field: str) -> Moment:
     """``moment`` unchanged, or InputError naming ``field`` when it falls outside
     :data:`EARLIEST`..:data:`LATEST`."""
-    from .errors import InputError
+    from deadlines.core.errors import InputError
 
     if not EARLIEST <= day_of(moment) <= LATEST:
         raise InputError(f"{field}: give a date from {EARLIEST.isoformat()} to {LATEST.isoformat()}", field)

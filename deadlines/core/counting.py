@@ -1,7 +1,7 @@
 """Counting time the way statutes do, on plain dates and instants.
 
 Pure functions, no holidays and no I/O: the business-day rules live in
-:mod:`deadlines.business_days`. Only :mod:`datetime` and dateutil's
+:mod:`deadlines.core.business_days`. Only :mod:`datetime` and dateutil's
 ``relativedelta`` (for calendar months and years) are used, in a way that
 behaves the same on python-dateutil 2.9 and 4.x.
 """

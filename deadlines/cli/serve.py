@@ -14,7 +14,7 @@ def build_app(with_scheduler: bool = True) -> Flask:
 
     app = create_app()
     if with_scheduler:
-        from .reminders.scheduler import start_scheduler
+        from deadlines.reminders.scheduler import start_scheduler
 
         app.extensions["scheduler"] = start_scheduler(app)
     return app

@@ -11,8 +11,8 @@ from functools import lru_cache
 
 import holidays as holidays_pkg
 
-from .business_days import BusinessCalendar
-from .model import HolidayRules
+from deadlines.core.business_days import BusinessCalendar
+from deadlines.core.model import HolidayRules
 
 
 @lru_cache(maxsize=4096)

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .business_days import ROLLS
-from .counting import weekday_number, WEEKDAYS
-from .errors import CalendarError, Problem
-from .moments import parse_moment
-from .model import (
+from deadlines.core.business_days import ROLLS
+from deadlines.core.counting import weekday_number, WEEKDAYS
+from deadlines.core.errors import CalendarError, Problem
+from deadlines.core.moments import parse_moment
+from deadlines.core.model import (
     AUDIENCES,
     KINDS,
     ElectionMove,

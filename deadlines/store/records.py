@@ -1,9 +1,9 @@
 """Recorded anchors: election dates, trigger events and overrides.
 
-:class:`DbAnchorSource` hands them to the engine
-(:class:`deadlines.service.AnchorSource`); the write functions validate
+:class:`DbRecords` hands them to the engine
+(:class:`deadlines.service.RecordSource`); the write functions validate
 against the jurisdiction's calendar file first (raising
-:class:`~deadlines.errors.InputError`, nothing stored) and count every change.
+:class:`~deadlines.core.errors.InputError`, nothing stored) and count every change.
 """
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ from sqlalchemy import delete, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from ..errors import InputError
-from ..model import Jurisdiction, Moment, Override
-from ..moments import in_range, parse_date, parse_moment
-from ..service import StoredAnchors, cycle_for, cycle_of
-from .db import now
-from .tables import ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
-from .util import bump
+from deadlines.core.errors import InputError
+from deadlines.core.model import Jurisdiction, Moment, Override
+from deadlines.core.moments import in_range, parse_date, parse_moment
+from deadlines.service import Records, cycle_for, cycle_of
+from deadlines.store.db import now
+from deadlines.store.tables import ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
+from deadlines.store.util import bump
 
 
 def _moment(text: str | None) -> Moment | None:
@@ -31,7 +31,7 @@ def _moment(text: str | None) -> Moment | None:
     return datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
 
 
-class DbAnchorSource:
+class DbRecords:
     """The engine's view of the store.
 
     :meth:`revision` is asked on every feed request, so it is remembered for
@@ -39,13 +39,13 @@ class DbAnchorSource:
     within that time; this process's own writes call :meth:`forget`.
     """
 
-    def __init__(self, engine: Engine, revision_ttl: float = 1.0):
-        self.engine = engine
+    def __init__(self, db: Engine, revision_ttl: float = 1.0):
+        self.db = db
         self.revision_ttl = revision_ttl
         self._revisions: dict[str, tuple[str, float]] = {}
 
-    def anchors(self, jurisdiction_id: str) -> StoredAnchors:
-        with Session(self.engine) as s:
+    def recorded(self, jurisdiction_id: str) -> Records:
+        with Session(self.db) as s:
             elections = {
                 e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v}
                 for e in s.scalars(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jurisdiction_id))
@@ -55,18 +55,18 @@ class DbAnchorSource:
                                 .order_by(TriggerEvent.id)):
                 events[ev.name].append(_moment(ev.value))
             overrides = tuple(
-                Override(deadline=o.deadline, election=o.election, authority=o.authority, reason=o.reason,
+                Override(deadline=o.deadline, cycle=o.election, authority=o.authority, reason=o.reason,
                          due=_moment(o.due), start=_moment(o.start), status=o.status)
                 for o in s.scalars(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jurisdiction_id))
             )
-        return StoredAnchors(elections=elections, events=dict(events), overrides=overrides)
+        return Records(elections=elections, events=dict(events), overrides=overrides)
 
     def revision(self, jurisdiction_id: str) -> str:
         seen = self._revisions.get(jurisdiction_id)
         clock = time.monotonic()
         if seen is not None and clock - seen[1] < self.revision_ttl:
             return seen[0]
-        with Session(self.engine) as s:
+        with Session(self.db) as s:
             rev = s.scalar(select(JurisdictionState.anchors_rev).where(JurisdictionState.jurisdiction_id == jurisdiction_id))
         self._revisions[jurisdiction_id] = (str(rev or 0), clock)
         return str(rev or 0)

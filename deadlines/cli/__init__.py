@@ -9,12 +9,12 @@ from zoneinfo import ZoneInfo
 
 import click
 
-from .engine import compute as compute_deadlines
-from .errors import CalendarError, InputError
-from .loader import check_jurisdiction
-from .moments import parse_date, parse_moment, say
-from .registry import Registry
-from .serialize import result_dict
+from deadlines.core.engine import compute as compute_deadlines
+from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.loader import check_jurisdiction
+from deadlines.core.moments import parse_date, parse_moment, say
+from deadlines.core.registry import Registry
+from deadlines.publish.as_json import result_dict
 
 
 def _fail(message: str) -> None:
@@ -105,7 +105,7 @@ def compute(jurisdiction, election, primary, events, as_json, today) -> None:
 
 def _print_table(result) -> None:
     j = result.jurisdiction
-    click.echo(f"{j.name} ({j.id}), election cycle of {say(result.election)}")
+    click.echo(f"{j.name} ({j.id}), election cycle of {say(result.held)}")
     for a in result.anchors.values():
         click.echo(f"  {a.title}: {say(a.value)} [{a.how}]")
     click.echo("")
@@ -126,8 +126,8 @@ def _print_table(result) -> None:
     click.echo("Times are local to " + j.timezone + ". Use --json for citations, quoted law and counting steps.")
 
 
-from .cli_store import reminders, scheduler, token  # noqa: E402
-from .cli_web import serve  # noqa: E402
+from deadlines.cli.store import reminders, scheduler, token  # noqa: E402
+from deadlines.cli.serve import serve  # noqa: E402
 
 main.add_command(serve)
 main.add_command(scheduler)
