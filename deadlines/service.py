@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Mapping, Protocol, Sequence
 
-from deadlines.core.elections import cycle_key, election_date
+from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.engine import compute, resolve_anchors
 from deadlines.core.model import Jurisdiction, Moment, Override, Result
 from deadlines.core.moments import day_of
@@ -64,13 +64,8 @@ def cycles(jur: Jurisdiction, start: date, end: date) -> list[date]:
 
 
 def cycle_for(jur: Jurisdiction, day: date) -> date | None:
-    """The cycle named by ``day``: a cycle's date by rule, or the date its
-    election is actually held (a moved election); None for any other day."""
-    held = election_date(jur.elections["general"], day.year)
-    if held is None:
-        return None
-    key = cycle_key(jur.elections["general"], held[0])
-    return key if day in (key, held[0]) else None
+    """The cycle named by ``day`` (see :func:`~deadlines.core.elections.named_cycle`)."""
+    return named_cycle(jur.elections["general"], day)
 
 
 def cycle_of(jur: Jurisdiction, moment: Moment) -> date | None:

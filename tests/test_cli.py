@@ -65,9 +65,9 @@ def test_unknown_event_error():
 
 
 def test_malformed_event_errors():
-    assert "expects NAME=DATETIME" in run("compute", "model-city", "--event", "ordinance-adopted").output
+    assert "event: expected NAME=DATETIME" in run("compute", "model-city", "--event", "ordinance-adopted").output
     res = run("compute", "model-city", "--event", "ordinance-adopted=yesterday")
-    assert res.exit_code == 2 and "--event ordinance-adopted: expected a date" in res.output
+    assert res.exit_code == 2 and "ordinance-adopted: expected a date" in res.output
     res = run("compute", "salt-lake-city-ut", "--event", "objection-filed=2025-06-12")
     assert res.exit_code == 2 and "is an instant: give a date and time" in res.output
 

@@ -229,7 +229,7 @@ def add_subscription():
     if not isinstance(deadlines, list) or not all(isinstance(d, str) for d in deadlines):
         raise InputError("deadlines: a list of deadline ids", "deadlines")
     with _session() as s, s.begin():
-        sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=body.get("leads", [14, 7, 1]),
+        sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=body.get("leads", list(subscriptions.DEFAULT_LEADS)),
                                    notice_lead=body.get("notice_lead", 3), deadline_ids=deadlines,
                                    confirmed=channel == "webhook", secret=secret)
         if channel == "email":

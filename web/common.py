@@ -8,9 +8,8 @@ from zoneinfo import ZoneInfo
 
 from flask import current_app
 
-from deadlines.core.errors import InputError
-from deadlines.core.model import Jurisdiction, Moment
-from deadlines.core.moments import day_of, in_range, parse_date, parse_moment
+from deadlines.core.model import Jurisdiction
+from deadlines.core import inputs
 from deadlines.core.registry import Registry
 from deadlines.service import RecordSource
 
@@ -33,30 +32,7 @@ def today_in(timezone: str) -> date:
     return datetime.now(ZoneInfo(timezone)).date()
 
 
-def read_date(value: str | None, field: str) -> date | None:
-    """A YYYY-MM-DD input (None when empty); :class:`InputError` naming ``field``."""
-    if not value:
-        return None
-    try:
-        day = parse_date(value)
-    except ValueError as exc:
-        raise InputError(f"{field}: {exc}", field) from None
-    return in_range(day, field)
-
-
 def read_query(jur: Jurisdiction, args: Mapping[str, str]) -> dict:
-    """``election``, ``primary`` and one input per trigger name, as keyword
-    arguments for :func:`deadlines.service.lookup`."""
-    events: dict[str, Moment] = {}
-    for name in jur.triggers:
-        if args.get(name):
-            try:
-                events[name] = parse_moment(args[name], ZoneInfo(jur.timezone))
-            except ValueError as exc:
-                raise InputError(f"{name}: {exc}", name) from None
-            in_range(day_of(events[name]), name)
-    return {
-        "election": read_date(args.get("election"), "election"),
-        "primary": read_date(args.get("primary"), "primary"),
-        "events": events,
-    }
+    """The query's ``election``, ``primary`` and trigger events (see
+    :func:`deadlines.core.inputs.query`)."""
+    return inputs.query(jur, args)

@@ -23,7 +23,8 @@ from deadlines.core.errors import InputError
 from deadlines.core.model import AUDIENCES, Jurisdiction
 from deadlines.service import cycle_for, cycles, lookup
 
-from web.common import read_date, registry, records, today_in
+from deadlines.core import inputs
+from web.common import registry, records, today_in
 from web.problems import input_problem
 
 bp = Blueprint("feeds", __name__)
@@ -112,7 +113,7 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
     audience = request.args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
-    cycle = read_date(election, "election")
+    cycle = inputs.optional_day(election, "election")
     key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid))
     cache = current_app.extensions["feed_cache"]
     feed = cache.get(key)

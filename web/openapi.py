@@ -10,6 +10,7 @@ part of this API (form posts with CSRF, HTML answers)."""
 from __future__ import annotations
 
 from deadlines.core.model import AUDIENCES, KINDS, STATUSES, Jurisdiction
+from deadlines.store.subscriptions import DEFAULT_LEADS
 
 STR, DATE = {"type": "string"}, {"type": "string", "format": "date"}
 DAY = r"20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
@@ -125,7 +126,7 @@ SUBSCRIPTION_IN = {**_obj({
     "target": {"type": "string", "maxLength": 2000,
                "description": "An email address, or an http(s) URL that resolves to a public address"},
     "leads": {**_array({"type": "integer", "minimum": 0, "maximum": 365}), "minItems": 1, "maxItems": 10,
-              "default": [14, 7, 1], "description": "Days before each deadline"},
+              "default": list(DEFAULT_LEADS), "description": "Days before each deadline"},
     "notice_lead": {"type": "integer", "minimum": 1, "maximum": 21, "default": 3,
                     "description": "Days before a notice window closes"},
     "deadlines": {**_array(STR), "default": [], "description": "Deadline ids (empty: all)"},

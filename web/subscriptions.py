@@ -79,7 +79,7 @@ def _page(title: str, message: str, status: int = 200, action: str | None = None
 
 def _form(error: str | None = None, status: int = 200):
     chosen = request.values.get("jurisdiction", "")
-    leads = request.form.getlist("leads") if request.method == "POST" else ["14", "7", "1"]
+    leads = request.form.getlist("leads") if request.method == "POST" else [str(n) for n in subscriptions.DEFAULT_LEADS]
     return render_template("subscribe.html", jurisdictions=_jurisdictions(), chosen=chosen, error=error,
                            email=request.form.get("email", ""), lead_choices=LEAD_CHOICES, leads=leads,
                            csrf_token=csrf_token()), status
@@ -97,7 +97,7 @@ def subscribe():
         jur = current_app.extensions["registry"].get(request.form.get("jurisdiction", ""))
         with Session(_db(), expire_on_commit=False) as s, s.begin():
             sub = subscriptions.create(s, jur, channel="email", target=request.form.get("email", "").strip(),
-                                       leads=request.form.getlist("leads") or ["14", "7", "1"])
+                                       leads=request.form.getlist("leads") or [str(n) for n in subscriptions.DEFAULT_LEADS])
             queue_confirmation(s, sub, jur, Settings.from_env(), now())
     except InputError as exc:
         return _form(str(exc), 422)

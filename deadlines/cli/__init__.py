@@ -5,14 +5,14 @@ import json
 import sys
 from datetime import date
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import click
 
 from deadlines.core.engine import compute as compute_deadlines
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.loader import check_jurisdiction
-from deadlines.core.moments import parse_date, parse_moment, say
+from deadlines.core import inputs
+from deadlines.core.moments import say
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
 
@@ -27,8 +27,8 @@ class _DateType(click.ParamType):
 
     def convert(self, value, param, ctx):
         try:
-            return parse_date(value)
-        except ValueError as exc:
+            return inputs.day(value, param.name if param else "date")
+        except InputError as exc:
             self.fail(str(exc), param, ctx)
 
 
@@ -82,16 +82,7 @@ def compute(jurisdiction, election, primary, events, as_json, today) -> None:
     """Print the deadlines of JURISDICTION for one election."""
     try:
         jur = Registry().get(jurisdiction)
-        zone = ZoneInfo(jur.timezone)
-        parsed = {}
-        for item in events:
-            name, sep, value = item.partition("=")
-            if not sep or not name.strip():
-                raise InputError(f"--event expects NAME=DATETIME, got {item!r}", "event")
-            try:
-                parsed[name.strip()] = parse_moment(value, zone)
-            except ValueError as exc:
-                raise InputError(f"--event {name.strip()}: {exc}", name) from None
+        parsed = dict(inputs.event_assignment(jur, item) for item in events)
         result = compute_deadlines(jur, election=election, primary=primary, events=parsed, today=today or date.today())
     except InputError as exc:
         _fail(str(exc))

@@ -54,6 +54,16 @@ def cycle_key(rule: ElectionRule, general: date) -> date:
     return rule_day(rule, general.year)
 
 
+def named_cycle(rule: ElectionRule, day: date) -> date | None:
+    """The cycle ``day`` names: the cycle's date by rule, or the date its
+    election is actually held (a moved election); None for any other day."""
+    held = election_date(rule, day.year)
+    if held is None:
+        return None
+    key = cycle_key(rule, held[0])
+    return key if day in (key, held[0]) else None
+
+
 def next_election(rule: ElectionRule, today: date) -> date:
     """The first date ``rule`` gives on or after ``today``."""
     for year in range(today.year, today.year + 5):

@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from deadlines.core.business_days import ROLLS
 from deadlines.core.counting import weekday_number, WEEKDAYS
 from deadlines.core.errors import CalendarError, Problem
-from deadlines.core.moments import parse_moment
+from deadlines.core.inputs import to_moment
 from deadlines.core.model import (
     AUDIENCES,
     KINDS,
@@ -629,7 +629,7 @@ def _moment(value, where: str, c: _Checker, zone: ZoneInfo | None):
     if value is None or zone is None:
         return None
     try:
-        return parse_moment(value, zone)
+        return to_moment(value, zone)
     except ValueError as exc:
         c.fail(where, str(exc))
         return None

@@ -1,55 +1,10 @@
-"""Dates and instants: parsing user input and saying them in plain English."""
+"""Dates and instants said in plain English (input is parsed in :mod:`deadlines.core.inputs`)."""
 from __future__ import annotations
 
 from datetime import date, datetime, time
 from functools import lru_cache
-from zoneinfo import ZoneInfo
 
 from deadlines.core.model import Moment
-
-
-#: The dates the service accepts as input (elections, events, overrides).
-EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
-
-
-def in_range(moment: Moment, field: str) -> Moment:
-    """``moment`` unchanged, or InputError naming ``field`` when it falls outside
-    :data:`EARLIEST`..:data:`LATEST`."""
-    from deadlines.core.errors import InputError
-
-    if not EARLIEST <= day_of(moment) <= LATEST:
-        raise InputError(f"{field}: give a date from {EARLIEST.isoformat()} to {LATEST.isoformat()}", field)
-    return moment
-
-
-def parse_moment(value: object, zone: ZoneInfo) -> Moment:
-    """A date, or an instant made aware in ``zone`` when it carries no offset.
-
-    Accepts ``date``/``datetime`` objects (as TOML gives them) and ISO 8601
-    strings: ``2026-05-04``, ``2026-05-04T14:30``, ``2026-05-04T14:30:00-06:00``.
-    Raises ValueError naming the expected forms.
-    """
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            value = datetime.fromisoformat(text) if ("T" in text or " " in text) else date.fromisoformat(text)
-        except ValueError:
-            raise ValueError(
-                f"expected a date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM, got {text!r}"
-            ) from None
-    if isinstance(value, datetime):
-        return value.replace(tzinfo=zone) if value.tzinfo is None else value.astimezone(zone)
-    if isinstance(value, date):
-        return value
-    raise ValueError(f"expected a date or a date and time, got {value!r}")
-
-
-def parse_date(value: str) -> date:
-    """A calendar date YYYY-MM-DD (ValueError otherwise)."""
-    try:
-        return date.fromisoformat(value.strip())
-    except (ValueError, AttributeError):
-        raise ValueError(f"expected a date YYYY-MM-DD, got {value!r}") from None
 
 
 def day_of(moment: Moment) -> date:
@@ -76,6 +31,14 @@ def say(moment: Moment) -> str:
     if isinstance(moment, datetime):
         return f"{say_clock(moment.timetz())} on {say_day(moment.date())}"
     return say_day(moment)
+
+
+def from_iso(text: str | None) -> Moment | None:
+    """What :func:`iso` wrote, read back (stored values; people's input goes
+    through :mod:`deadlines.core.inputs`)."""
+    if text is None:
+        return None
+    return datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
 
 
 def iso(moment: Moment | None) -> str | None:

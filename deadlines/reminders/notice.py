@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from deadlines.core.model import Deadline, Jurisdiction, Result
-from deadlines.core.moments import day_of, iso, say_clock, say_day
+from deadlines.core.moments import day_of, from_iso, iso, say_clock, say_day
 
 
 def when(moment: date | datetime) -> str:
@@ -18,14 +18,8 @@ def when(moment: date | datetime) -> str:
     return say_day(moment)
 
 
-def _parse(text: str | None):
-    if text is None:
-        return None
-    return datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
-
-
 def say_iso(text: str | None) -> str:
-    return "(none)" if text is None else when(_parse(text))
+    return "(none)" if text is None else when(from_iso(text))
 
 
 def deadline_info(d: Deadline) -> dict:

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import Deadline, Jurisdiction, Result
-from deadlines.core.moments import day_of, iso
+from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.core.registry import Registry
 from deadlines.service import upcoming
 from deadlines.store.records import DbRecords
@@ -117,8 +117,7 @@ def _moved(s: Session, sub: Subscription, jur: Jurisdiction, results: list[Resul
     out = []
 
     def future(due: str) -> bool:
-        moment = datetime.fromisoformat(due) if "T" in due else date.fromisoformat(due)
-        return end_instant(moment, zone) > now
+        return end_instant(from_iso(due), zone) > now
 
     def message(uid, t, d):
         new = None if d is None else {"due": iso(d.due), "status": d.status}

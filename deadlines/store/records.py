@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from datetime import date, datetime
+from datetime import date
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import delete, select
@@ -18,17 +18,12 @@ from sqlalchemy.orm import Session
 
 from deadlines.core.errors import InputError
 from deadlines.core.model import Jurisdiction, Moment, Override
-from deadlines.core.moments import in_range, parse_date, parse_moment
-from deadlines.service import Records, cycle_for, cycle_of
+from deadlines.core import inputs
+from deadlines.core.moments import from_iso
+from deadlines.service import Records, cycle_of
 from deadlines.store.db import now
 from deadlines.store.tables import ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
 from deadlines.store.util import bump
-
-
-def _moment(text: str | None) -> Moment | None:
-    if text is None:
-        return None
-    return datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
 
 
 class DbRecords:
@@ -53,10 +48,10 @@ class DbRecords:
             events: dict[str, list[Moment]] = defaultdict(list)
             for ev in s.scalars(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jurisdiction_id)
                                 .order_by(TriggerEvent.id)):
-                events[ev.name].append(_moment(ev.value))
+                events[ev.name].append(from_iso(ev.value))
             overrides = tuple(
                 Override(deadline=o.deadline, cycle=o.election, authority=o.authority, reason=o.reason,
-                         due=_moment(o.due), start=_moment(o.start), status=o.status)
+                         due=from_iso(o.due), start=from_iso(o.start), status=o.status)
                 for o in s.scalars(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jurisdiction_id))
             )
         return Records(elections=elections, events=dict(events), overrides=overrides)
@@ -79,49 +74,12 @@ class DbRecords:
 # --------------------------------------------------------------------------- validation
 
 
-def _cycle(jur: Jurisdiction, text: str | date) -> date:
-    """The cycle ``text`` names: a general election's date by rule, or the date
-    a moved election is held (both name the same cycle)."""
-    day = text if isinstance(text, date) else _parse_date(text, "election")
-    key = cycle_for(jur, day)
-    if key is None:
-        raise InputError(f"{day} is not a general election of {jur.id} by rule (a cycle is named by that date)", "election")
-    return key
-
-
-def _parse_date(text: object, field: str) -> date:
-    if not isinstance(text, str):
-        raise InputError(f"{field}: expected a date YYYY-MM-DD", field)
-    try:
-        day = parse_date(text)
-    except ValueError as exc:
-        raise InputError(f"{field}: {exc}", field) from None
-    return in_range(day, field)
-
-
-def _parse_moment(text: object, jur: Jurisdiction, field: str) -> Moment:
-    if not isinstance(text, str):
-        raise InputError(f"{field}: expected a date or a date and time (ISO 8601)", field)
-    try:
-        moment = parse_moment(text, ZoneInfo(jur.timezone))
-    except ValueError as exc:
-        raise InputError(f"{field}: {exc}", field) from None
-    return in_range(moment, field)
-
-
 def event_value(jur: Jurisdiction, name: object, value: object) -> Moment:
-    """The validated occurrence of trigger ``name``."""
-    trigger = jur.triggers.get(name) if isinstance(name, str) else None
-    if trigger is None:
-        known = ", ".join(sorted(jur.triggers)) or "none"
-        raise InputError(f"{jur.id} has no event {name!r} (its events: {known})", "name")
-    moment = _parse_moment(value, jur, "at")
-    if trigger.type == "instant" and not isinstance(moment, datetime):
-        raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {moment}T14:30", "at")
-    if trigger.type == "date" and isinstance(moment, datetime):
-        raise InputError(f"event '{name}' is recorded as a date: give YYYY-MM-DD", "at")
+    """The validated occurrence of trigger ``name`` (the clerk API's ``at``),
+    which must fall before an election of the jurisdiction."""
+    moment = inputs.event(jur, name, value, field="at")
     if cycle_of(jur, moment) is None:
-        raise InputError(f"no election of {jur.id} follows {moment}", "at")
+        raise InputError(f"at: no election of {jur.id} follows {moment}", "at")
     return moment
 
 
@@ -155,9 +113,9 @@ def delete_event(s: Session, jur: Jurisdiction, event_id: int) -> bool:
 
 def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: object, primary: object) -> ElectionEntry:
     """Enter the election dates of a cycle (``general``/``primary`` may be None)."""
-    day = _cycle(jur, cycle)
-    g = None if general is None else _parse_date(general, "general")
-    p = None if primary is None else _parse_date(primary, "primary")
+    day = inputs.cycle(jur, cycle)
+    g = None if general is None else inputs.day(general, "general")
+    p = None if primary is None else inputs.day(primary, "primary")
     if g is None and p is None:
         raise InputError("give a general and/or a primary election date", "general")
     if p is not None and "primary" not in jur.elections:
@@ -173,7 +131,7 @@ def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: obje
 
 
 def delete_election(s: Session, jur: Jurisdiction, cycle: str) -> bool:
-    day = _cycle(jur, cycle)
+    day = inputs.cycle(jur, cycle)
     gone = s.execute(delete(ElectionEntry).where(ElectionEntry.jurisdiction_id == jur.id, ElectionEntry.cycle == day)).rowcount
     if gone:
         bump(s, jur.id, "anchors_rev")
@@ -181,7 +139,7 @@ def delete_election(s: Session, jur: Jurisdiction, cycle: str) -> bool:
 
 
 def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body: dict) -> OverrideEntry:
-    day = _cycle(jur, cycle)
+    day = inputs.cycle(jur, cycle)
     if deadline not in jur.rules:
         raise InputError(f"{jur.id} has no deadline {deadline!r} (its deadlines: {', '.join(jur.order)})", "deadline")
     status = body.get("status", "overridden")
@@ -191,8 +149,9 @@ def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body:
     for field, value in (("authority", authority), ("reason", reason)):
         if not isinstance(value, str) or not value.strip() or len(value) > 2000:
             raise InputError(f"{field}: required text (what ordered the change, and why), at most 2000 characters", field)
-    due = None if body.get("due") is None else _parse_moment(body["due"], jur, "due")
-    start = None if body.get("start") is None else _parse_moment(body["start"], jur, "start")
+    zone = ZoneInfo(jur.timezone)
+    due = None if body.get("due") is None else inputs.moment(body["due"], zone, "due")
+    start = None if body.get("start") is None else inputs.moment(body["start"], zone, "start")
     if status == "overridden" and due is None:
         raise InputError("due: an override gives the new date (or set status 'cancelled')", "due")
     entry = s.scalar(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jur.id,
@@ -209,7 +168,7 @@ def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body:
 
 
 def delete_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str) -> bool:
-    day = _cycle(jur, cycle)
+    day = inputs.cycle(jur, cycle)
     gone = s.execute(delete(OverrideEntry).where(OverrideEntry.jurisdiction_id == jur.id, OverrideEntry.deadline == deadline,
                                                  OverrideEntry.election == day)).rowcount
     if gone:

@@ -1,0 +1,141 @@
+"""Every input a person gives, parsed and validated in one place.
+
+The command line, the lookup form, the JSON API and the clerk API all read
+dates, instants, trigger events and cycles through these functions, so the
+same mistake gets the same words everywhere. Each raises
+:class:`~deadlines.core.errors.InputError` naming the field at fault; nothing
+here touches a file, a database or the clock.
+
+- A **date** is ``YYYY-MM-DD`` from :data:`EARLIEST` to :data:`LATEST`.
+- An **instant** is ``YYYY-MM-DDTHH:MM[:SS][offset]``; without an offset it is
+  local time in the jurisdiction's zone, with one it is converted to that zone.
+- A **moment** is either.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Mapping
+from zoneinfo import ZoneInfo
+
+from deadlines.core.elections import named_cycle
+from deadlines.core.errors import InputError
+from deadlines.core.model import Jurisdiction, Moment
+
+#: The dates the service accepts as input (elections, events, overrides).
+EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
+
+DATE_FORMS = "a date YYYY-MM-DD"
+MOMENT_FORMS = "a date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM"
+
+
+def to_moment(value: object, zone: ZoneInfo) -> Moment:
+    """A date, or an instant in ``zone`` (an offset given is converted to it).
+
+    Accepts ``date``/``datetime`` objects (as TOML gives them) and ISO 8601
+    strings: ``2026-05-04``, ``2026-05-04T14:30``, ``2026-05-04T14:30:00-06:00``.
+    Raises ValueError naming the expected forms (the loader words it as a
+    problem in a file; people get :func:`moment`).
+    """
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = datetime.fromisoformat(text) if ("T" in text or " " in text) else date.fromisoformat(text)
+        except ValueError:
+            raise ValueError(f"expected {MOMENT_FORMS}, got {text!r}") from None
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            return value.replace(tzinfo=zone)
+        try:
+            return value.astimezone(zone)
+        except OverflowError:  # 0001-01-01T00:00+01:00 has no instant in range
+            raise ValueError(f"expected {MOMENT_FORMS} from {EARLIEST.year} to {LATEST.year}, got {value.isoformat()!r}") from None
+    if isinstance(value, date):
+        return value
+    raise ValueError(f"expected {MOMENT_FORMS}, got {value!r}")
+
+
+def _day_of(moment: Moment) -> date:
+    return moment.date() if isinstance(moment, datetime) else moment
+
+
+def in_range(moment: Moment, field: str) -> Moment:
+    """``moment`` unchanged, or InputError naming ``field`` outside EARLIEST..LATEST."""
+    if not EARLIEST <= _day_of(moment) <= LATEST:
+        raise InputError(f"{field}: give a date from {EARLIEST.isoformat()} to {LATEST.isoformat()}", field)
+    return moment
+
+
+def day(value: object, field: str) -> date:
+    """A calendar date YYYY-MM-DD within the accepted range."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return in_range(value, field)
+    if not isinstance(value, str):
+        raise InputError(f"{field}: expected {DATE_FORMS}", field)
+    try:
+        parsed = date.fromisoformat(value.strip())
+    except ValueError:
+        raise InputError(f"{field}: expected {DATE_FORMS}, got {value!r}", field) from None
+    return in_range(parsed, field)
+
+
+def optional_day(value: object, field: str) -> date | None:
+    """:func:`day`, or None for a missing or empty value."""
+    return None if value is None or value == "" else day(value, field)
+
+
+def moment(value: object, zone: ZoneInfo, field: str) -> Moment:
+    """A date or an instant (see :func:`to_moment`) within the accepted range."""
+    if not isinstance(value, (str, date)):
+        raise InputError(f"{field}: expected {MOMENT_FORMS}", field)
+    try:
+        parsed = to_moment(value, zone)
+    except ValueError as exc:
+        raise InputError(f"{field}: {exc}", field) from None
+    return in_range(parsed, field)
+
+
+def event(jur: Jurisdiction, name: object, value: object, field: str | None = None) -> Moment:
+    """The occurrence of trigger ``name`` of ``jur``: an instant for a trigger
+    of type "instant", a date for one of type "date" (a time given for a date
+    trigger is refused, never dropped). ``field`` names the input at fault
+    (default: the trigger's name)."""
+    trigger = jur.triggers.get(name) if isinstance(name, str) else None
+    if trigger is None:
+        known = ", ".join(sorted(jur.triggers)) or "none"
+        raise InputError(f"{jur.id} has no event {name!r} (its events: {known})", field or "name")
+    field = field or name
+    when = moment(value, ZoneInfo(jur.timezone), field)
+    if trigger.type == "instant" and not isinstance(when, datetime):
+        raise InputError(f"{field}: event '{name}' is an instant: give a date and time, e.g. {when}T14:30", field)
+    if trigger.type == "date" and isinstance(when, datetime):
+        raise InputError(f"{field}: event '{name}' is recorded as a date: give YYYY-MM-DD", field)
+    return when
+
+
+def event_assignment(jur: Jurisdiction, text: str) -> tuple[str, Moment]:
+    """``NAME=DATETIME`` (the command line's ``--event``) as (name, moment)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise InputError(f"event: expected NAME=DATETIME, got {text!r}", "event")
+    return name.strip(), event(jur, name.strip(), value.strip())
+
+
+def query(jur: Jurisdiction, args: Mapping[str, object]) -> dict:
+    """``election``, ``primary`` and one input per trigger name (empty values
+    are absent), as keyword arguments for :func:`deadlines.service.lookup`."""
+    events = {name: event(jur, name, args[name]) for name in jur.triggers if args.get(name)}
+    return {
+        "election": optional_day(args.get("election"), "election"),
+        "primary": optional_day(args.get("primary"), "primary"),
+        "events": events,
+    }
+
+
+def cycle(jur: Jurisdiction, value: object, field: str = "election") -> date:
+    """The cycle ``value`` names: a general election's date by rule, or the
+    date a moved election is held (both name the same cycle)."""
+    named = day(value, field)
+    key = named_cycle(jur.elections["general"], named)
+    if key is None:
+        raise InputError(f"{field}: {named} is not a general election of {jur.id} by rule (a cycle is named by that date)", field)
+    return key
