@@ -10,7 +10,7 @@ import click
 
 from deadlines.core.engine import compute as compute_deadlines
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.loader import check_jurisdiction
+from deadlines.core.loader import SHARED_DIR, check_jurisdiction, check_shared
 from deadlines.core import inputs
 from deadlines.core.moments import say
 from deadlines.core.registry import Registry
@@ -54,21 +54,26 @@ def list_jurisdictions() -> None:
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 def check(paths: tuple[Path, ...]) -> None:
-    """Validate calendar files (all of calendars/ when no PATH is given).
+    """Validate calendar files (all of calendars/ when no PATH is given; a
+    folder means its files and its shared/ rule sets).
 
-    Reports every problem, each naming file and rule; exits 1 on any."""
-    reg = Registry()
+    Reports every problem of every file in one run, each naming file and rule
+    (a shared set's problem once, not once per jurisdiction); exits 1 on any."""
     files: list[Path] = []
-    for p in paths or (reg.root,):
-        files.extend(sorted(p.glob("*.toml")) if p.is_dir() else [p])
+    for p in paths or (Registry().root,):
+        if p.is_dir():
+            files.extend(sorted((p / SHARED_DIR).glob("*.toml")))
+            files.extend(sorted(p.glob("*.toml")))
+        else:
+            files.append(p)
     problems = []
     for f in files:
-        _, found = check_jurisdiction(f)
-        problems.extend(found)
-    for problem in dict.fromkeys(str(p) for p in problems):
+        problems.extend(check_shared(f) if f.parent.name == SHARED_DIR else check_jurisdiction(f)[1])
+    unique = list(dict.fromkeys(str(p) for p in problems))
+    for problem in unique:
         click.echo(problem)
-    click.echo(f"{len(files)} file(s) checked, {len(problems)} problem(s)", err=True)
-    sys.exit(1 if problems else 0)
+    click.echo(f"{len(files)} file(s) checked, {len(unique)} problem(s)", err=True)
+    sys.exit(1 if unique else 0)
 
 
 @main.command()

@@ -156,12 +156,24 @@ def _typename(value: Any) -> str:
 # --------------------------------------------------------------------------- files
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Part:
-    """A parsed file, shared or jurisdiction."""
+    """One file (a jurisdiction's or a shared set's) validated on its own: what
+    it defines and what is wrong in it. A shared set is parsed and validated
+    once per modification time (:func:`_shared`) and its part, rule objects
+    included, is reused by every jurisdiction that extends it."""
 
     path: str
-    doc: dict
+    doc: dict  # its top-level tables, as parsed
+    ids: dict[str, tuple[str, ...]]  # "elections" / "triggers" / "deadlines" -> ids in file order, valid or not
+    built: dict[str, dict]  # the same keys -> the valid definitions by id
+    holidays: HolidayRules | None
+    time_law: TimeLaw | None
+    office_hours: OfficeHours | None
+    problems: tuple[Problem, ...]
+
+
+NAMESPACES = ("elections", "triggers", "deadlines")
 
 
 def _parse(path: Path) -> tuple[dict | None, list[Problem]]:
@@ -174,10 +186,51 @@ def _parse(path: Path) -> tuple[dict | None, list[Problem]]:
         return None, [Problem(str(path), "", f"not valid TOML: {exc}")]
 
 
+def _validate_part(path: str, doc: dict, allowed: set[str], required: tuple[str, ...] = ()) -> _Part:
+    """Everything in one file that can be checked without the files it is
+    combined with."""
+    c = _Checker(path)
+    doc = c.table(doc, "", allowed, required)
+    ids, tables = {}, {}
+    for key in NAMESPACES:
+        table = doc.get(key, {})
+        if not isinstance(table, dict):
+            c.fail(key, f"expected a table, got {_typename(table)}")
+            table = {}
+        ids[key], tables[key] = tuple(table), table
+    built = {
+        "elections": {eid: rule for eid, value in tables["elections"].items() if (rule := _election(eid, value, c))},
+        "triggers": {tid: trig for tid, value in tables["triggers"].items() if (trig := _trigger(tid, value, c))},
+        "deadlines": _rules([(rid, value, c) for rid, value in tables["deadlines"].items()]),
+    }
+    return _Part(
+        path=path, doc=doc, ids=ids, built=built,
+        holidays=_holidays(doc["holidays"], c) if "holidays" in doc else None,
+        time_law=_time_law(doc["time_law"], c) if "time_law" in doc else None,
+        office_hours=_office_hours(doc["office_hours"], c) if "office_hours" in doc else None,
+        problems=tuple(c.problems),
+    )
+
+
 @lru_cache(maxsize=256)
 def _shared(path: Path, mtime_ns: int) -> tuple[_Part | None, tuple[Problem, ...]]:
+    """A shared rule set, parsed and validated once per modification time."""
     doc, problems = _parse(path)
-    return (_Part(str(path), doc) if doc is not None else None), tuple(problems)
+    if doc is None:
+        return None, tuple(problems)
+    part = _validate_part(str(path), doc, TOP_KEYS - {"id", "timezone", "extends"})
+    return part, part.problems
+
+
+def check_shared(path: str | Path) -> list[Problem]:
+    """Validate one shared rule set on its own (``deadlines check`` runs this
+    on every file of ``calendars/shared/``)."""
+    path = Path(path)
+    try:
+        mtime = path.stat().st_mtime_ns
+    except FileNotFoundError:
+        return [Problem(str(path), "", "file not found")]
+    return list(_shared(path, mtime)[1])
 
 
 def load_jurisdiction(path: str | Path) -> Jurisdiction:
@@ -197,59 +250,62 @@ def check_jurisdiction(path: str | Path) -> tuple[Jurisdiction | None, list[Prob
     doc, problems = _parse(path)
     if doc is None:
         return None, problems
-    parts = [_Part(str(path), doc)]
+    main = _validate_part(str(path), doc, TOP_KEYS, ("id", "name", "timezone"))
+    problems.extend(main.problems)
+    shared = []
     own = _Checker(str(path))
-    for i, name in enumerate(own.items(doc.get("extends"), "extends")):
+    for i, name in enumerate(own.items(main.doc.get("extends"), "extends")):
         if own.string(name, f"extends[{i}]") is None:
             continue
         shared_path = path.parent / SHARED_DIR / f"{name}.toml"
-        if not shared_path.exists():
+        try:
+            mtime = shared_path.stat().st_mtime_ns
+        except FileNotFoundError:
             available = sorted(p.stem for p in (path.parent / SHARED_DIR).glob("*.toml"))
             own.fail(f"extends[{i}]", f"no shared rule set '{name}' (looked for {shared_path}; available: {', '.join(available) or 'none'})")
             continue
-        part, shared_problems = _shared(shared_path, shared_path.stat().st_mtime_ns)
+        part, shared_problems = _shared(shared_path, mtime)
         problems.extend(shared_problems)
         if part is not None:
-            parts.append(part)
+            shared.append(part)
     problems.extend(own.problems)
-    jurisdiction, build_problems = _build(path, parts)
-    problems.extend(build_problems)
+    jurisdiction, combined = _build(path, [main, *shared], own)
+    problems.extend(combined)
     return (None if problems else jurisdiction), problems
 
 
 # --------------------------------------------------------------------------- building the model
 
 
-def _build(path: Path, parts: list[_Part]) -> tuple[Jurisdiction | None, list[Problem]]:
-    """The jurisdiction from its file (``parts[0]``) and its shared sets."""
+def _build(path: Path, parts: list[_Part], c: _Checker) -> tuple[Jurisdiction, list[Problem]]:
+    """The jurisdiction from its file (``parts[0]``) and its shared sets, each
+    already validated on its own; returns the problems only the combination
+    shows (duplicate ids, missing anchors, cycles, missing tables)."""
     main = parts[0]
-    checkers = {p.path: _Checker(p.path) for p in parts}
-    c = checkers[main.path]
-    doc = c.table(main.doc, "", TOP_KEYS, ("id", "name", "timezone"))
-    for part in parts[1:]:
-        checkers[part.path].table(part.doc, "", TOP_KEYS - {"id", "timezone", "extends"})
-    jid, name, tz = _identity(doc, path, c)
-    first = _FirstDefinition(parts, checkers)
-    ids = _Ids(parts, checkers)
-    holidays = _holidays(first("holidays"), c)
-    time_law = _time_law(first("time_law"), c)
-    office_hours = _office_hours(first("office_hours"))
-    elections = _elections(ids.merged("elections"), c)
-    triggers = {tid: trig for tid, value, chk in ids.merged("triggers") if (trig := _trigger(tid, value, chk))}
-    rules = _rules(ids.merged("deadlines"))
-    order = _graph(rules, elections, triggers, ids.defined_in, checkers)
-    overrides = _overrides(first("overrides"), rules, ZoneInfo(tz) if tz else None)
-    problems = [p for chk in checkers.values() for p in chk.problems]
-    if problems:
-        return None, problems
-    return (
-        Jurisdiction(
-            id=jid, name=name, timezone=tz, source=str(doc.get("source", "")), holidays=holidays,
-            time_law=time_law, elections=elections, triggers=triggers, rules=rules, order=order,
-            office_hours=office_hours, overrides=overrides, extends=tuple(doc.get("extends", ())),
-        ),
-        [],
+    checkers = {p.path: (c if p is main else _Checker(p.path)) for p in parts}
+    jid, name, tz = _identity(main.doc, path, c)
+    merged, defined_in = _merge(parts, checkers)
+    elections, triggers, rules = merged["elections"], merged["triggers"], merged["deadlines"]
+    if "general" not in elections and not any("general" in p.ids["elections"] for p in parts):
+        c.fail("elections", "missing 'elections.general': every jurisdiction needs its general election rule")
+    first = {key: next((p for p in parts if key in p.doc), None) for key in ("holidays", "time_law", "office_hours", "overrides")}
+    if first["holidays"] is None:
+        c.fail("holidays", "missing [holidays]: give country and subdivision (the state) for the holidays package")
+    if first["time_law"] is None:
+        c.fail("time_law", "missing [time_law]: the computation-of-time law (roll, cite, text)")
+    order = _graph(rules, elections, triggers, defined_in, checkers)
+    found = first["overrides"]
+    overrides = _overrides((found.doc["overrides"], checkers[found.path]) if found else None, rules,
+                           ZoneInfo(tz) if tz else None)
+    jurisdiction = Jurisdiction(
+        id=jid, name=name, timezone=tz, source=str(main.doc.get("source", "")),
+        holidays=first["holidays"] and first["holidays"].holidays,
+        time_law=first["time_law"] and first["time_law"].time_law,
+        elections=elections, triggers=triggers, rules=rules, order=order,
+        office_hours=first["office_hours"] and first["office_hours"].office_hours,
+        overrides=overrides, extends=tuple(main.doc.get("extends", ())),
     )
+    return jurisdiction, [p for chk in checkers.values() for p in chk.problems]
 
 
 def _identity(doc: dict, path: Path, c: _Checker) -> tuple[str | None, str | None, str | None]:
@@ -268,50 +324,22 @@ def _identity(doc: dict, path: Path, c: _Checker) -> tuple[str | None, str | Non
     return jid, name, tz
 
 
-class _FirstDefinition:
-    """Settings one file gives for all: the jurisdiction file's wins over its
-    shared sets', in the order they are extended."""
-
-    def __init__(self, parts: list[_Part], checkers: dict[str, _Checker]):
-        self.parts, self.checkers = parts, checkers
-
-    def __call__(self, key: str) -> tuple[Any, _Checker] | None:
-        for part in self.parts:
-            if key in part.doc:
-                return part.doc[key], self.checkers[part.path]
-        return None
-
-
-class _Ids:
-    """Elections, triggers and deadlines merged across all files: one
-    namespace, an id defined twice is a problem in the second file."""
-
-    def __init__(self, parts: list[_Part], checkers: dict[str, _Checker]):
-        self.parts, self.checkers = parts, checkers
-        self.defined_in: dict[str, str] = {}  # every id -> the file defining it
-
-    def merged(self, key: str) -> list[tuple[str, Any, _Checker]]:
-        out = []
-        for part in self.parts:
-            chk = self.checkers[part.path]
-            table = part.doc.get(key, {})
-            if not isinstance(table, dict):
-                chk.fail(key, f"expected a table, got {_typename(table)}")
-                continue
-            for item_id, value in table.items():
-                if item_id in self.defined_in:
-                    chk.fail(f"{key}.{item_id}", f"duplicate id '{item_id}': also defined in {self.defined_in[item_id]}")
+def _merge(parts: list[_Part], checkers: dict[str, _Checker]) -> tuple[dict[str, dict], dict[str, str]]:
+    """Elections, triggers and deadlines of all files in one namespace: an id
+    defined twice is a problem in the later file (the jurisdiction's comes
+    first, then its shared sets in the order extended)."""
+    defined_in: dict[str, str] = {}  # every id -> the file defining it
+    merged: dict[str, dict] = {key: {} for key in NAMESPACES}
+    for key in NAMESPACES:
+        for part in parts:
+            for item_id in part.ids[key]:
+                if item_id in defined_in:
+                    checkers[part.path].fail(f"{key}.{item_id}", f"duplicate id '{item_id}': also defined in {defined_in[item_id]}")
                     continue
-                self.defined_in[item_id] = part.path
-                out.append((item_id, value, chk))
-        return out
-
-
-def _elections(merged: list[tuple[str, Any, _Checker]], main: _Checker) -> dict[str, ElectionRule]:
-    elections = {eid: rule for eid, value, chk in merged if (rule := _election(eid, value, chk))}
-    if not any(eid == "general" for eid, _, _ in merged):
-        main.fail("elections", "missing 'elections.general': every jurisdiction needs its general election rule")
-    return elections
+                defined_in[item_id] = part.path
+                if item_id in part.built[key]:
+                    merged[key][item_id] = part.built[key][item_id]
+    return merged, defined_in
 
 
 def _rules(merged: list[tuple[str, Any, _Checker]]) -> dict[str, tuple[Rule, ...]]:
@@ -336,21 +364,12 @@ def _rules(merged: list[tuple[str, Any, _Checker]]) -> dict[str, tuple[Rule, ...
     return rules
 
 
-def _holidays(found, main: _Checker) -> HolidayRules | None:
-    if found is None:
-        main.fail("holidays", "missing [holidays]: give country and subdivision (the state) for the holidays package")
-        return None
-    value, c = found
+def _holidays(value, c: _Checker) -> HolidayRules:
     t = c.table(value, "holidays", {"country", "subdivision", "cite", "add", "remove", "closures"}, ("country", "cite"))
     country = c.string(t.get("country"), "holidays.country")
     subdiv = c.string(t.get("subdivision"), "holidays.subdivision")
-    if country:
-        import holidays as holidays_pkg
-
-        try:
-            holidays_pkg.country_holidays(country, subdiv=subdiv, years=2000)
-        except NotImplementedError as exc:
-            c.fail("holidays", f"unknown country or state: {exc}")
+    if country and (unknown := _unknown_holidays(country, subdiv)):
+        c.fail("holidays", f"unknown country or state: {unknown}")
 
     def dated(key: str) -> tuple[Holiday, ...]:
         out = []
@@ -373,20 +392,25 @@ def _holidays(found, main: _Checker) -> HolidayRules | None:
     )
 
 
-def _time_law(found, main: _Checker) -> TimeLaw | None:
-    if found is None:
-        main.fail("time_law", "missing [time_law]: the computation-of-time law (roll, cite, text)")
-        return None
-    value, c = found
+@lru_cache(maxsize=None)
+def _unknown_holidays(country: str, subdivision: str | None) -> str | None:
+    """Why the holidays package has no calendar for the state (None: it has one)."""
+    import holidays as holidays_pkg
+
+    try:
+        holidays_pkg.country_holidays(country, subdiv=subdivision, years=2000)
+    except NotImplementedError as exc:
+        return str(exc)
+    return None
+
+
+def _time_law(value, c: _Checker) -> TimeLaw:
     t = c.table(value, "time_law", {"roll", "cite", "text", "warning"}, ("roll", "cite", "text"))
     roll = c.string(t.get("roll"), "time_law.roll", ROLLS)
     return TimeLaw(roll=roll or "none", cite=str(t.get("cite", "")), text=str(t.get("text", "")), warning=t.get("warning"))
 
 
-def _office_hours(found) -> OfficeHours | None:
-    if found is None:
-        return None
-    value, c = found
+def _office_hours(value, c: _Checker) -> OfficeHours | None:
     t = c.table(value, "office_hours", {"open", "close", "cite"}, ("open", "close", "cite"))
     opens, closes = c.clock(t.get("open"), "office_hours.open"), c.clock(t.get("close"), "office_hours.close")
     if opens and closes and opens >= closes:

@@ -1,20 +1,26 @@
 """Finding and caching jurisdictions: ``calendars/<id>.toml``.
 
 The calendars folder is the repository's ``calendars/`` unless the
-``DEADLINES_CALENDARS`` environment variable names another. Files are loaded
-on first use and cached by their modification time and that of the shared
-rule sets, so thousands of jurisdictions cost nothing until asked for and an
-edited file is read again.
+``DEADLINES_CALENDARS`` environment variable names another. A file is parsed
+and validated once per modification time (its shared rule sets once for all
+the jurisdictions extending them, see :mod:`deadlines.core.loader`) and kept in
+a process-wide cache, so a request never rereads a file: it costs a stat.
+
+Listing every jurisdiction (:meth:`Registry.ids`, :meth:`Registry.load_all`)
+scans the folder at most once per ``scan_ttl`` seconds or when the folder
+itself changes (a file added, removed or renamed into place), so thousands of
+files cost one scan, not thousands of stats, per request.
 """
 from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
+import threading
+import time
 from pathlib import Path
 
-from deadlines.core.errors import InputError
-from deadlines.core.loader import load_jurisdiction
+from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.loader import SHARED_DIR, load_jurisdiction
 from deadlines.core.model import Jurisdiction
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
@@ -25,14 +31,43 @@ def calendars_dir() -> Path:
     return Path(os.environ.get("DEADLINES_CALENDARS", DEFAULT_DIR))
 
 
+def state_of(jur: Jurisdiction) -> str | None:
+    """The US state whose law a jurisdiction sits on: its holidays' subdivision
+    (``MI``), which its shared state rule set gives; None where it names none."""
+    return jur.holidays.subdivision if jur.holidays.country == "US" else None
+
+
+_loaded: dict[str, tuple[tuple, Jurisdiction | CalendarError]] = {}  # file path -> (stamps, the outcome)
+_loaded_lock = threading.Lock()
+
+
+def _load(path: str, stamps: tuple) -> Jurisdiction:
+    """The jurisdiction at ``path`` as of ``stamps`` (its own and its shared
+    sets' modification times), loaded once per change; an invalid file's
+    :class:`CalendarError` is remembered the same way."""
+    seen = _loaded.get(path)
+    if seen is None or seen[0] != stamps:
+        try:
+            outcome: Jurisdiction | CalendarError = load_jurisdiction(path)
+        except CalendarError as exc:
+            outcome = exc
+        with _loaded_lock:
+            _loaded[path] = seen = (stamps, outcome)
+    if isinstance(seen[1], CalendarError):
+        raise seen[1]
+    return seen[1]
+
+
 class Registry:
     """The jurisdictions of one calendars folder."""
 
-    def __init__(self, root: Path | None = None):
+    def __init__(self, root: Path | None = None, scan_ttl: float = 1.0):
         self.root = Path(root) if root is not None else calendars_dir()
+        self.scan_ttl = scan_ttl
+        self._scan: tuple[tuple, float, dict[str, int], tuple] | None = None  # (folder stamp, when, id -> mtime, shared)
 
     def ids(self) -> list[str]:
-        return sorted(p.stem for p in self.root.glob("*.toml"))
+        return list(self._snapshot()[2])
 
     def path(self, jid: str) -> Path:
         self.stamp(jid)
@@ -46,22 +81,58 @@ class Registry:
         try:
             return (self.root / f"{jid}.toml").stat().st_mtime_ns
         except FileNotFoundError:
-            raise InputError(f"unknown jurisdiction '{jid}'; known: {', '.join(self.ids())}", "jurisdiction") from None
+            known = self.ids()
+            listed = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if len(known) > 20 else "")
+            raise InputError(f"unknown jurisdiction '{jid}'; known: {listed}", "jurisdiction") from None
 
     def get(self, jid: str) -> Jurisdiction:
         """The validated jurisdiction; :class:`InputError` if there is none,
         :class:`~deadlines.core.errors.CalendarError` if its file is invalid."""
-        return _load(self.root / f"{jid}.toml", self.stamp(jid), self._shared_stamp())
+        return _load(f"{self.root}/{jid}.toml", (self.stamp(jid), self._shared_stamp()))
+
+    def all(self) -> list[Jurisdiction]:
+        """Every jurisdiction; :class:`CalendarError` if any file is invalid."""
+        found, invalid = self.load_all()
+        if invalid:
+            raise next(iter(invalid.values()))
+        return found
+
+    def load_all(self) -> tuple[list[Jurisdiction], dict[str, CalendarError]]:
+        """Every valid jurisdiction by id, and the invalid files' errors by id
+        (one folder scan, no stat per file)."""
+        _, _, mtimes, shared = self._snapshot()
+        found, invalid, root = [], {}, str(self.root)
+        for jid, mtime in mtimes.items():
+            try:
+                found.append(_load(f"{root}/{jid}.toml", (mtime, shared)))
+            except CalendarError as exc:
+                invalid[jid] = exc
+        return found, invalid
 
     def _shared_stamp(self) -> tuple:
         """Modification times of the shared rule sets: an edit to one reloads
         every jurisdiction (cheap: a handful of files)."""
-        return tuple((p.name, p.stat().st_mtime_ns) for p in sorted((self.root / "shared").glob("*.toml")))
+        return tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
 
-    def all(self) -> list[Jurisdiction]:
-        return [self.get(jid) for jid in self.ids()]
+    def _snapshot(self) -> tuple[tuple, float, dict[str, int], tuple]:
+        """The folder's files and modification times, rescanned when the folder
+        changes or ``scan_ttl`` has passed (an edit in place shows by then)."""
+        try:
+            st = self.root.stat()
+        except FileNotFoundError:
+            return ((), 0.0, {}, ())
+        folder = (st.st_mtime_ns, st.st_ino)
+        clock = time.monotonic()
+        scan = self._scan
+        if scan is None or scan[0] != folder or clock - scan[1] >= self.scan_ttl:
+            mtimes = {e.name[:-5]: e.stat().st_mtime_ns for e in _entries(self.root)}
+            scan = self._scan = (folder, clock, dict(sorted(mtimes.items())), self._shared_stamp())
+        return scan
 
 
-@lru_cache(maxsize=None)
-def _load(path: Path, mtime_ns: int, shared_stamp: tuple) -> Jurisdiction:
-    return load_jurisdiction(path)
+def _entries(folder: Path) -> list[os.DirEntry]:
+    try:
+        with os.scandir(folder) as it:
+            return [e for e in it if e.name.endswith(".toml") and e.is_file()]
+    except FileNotFoundError:
+        return []
