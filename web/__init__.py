@@ -10,7 +10,9 @@ from deadlines.store import feed_state
 from deadlines.core.registry import Registry
 from deadlines.store import DbRecords, get_db
 
-from web import api, clerk, feeds, form, subscriptions
+from deadlines.across import Across
+
+from web import api, bulk, clerk, feeds, form, subscriptions
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -20,7 +22,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``app.extensions["registry"]`` holds the jurisdictions,
     ``app.extensions["records"]`` the store of recorded anchors (a
     :class:`deadlines.store.DbRecords`) and ``feed_state`` the published
-    event versions, both in one database, migrated on first use.
+    event versions, both in one database, migrated on first use;
+    ``app.extensions["across"]`` the cached results across jurisdictions.
 
     Settings: ``TODAY`` pins "today" (a date or ISO string; default: today in
     each jurisdiction's zone); ``DATABASE_URL`` (default
@@ -37,9 +40,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["records"] = DbRecords(db)
     app.extensions["feed_state"] = feed_state.FeedState(db)
     app.extensions["feed_cache"] = feeds.RenderCache()
+    app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(bulk.bp)
     app.register_blueprint(form.bp)
     app.register_blueprint(clerk.bp)
     app.register_blueprint(subscriptions.bp)

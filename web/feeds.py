@@ -28,6 +28,8 @@ from web.common import registry, records, today_in
 from web.problems import input_problem
 
 bp = Blueprint("feeds", __name__)
+COMBINED = "/calendars/combined.ics"
+MAX_COMBINED = 500
 bp.register_error_handler(InputError, input_problem)
 
 
@@ -82,20 +84,28 @@ def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | 
     if prefix and not evs:
         raise InputError(f"{jur.id} has no deadline '{deadline_id}' for the {chosen[0].isoformat()} election "
                          f"(a deadline waiting for a trigger event has no date yet)", "deadline")
-    state = current_app.extensions["feed_state"]
-    stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
     name = f"{jur.name}: election deadlines" + (f" ({audience})" if audience else "")
     about = (f"Deadlines computed from {jur.source}. Times are local to {jur.timezone}. "
              "Each event's description quotes the law and shows how its date is counted.")
+    disposition = f"{jur.id}-{chosen[0]}-{deadline_id}.ics" if deadline_id else None
+    return _publish(evs, today, jur.timezone, name, about, audience, disposition)
+
+
+def _publish(evs: list, today: date, timezone: str, name: str, about: str, audience: str | None,
+             filename: str | None = None, combined: str = "") -> Rendered:
+    """Stamp ``evs`` (feed_state), serialize them, and version the feed at
+    ``request.path`` (``combined``: the ``&j=...`` of a combined feed)."""
+    state = current_app.extensions["feed_state"]
+    stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
     body = ical.calendar(evs, stamps, name=name, description=about)
     etag = hashlib.sha256(body).hexdigest()
-    feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "")
+    feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "") + combined
     modified = state.stamps({feed_key: etag})[feed_key].last_modified
     headers = [("ETag", quote_etag(etag)), ("Last-Modified", http_date(modified)),
                ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}")]
-    if deadline_id:
-        headers.append(("Content-Disposition", f'attachment; filename="{jur.id}-{chosen[0]}-{deadline_id}.ics"'))
-    return Rendered(today, jur.timezone, body, etag, modified, tuple(headers))
+    if filename:
+        headers.append(("Content-Disposition", f'attachment; filename="{filename}"'))
+    return Rendered(today, timezone, body, etag, modified, tuple(headers))
 
 
 def _not_modified(feed: Rendered) -> bool:
@@ -107,12 +117,23 @@ def _not_modified(feed: Rendered) -> bool:
     return since is not None and since >= feed.last_modified.replace(microsecond=0)
 
 
-def _serve(jid: str, election: str | None = None, deadline_id: str | None = None) -> Response:
-    reg = registry()
-    stamp = reg.stamp(jid)
+def _audience() -> str | None:
     audience = request.args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
+    return audience
+
+
+def _answer(feed: Rendered) -> Response:
+    if _not_modified(feed):
+        return Response(status=304, headers=feed.headers)
+    return Response(feed.body, mimetype="text/calendar", headers=feed.headers)
+
+
+def _serve(jid: str, election: str | None = None, deadline_id: str | None = None) -> Response:
+    reg = registry()
+    stamp = reg.stamp(jid)
+    audience = _audience()
     cycle = inputs.optional_day(election, "election")
     key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid))
     cache = current_app.extensions["feed_cache"]
@@ -128,9 +149,45 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
         today = today_in(jur.timezone)
         feed = _render(jur, today, [cycle] if cycle else _cycles(jur, today), audience, deadline_id)
         cache.put(key, feed)
-    if _not_modified(feed):
-        return Response(status=304, headers=feed.headers)
-    return Response(feed.body, mimetype="text/calendar", headers=feed.headers)
+    return _answer(feed)
+
+
+def _chosen() -> list[str]:
+    """The combined feed's ``j``: jurisdiction ids, comma-separated, each known."""
+    ids = sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()})
+    if not ids:
+        raise InputError("j: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city)", "j")
+    if len(ids) > MAX_COMBINED:
+        raise InputError(f"j: at most {MAX_COMBINED} jurisdictions in one feed", "j")
+    return ids
+
+
+@bp.get(COMBINED)
+def combined_feed() -> Response:
+    """The upcoming cycles of several jurisdictions in one feed (the same events,
+    UIDs and versions as their own feeds); valid for a day in the zone of the
+    first jurisdiction named (in id order)."""
+    reg, rec = registry(), records()
+    ids, audience = _chosen(), _audience()
+    key = (COMBINED, tuple(ids), audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids))
+    cache = current_app.extensions["feed_cache"]
+    feed = cache.get(key)
+    if feed is None or feed.day != today_in(feed.timezone):
+        jurs = [reg.get(j) for j in ids]
+        across = current_app.extensions["across"]
+        evs = []
+        for jur in jurs:
+            today = today_in(jur.timezone)
+            years = current_app.config["FEED_YEARS_AHEAD"]
+            for result in across.results(jur, today - timedelta(days=366), date(today.year + years, 12, 31), today=today):
+                evs.extend(ical.events(result, audience=audience))
+        name = f"Election deadlines: {len(jurs)} jurisdictions" + (f" ({audience})" if audience else "")
+        about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
+                 ". Each event's description quotes the law and shows how its date is counted.")
+        feed = _publish(evs, today_in(jurs[0].timezone), jurs[0].timezone, name, about, audience,
+                        combined=f"{'&' if audience else '?'}j={','.join(ids)}")
+        cache.put(key, feed)
+    return _answer(feed)
 
 
 @bp.get("/calendars/<jid>.ics")

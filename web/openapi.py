@@ -65,6 +65,17 @@ JURISDICTION = _obj({
     "holidays": _obj({"country": STR, "subdivision": NSTR, "cite": STR,
                       "closed": _array(_obj({"date": DATE, "name": STR}))}),
 })
+LISTING = _obj({
+    "from": DATE, "to": DATE, "state": NSTR, "audience": NSTR,
+    "total": {"type": "integer", "description": "Deadlines in the whole listing (every page)"},
+    "deadlines": _array(_obj({
+        "jurisdiction": _obj({"id": STR, "name": STR, "timezone": STR, "state": NSTR}),
+        "election": DATE, "cycle": DATE, "deadline": _ref("Deadline"),
+    })),
+    "cursor": {**NSTR, "description": "Give as `cursor` for the next page; null on the last"},
+    "next": {**NSTR, "description": "The next page's URL; null on the last"},
+    "warnings": _array(STR),
+})
 PROBLEM = _obj({"type": STR, "title": STR, "status": {"type": "integer"}, "detail": STR, "instance": STR,
                 "field": STR}, ["title", "status", "detail"])
 
@@ -260,10 +271,37 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                               "400": _problem("Bad input (the field is named)"),
                               "404": _problem("Unknown jurisdiction")},
             }},
+            "/api/v1/deadlines": {"get": {
+                "operationId": "listDeadlines",
+                "summary": "Every deadline of every jurisdiction to act on in a range, by date (paginated)",
+                "description": "A deadline is listed when its safe_due (the date to act by) falls from `from` to "
+                               "`to` on its jurisdiction's calendar. Sorted by that day, then the instant (all-day "
+                               "last), jurisdiction, cycle and id. Each `deadline` is the JSON of "
+                               "/api/v1/jurisdictions/{jid}/deadlines. Deadlines waiting for a trigger event are "
+                               "not listed until it is recorded.",
+                "parameters": [
+                    {"name": "from", "in": "query", "required": True, "schema": {**DATE, "pattern": f"^{DAY}$"},
+                     "description": "First day of the range (YYYY-MM-DD)"},
+                    {"name": "to", "in": "query", "required": True, "schema": {**DATE, "pattern": f"^{DAY}$"},
+                     "description": "Last day of the range (YYYY-MM-DD), at most 731 days after `from`"},
+                    {"name": "state", "in": "query", "required": False,
+                     "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"},
+                     "description": "Only jurisdictions under this US state's law (postal code, e.g. MI)"},
+                    {"name": "audience", "in": "query", "required": False, "schema": {"enum": list(AUDIENCES)},
+                     "description": "Only deadlines for this audience"},
+                    {"name": "cursor", "in": "query", "required": False, "schema": STR,
+                     "description": "The `cursor` of the previous page"},
+                    {"name": "limit", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
+                     "description": "Deadlines per page"},
+                ],
+                "responses": {"200": _json(_ref("Listing"), "One page of the listing"),
+                              "400": _problem("Bad input (the field is named)")},
+            }},
             **clerk_paths(),
         },
         "components": {
-            "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Jurisdiction": JURISDICTION, "Problem": PROBLEM,
+            "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Listing": LISTING, "Jurisdiction": JURISDICTION, "Problem": PROBLEM,
                         "Event": EVENT_OUT, "ElectionEntry": ELECTION_OUT,
                         "Override": OVERRIDE_OUT, "Subscription": SUBSCRIPTION},
             "securitySchemes": {"bearerAuth": {

@@ -22,6 +22,11 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
+def parse_day(value: str, field: str) -> date:
+    """A date given on the command line (:func:`deadlines.core.inputs.day`)."""
+    return inputs.day(value, field)
+
+
 class _DateType(click.ParamType):
     name = "DATE"
 
@@ -124,11 +129,13 @@ def _print_table(result) -> None:
 
 from deadlines.cli.store import reminders, scheduler, token  # noqa: E402
 from deadlines.cli.serve import serve  # noqa: E402
+from deadlines.cli.upcoming import upcoming  # noqa: E402
 
 main.add_command(serve)
 main.add_command(scheduler)
 main.add_command(reminders)
 main.add_command(token)
+main.add_command(upcoming)
 
 if __name__ == "__main__":
     main()

@@ -13,6 +13,7 @@ files cost one scan, not thousands of stats, per request.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import threading
@@ -64,7 +65,7 @@ class Registry:
     def __init__(self, root: Path | None = None, scan_ttl: float = 1.0):
         self.root = Path(root) if root is not None else calendars_dir()
         self.scan_ttl = scan_ttl
-        self._scan: tuple[tuple, float, dict[str, int], tuple] | None = None  # (folder stamp, when, id -> mtime, shared)
+        self._scan: tuple | None = None  # (folder stamp, when, id -> mtime, shared stamp, signature)
 
     def ids(self) -> list[str]:
         return list(self._snapshot()[2])
@@ -100,7 +101,7 @@ class Registry:
     def load_all(self) -> tuple[list[Jurisdiction], dict[str, CalendarError]]:
         """Every valid jurisdiction by id, and the invalid files' errors by id
         (one folder scan, no stat per file)."""
-        _, _, mtimes, shared = self._snapshot()
+        _, _, mtimes, shared, _ = self._snapshot()
         found, invalid, root = [], {}, str(self.root)
         for jid, mtime in mtimes.items():
             try:
@@ -109,25 +110,36 @@ class Registry:
                 invalid[jid] = exc
         return found, invalid
 
+    def signature(self) -> tuple:
+        """Changes whenever a file of the folder is added, removed or edited (as
+        of the last scan, at most ``scan_ttl`` old): a cache key for results
+        over every jurisdiction."""
+        return self._snapshot()[4]
+
     def _shared_stamp(self) -> tuple:
         """Modification times of the shared rule sets: an edit to one reloads
         every jurisdiction (cheap: a handful of files)."""
         return tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
 
-    def _snapshot(self) -> tuple[tuple, float, dict[str, int], tuple]:
+    def _snapshot(self) -> tuple:
         """The folder's files and modification times, rescanned when the folder
         changes or ``scan_ttl`` has passed (an edit in place shows by then)."""
         try:
             st = self.root.stat()
         except FileNotFoundError:
-            return ((), 0.0, {}, ())
+            return ((), 0.0, {}, (), ())
         folder = (st.st_mtime_ns, st.st_ino)
         clock = time.monotonic()
         scan = self._scan
         if scan is None or scan[0] != folder or clock - scan[1] >= self.scan_ttl:
-            mtimes = {e.name[:-5]: e.stat().st_mtime_ns for e in _entries(self.root)}
-            scan = self._scan = (folder, clock, dict(sorted(mtimes.items())), self._shared_stamp())
+            mtimes = dict(sorted((e.name[:-5], e.stat().st_mtime_ns) for e in _entries(self.root)))
+            shared = self._shared_stamp()
+            scan = self._scan = (folder, clock, mtimes, shared, _digest(mtimes, shared))
         return scan
+
+
+def _digest(mtimes: dict[str, int], shared: tuple) -> str:
+    return hashlib.blake2b(repr((tuple(mtimes.items()), shared)).encode(), digest_size=16).hexdigest()
 
 
 def _entries(folder: Path) -> list[os.DirEntry]:

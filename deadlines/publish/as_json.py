@@ -1,10 +1,13 @@
 """Results as JSON-ready dicts (the shape of ``deadlines compute --json`` and
-of the API)."""
+of the API, one jurisdiction or across many)."""
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
+from typing import Iterable
 
 from deadlines.core.model import Deadline, Result
+from deadlines.core.registry import state_of
 from deadlines.core.moments import iso
 
 
@@ -64,4 +67,21 @@ def result_dict(r: Result) -> dict:
             for rid in r.pending
         ],
         "warnings": list(r.warnings),
+    }
+
+
+def listing_dict(start: date, end: date, state: str | None, audience: str | None, total: int,
+                 entries: Iterable[tuple[Result, Deadline]]) -> dict:
+    """A listing across jurisdictions (``GET /api/v1/deadlines``, ``deadlines
+    upcoming --json``): each deadline as :func:`deadline_dict` gives it, beside
+    its jurisdiction and election."""
+    return {
+        "from": start.isoformat(), "to": end.isoformat(), "state": state and state.upper(), "audience": audience,
+        "total": total,
+        "deadlines": [
+            {"jurisdiction": {"id": r.jurisdiction.id, "name": r.jurisdiction.name,
+                              "timezone": r.jurisdiction.timezone, "state": state_of(r.jurisdiction)},
+             "election": r.held.isoformat(), "cycle": r.cycle.isoformat(), "deadline": deadline_dict(d)}
+            for r, d in entries
+        ],
     }

@@ -38,6 +38,7 @@ class DbRecords:
         self.db = db
         self.revision_ttl = revision_ttl
         self._revisions: dict[str, tuple[str, float]] = {}
+        self._all: tuple[dict[str, str], float] | None = None
 
     def recorded(self, jurisdiction_id: str) -> Records:
         with Session(self.db) as s:
@@ -69,6 +70,20 @@ class DbRecords:
     def forget(self, jurisdiction_id: str) -> None:
         """Read the revision afresh next time (after a write from this process)."""
         self._revisions.pop(jurisdiction_id, None)
+        self._all = None
+
+    def revisions(self) -> dict[str, str]:
+        """Every jurisdiction's revision in one query (absent: nothing ever
+        recorded), remembered like :meth:`revision`."""
+        seen, clock = self._all, time.monotonic()
+        if seen is not None and clock - seen[1] < self.revision_ttl:
+            return seen[0]
+        with Session(self.db) as s:
+            rows = s.execute(select(JurisdictionState.jurisdiction_id, JurisdictionState.anchors_rev)
+                             .where(JurisdictionState.anchors_rev > 0))
+            revs = {jid: str(rev) for jid, rev in rows}
+        self._all = (revs, clock)
+        return revs
 
 
 # --------------------------------------------------------------------------- validation

@@ -1,0 +1,222 @@
+"""Deadlines across jurisdictions: every deadline of every jurisdiction (of a
+state, for an audience) whose date to act by falls in a range, sorted, for the
+bulk API, ``deadlines upcoming`` and the combined feed.
+
+Results are computed once per change and served from two caches:
+
+- per jurisdiction and cycle, keyed on the loaded jurisdiction (a new object
+  whenever its file or a shared set it extends changes; holidays are part of
+  that law) and the clerk records' revision for the jurisdiction;
+- per query (range, state, audience), keyed on the folder's files and every
+  jurisdiction's records revision, so a repeated query costs a look-up.
+
+A deadline is in the range when its ``safe_due`` (the date to act by: the
+earliest reading, or the date in force) falls in it, on the jurisdiction's own
+calendar. The cycles looked at are those whose general election is held from
+:data:`LAG_YEARS` before the range to :data:`LEAD_YEARS` after it: the rule
+sets count at most two years after an election (petitions preserved two years)
+and at most one before it (twelve months' residency).
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import threading
+from bisect import bisect_right
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from typing import Mapping, Protocol
+
+from deadlines.core import inputs
+from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Result
+from deadlines.core.moments import day_of
+from deadlines.core.registry import Registry, state_of
+from deadlines.service import NO_RECORDS, Records, RecordSource, cycles, lookup
+
+LAG_YEARS, LEAD_YEARS = 3, 2
+MAX_DAYS = 731  # the longest range one query may ask for
+MAX_LIMIT, DEFAULT_LIMIT = 1000, 100
+
+
+class BulkRecordSource(RecordSource, Protocol):
+    def revisions(self) -> Mapping[str, str]:
+        """Every jurisdiction's records revision (absent: nothing ever recorded)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One deadline in a listing, with its sort key (also its cursor)."""
+
+    key: tuple[str, str, str, str, str]  # (day to act by, UTC time or "~" for all-day, jurisdiction, cycle, id)
+    result: Result
+    deadline: Deadline
+
+
+@dataclass(frozen=True)
+class Listing:
+    entries: list[Entry]
+    invalid: dict[str, CalendarError]  # jurisdictions left out: their files are invalid
+
+    def warnings(self) -> list[str]:
+        """What is left out and why: a date never vanishes without a word."""
+        return [f"{jid} is left out: its calendar file is invalid ({len(exc.problems)} problem(s); run `deadlines check`)"
+                for jid, exc in sorted(self.invalid.items())]
+
+    def page(self, cursor: str | None, limit: int) -> tuple[list[Entry], str | None]:
+        """Up to ``limit`` entries after ``cursor``, and the cursor of the next page (None: the last)."""
+        first = 0 if cursor is None else bisect_right([e.key for e in self.entries], read_cursor(cursor))
+        chosen = self.entries[first:first + limit]
+        more = first + limit < len(self.entries)
+        return chosen, (make_cursor(chosen[-1].key) if more and chosen else None)
+
+
+def sort_key(jid: str, d: Deadline) -> tuple[str, str, str, str, str]:
+    """Day to act by (local), then the instant in UTC (all-day last), then ids."""
+    safe = d.safe_due
+    clock = safe.astimezone(timezone.utc).strftime("%H:%M:%S") if isinstance(safe, datetime) else "~"
+    return (day_of(safe).isoformat(), clock, jid, d.cycle.isoformat(), d.id)
+
+
+def make_cursor(key: tuple) -> str:
+    return base64.urlsafe_b64encode(json.dumps(list(key)).encode()).decode().rstrip("=")
+
+
+def read_cursor(text: str) -> tuple:
+    """The key a cursor names; :class:`InputError` for anything else."""
+    try:
+        key = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        key = None
+    if not (isinstance(key, list) and len(key) == 5 and all(isinstance(k, str) for k in key)):
+        raise InputError("cursor: not a cursor this service gave (use the 'next' link of the previous page)", "cursor")
+    return tuple(key)
+
+
+def read_query(args: Mapping[str, str]) -> dict:
+    """The bulk API's query (``from``, ``to``, ``state``, ``audience``,
+    ``cursor``, ``limit``) as keyword arguments; :class:`InputError` naming the
+    parameter at fault."""
+    unknown = sorted(set(args) - {"from", "to", "state", "audience", "cursor", "limit"})
+    if unknown:
+        raise InputError(f"no parameter '{unknown[0]}' here (give from, to, state, audience, cursor, limit)", unknown[0])
+    for name in ("from", "to"):
+        if not args.get(name):
+            raise InputError(f"{name}: required, a date YYYY-MM-DD", name)
+    limit = args.get("limit") or str(DEFAULT_LIMIT)
+    if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= MAX_LIMIT):
+        raise InputError(f"limit: a whole number from 1 to {MAX_LIMIT}", "limit")
+    return {
+        "start": inputs.day(args["from"], "from"), "end": inputs.day(args["to"], "to"),
+        "state": args.get("state") or None, "audience": args.get("audience") or None,
+        "cursor": args.get("cursor") or None, "limit": int(limit),
+    }
+
+
+def check_range(start: date, end: date) -> None:
+    if end < start:
+        raise InputError("to: the range ends before it starts", "to")
+    if (end - start).days > MAX_DAYS:
+        raise InputError(f"to: a range of at most {MAX_DAYS} days, please (ask page by page for longer)", "to")
+
+
+def check_filters(state: str | None, audience: str | None) -> str | None:
+    """The state in upper case; :class:`InputError` for a malformed state or an unknown audience."""
+    if audience is not None and audience not in AUDIENCES:
+        raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
+    if state is None:
+        return None
+    if len(state) != 2 or not state.isascii() or not state.isalpha():
+        raise InputError("state: a two-letter postal code, e.g. MI", "state")
+    return state.upper()
+
+
+class _Preloaded:
+    """What was recorded for each jurisdiction, read once per computation: a
+    jurisdiction never written to has nothing recorded (no query)."""
+
+    def __init__(self, records: RecordSource, revisions: Mapping[str, str]):
+        self.records, self.revisions, self.seen = records, revisions, {}
+
+    def recorded(self, jurisdiction_id: str) -> Records:
+        if jurisdiction_id not in self.revisions:
+            return Records()
+        if jurisdiction_id not in self.seen:
+            self.seen[jurisdiction_id] = self.records.recorded(jurisdiction_id)
+        return self.seen[jurisdiction_id]
+
+    def revision(self, jurisdiction_id: str) -> str:
+        return self.revisions.get(jurisdiction_id, "")
+
+
+class Across:
+    """The deadlines of every jurisdiction of ``registry``, with ``records``."""
+
+    def __init__(self, registry: Registry, records: RecordSource = NO_RECORDS, listings: int = 64):
+        self.registry, self.records = registry, records
+        self._results: dict[tuple[str, date], tuple[Jurisdiction, str, Result]] = {}
+        self._listings: OrderedDict = OrderedDict()
+        self._size, self._lock = listings, threading.Lock()
+
+    def revisions(self) -> Mapping[str, str]:
+        """Every jurisdiction's records revision (a store without :class:`BulkRecordSource`'s
+        ``revisions`` has recorded nothing: :data:`~deadlines.service.NO_RECORDS`)."""
+        return self.records.revisions() if hasattr(self.records, "revisions") else {}
+
+    def result(self, jur: Jurisdiction, cycle: date, *, today: date, records: RecordSource) -> Result:
+        """The cycle's result, computed once per change of the law or the records."""
+        rev = records.revision(jur.id)
+        seen = self._results.get((jur.id, cycle))
+        if seen is not None and seen[0] is jur and seen[1] == rev:
+            return seen[2]
+        result = lookup(jur, today=today, election=cycle, records=records)
+        self._results[(jur.id, cycle)] = (jur, rev, result)
+        return result
+
+    def results(self, jur: Jurisdiction, start: date, end: date, *, today: date,
+                records: RecordSource | None = None) -> list[Result]:
+        """The results of every cycle held from ``start`` to ``end``."""
+        records = records or _Preloaded(self.records, self.revisions())
+        return [self.result(jur, c, today=today, records=records) for c in cycles(jur, start, end)]
+
+    def listing(self, start: date, end: date, *, today: date, state: str | None = None,
+                audience: str | None = None) -> Listing:
+        """Every deadline to act on from ``start`` to ``end`` (inclusive), sorted."""
+        check_range(start, end)
+        state = check_filters(state, audience)
+        revisions = self.revisions()
+        key = (start, end, state, audience, today, self.registry.signature(), tuple(sorted(revisions.items())))
+        with self._lock:
+            found = self._listings.get(key)
+            if found is not None:
+                self._listings.move_to_end(key)
+                return found
+        found = self._compute(start, end, today, state, audience, revisions)
+        with self._lock:
+            self._listings[key] = found
+            while len(self._listings) > self._size:
+                self._listings.popitem(last=False)
+        return found
+
+    def _compute(self, start, end, today, state, audience, revisions) -> Listing:
+        jurisdictions, invalid = self.registry.load_all()
+        records = _Preloaded(self.records, revisions)
+        low, high = start.isoformat(), end.isoformat()
+        entries = []
+        for jur in jurisdictions:
+            if state is not None and state_of(jur) != state:
+                continue
+            held_from = date(start.year - LAG_YEARS, 1, 1)
+            held_to = date(min(end.year + LEAD_YEARS, date.max.year), 12, 31)
+            for result in self.results(jur, held_from, held_to, today=today, records=records):
+                for d in result.deadlines:
+                    if audience is not None and audience not in d.audience:
+                        continue
+                    k = sort_key(jur.id, d)
+                    if low <= k[0] <= high:
+                        entries.append(Entry(k, result, d))
+        entries.sort(key=lambda e: e.key)
+        return Listing(entries, invalid)
+

@@ -1,0 +1,47 @@
+"""``deadlines upcoming``: every deadline of every jurisdiction to act on in a
+range (the bulk API's listing, :mod:`deadlines.across`), with what a clerk
+recorded in the database of a ``deadlines serve`` run in this folder."""
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+
+import click
+
+from deadlines.across import Across
+from deadlines.core.errors import InputError
+from deadlines.core.moments import say
+from deadlines.core.registry import Registry
+from deadlines.publish.as_json import listing_dict
+
+
+@click.command()
+@click.option("--from", "start", required=True, metavar="DATE", help="First day of the range (YYYY-MM-DD).")
+@click.option("--to", "end", required=True, metavar="DATE", help="Last day of the range (YYYY-MM-DD).")
+@click.option("--state", help="Only jurisdictions under this state's law (a postal code: MI).")
+@click.option("--audience", help="Only deadlines for this audience (candidates, clerk, public, petitioners).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (every deadline as in the API) instead of a table.")
+def upcoming(start: str, end: str, state: str | None, audience: str | None, as_json: bool) -> None:
+    """Every deadline to act on from --from to --to, across jurisdictions, by date."""
+    from deadlines.cli import parse_day
+    from deadlines.store import DbRecords, get_db
+
+    try:
+        first, last = parse_day(start, "from"), parse_day(end, "to")
+        listing = Across(Registry(), DbRecords(get_db())).listing(first, last, today=date.today(), state=state,
+                                                                 audience=audience)
+    except InputError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    for warning in listing.warnings():
+        click.echo(f"warning: {warning}", err=True)
+    if as_json:
+        click.echo(json.dumps(listing_dict(first, last, state, audience, len(listing.entries),
+                                           ((e.result, e.deadline) for e in listing.entries)), indent=2))
+        return
+    for e in listing.entries:
+        d = e.deadline
+        late = "" if d.safe_due == d.due else f" (due {say(d.due)}; act by the safe date)"
+        click.echo(f"{say(d.safe_due)}\t{e.result.jurisdiction.id}\t{d.id}\t{d.title}{late}")
+    click.echo(f"{len(listing.entries)} deadline(s)", err=True)

@@ -1,0 +1,36 @@
+"""``GET /api/v1/deadlines``: every deadline of every jurisdiction (of a state,
+for an audience) to act on in a range, sorted and paginated by a cursor; each
+deadline is the JSON of the per-jurisdiction API (:mod:`deadlines.across`)."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+
+from deadlines.across import Across, read_query
+from deadlines.core.errors import InputError
+from deadlines.publish.as_json import listing_dict
+
+from web.common import today_in
+from web.problems import input_problem
+
+bp = Blueprint("bulk", __name__, url_prefix="/api/v1")
+bp.register_error_handler(InputError, input_problem)
+
+
+def across() -> Across:
+    return current_app.extensions["across"]
+
+
+@bp.get("/deadlines")
+def deadlines() -> Response:
+    q = read_query(request.args)
+    listing = across().listing(q["start"], q["end"], today=today_in("UTC"), state=q["state"], audience=q["audience"])
+    chosen, cursor = listing.page(q["cursor"], q["limit"])
+    query = {k: v for k, v in request.args.items() if k != "cursor"}
+    return jsonify({
+        **listing_dict(q["start"], q["end"], q["state"], q["audience"], len(listing.entries),
+                       ((e.result, e.deadline) for e in chosen)),
+        "cursor": cursor,
+        "next": None if cursor is None else url_for("bulk.deadlines", **query, cursor=cursor),
+        "warnings": listing.warnings(),
+    })
+
