@@ -1,0 +1,175 @@
+"""Growth with the number of jurisdictions: 1,000 and 10,000 synthetic files.
+
+Per size, in a fresh process each (bench/synthetic.py writes the folder):
+startup (create the app and load every jurisdiction) time and memory, and the
+bulk query ``GET /api/v1/deadlines`` for a 30-day window, cold (first ask: every
+jurisdiction computed) and warm (asked again: from the cache); then the ratio
+of the per-jurisdiction cost at the larger size to that at the smaller (1.0 is
+linear growth; goal <= 1.3). Last, the scaled setup: gunicorn workers on a
+fresh PostgreSQL database serve the bulk API (warm) beside a constant endpoint
+returning the same bytes, requests per second of each.
+
+    .venv/bin/python bench/scale.py [--sizes 1000 10000] [--workers 2] [--requests 400]
+
+PostgreSQL: DEADLINES_TEST_PG (default postgresql://postgres@127.0.0.1:5432/test).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+WINDOW = ("2026-04-01", "2026-04-30")
+BULK = f"/api/v1/deadlines?from={WINDOW[0]}&to={WINDOW[1]}&limit=100"
+CONSTANT = "/bench/constant"
+PG = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def measure(folder: str, db_url: str) -> dict:
+    """In this (fresh) process: startup, then the bulk query cold and warm."""
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t0 = time.perf_counter()
+    from web import create_app
+
+    app = create_app({"CALENDARS_DIR": folder, "DATABASE_URL": db_url, "TODAY": "2026-03-01"})
+    found, invalid = app.extensions["registry"].load_all()
+    startup = time.perf_counter() - t0
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    client = app.test_client()
+    t0 = time.perf_counter()
+    cold = client.get(BULK)
+    cold_s = time.perf_counter() - t0
+    assert cold.status_code == 200, cold.data[:500]
+    warm = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        client.get(BULK)
+        warm.append(time.perf_counter() - t0)
+    rss2 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"jurisdictions": len(found), "invalid": len(invalid), "startup_s": startup, "startup_mb": (rss1 - rss0) / 1024,
+            "peak_mb": rss2 / 1024, "cold_s": cold_s, "warm_s": min(warm), "total": cold.get_json()["total"]}
+
+
+def bench_app():
+    """gunicorn factory: the app plus a constant endpoint returning the bulk answer's bytes."""
+    from flask import Response
+
+    from web import create_app
+
+    app = create_app()
+
+    @app.get(CONSTANT)
+    def constant():
+        return Response(app.config["BENCH_BODY"], mimetype="application/json")
+
+    app.config["BENCH_BODY"] = app.test_client().get(BULK).data  # also warms this worker's caches
+    return app
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def throughput(folder: Path, workers: int, requests: int, threads: int) -> dict:
+    """Bulk API and constant endpoint, req/s, under gunicorn on a fresh PostgreSQL database."""
+    import psycopg
+
+    from bench.feeds import _get, run
+
+    name = f"deadlines_bench_{uuid.uuid4().hex[:10]}"
+    admin = psycopg.connect(PG, autocommit=True, connect_timeout=5)
+    admin.execute(f'CREATE DATABASE "{name}"')
+    url = PG.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1) + f"/{name}"
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEADLINES_")}
+    env.update(DEADLINES_DATABASE_URL=url, DEADLINES_CALENDARS=str(folder), DEADLINES_TODAY="2026-03-01",
+               DEADLINES_SECRET_KEY="bench", PYTHONPATH=str(HERE.parent))
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
+                               "--timeout", "600", "--log-level", "warning", "bench.scale:bench_app()"],
+                              env=env, cwd=HERE.parent)
+    try:
+        for _ in range(3000):
+            try:
+                if _get(port, CONSTANT, {})[0] == 200:
+                    break
+            except OSError:
+                if server.poll() is not None:
+                    raise SystemExit("gunicorn exited")
+                time.sleep(0.2)
+        else:
+            raise SystemExit("gunicorn did not start")
+        body = _get(port, BULK, {})[1]
+        assert _get(port, CONSTANT, {})[1] == body, "the constant endpoint must return the bulk answer's bytes"
+        for path in (CONSTANT, BULK):  # warm every worker
+            run(port, path, {}, 200, 50 * workers, threads)
+        best = {"constant": 0.0, "bulk": 0.0}
+        for _ in range(3):
+            best["constant"] = max(best["constant"], run(port, CONSTANT, {}, 200, requests, threads))
+            best["bulk"] = max(best["bulk"], run(port, BULK, {}, 200, requests, threads))
+        return {**best, "bytes": len(body)}
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--requests", type=int, default=400)
+    ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--measure", nargs=2, metavar=("FOLDER", "DB_URL"), help=argparse.SUPPRESS)
+    opts = ap.parse_args()
+    if opts.measure:
+        print(json.dumps(measure(*opts.measure)))
+        return
+    from bench.synthetic import make_calendars
+
+    rows = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in opts.sizes:
+            folder = make_calendars(Path(tmp) / f"calendars-{n}", n)
+            db = f"sqlite:///{tmp}/db-{n}.sqlite3"
+            out = subprocess.run([sys.executable, __file__, "--measure", str(folder), db], check=True,
+                                 capture_output=True, text=True, cwd=HERE.parent).stdout
+            rows[n] = json.loads(out.strip().splitlines()[-1])
+        print(f"bulk query: {BULK.split('?')[0]} from {WINDOW[0]} to {WINDOW[1]} (first page of 100)")
+        print(f"{'jurisdictions':>13} {'startup s':>10} {'startup MB':>11} {'peak MB':>8} {'cold s':>8} "
+              f"{'warm ms':>8} {'listed':>7} {'ms/jur start':>13} {'ms/jur cold':>12}")
+        for n, r in rows.items():
+            print(f"{r['jurisdictions']:>13,} {r['startup_s']:>10.2f} {r['startup_mb']:>11.0f} {r['peak_mb']:>8.0f} "
+                  f"{r['cold_s']:>8.2f} {r['warm_s'] * 1000:>8.1f} {r['total']:>7,} "
+                  f"{r['startup_s'] / r['jurisdictions'] * 1000:>13.3f} {r['cold_s'] / r['jurisdictions'] * 1000:>12.3f}")
+        small, large = rows[min(rows)], rows[max(rows)]
+
+        def ratio(key: str) -> float:
+            return (large[key] / large["jurisdictions"]) / (small[key] / small["jurisdictions"])
+
+        both = ratio("startup_s"), ratio("cold_s"), ratio("startup_mb")
+        print(f"per-jurisdiction cost at {max(rows):,} / at {min(rows):,}: startup {both[0]:.2f}, cold bulk query "
+              f"{both[1]:.2f}, startup memory {both[2]:.2f} (1.0 = linear; goal <= 1.3: "
+              f"{'met' if max(both) <= 1.3 else 'NOT met'})")
+        t = throughput(Path(tmp) / f"calendars-{max(rows)}", opts.workers, opts.requests, opts.threads)
+        print(f"gunicorn {opts.workers} workers on PostgreSQL, {max(rows):,} jurisdictions, {opts.threads} client "
+              f"threads, body {t['bytes']} bytes")
+        for kind in ("constant", "bulk"):
+            print(f"{kind:>9}: {t[kind]:8.0f} req/s   {t[kind] / t['constant']:6.1%} of constant")
+
+
+if __name__ == "__main__":
+    main()
