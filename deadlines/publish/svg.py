@@ -57,10 +57,12 @@ def _clock(moment) -> str:
 
 
 def _text(x: float, y: float, words: str, fill: str, extra: str = "") -> str:
-    """Text with a white halo, so grid and marker lines never strike through it
-    (presentation attributes, no style sheet: pages with a strict CSP inline it)."""
-    return (f'<text x="{x}" y="{y}" fill="{fill}" paint-order="stroke" stroke="#ffffff" stroke-width="3" '
-            f'stroke-linejoin="round"{extra}>{escape(words)}</text>')
+    """Text on a white band (estimated width), so grid and marker lines never
+    strike through it; presentation attributes only (no style sheet, for a
+    strict CSP, and no paint-order, which PDF renderers ignore)."""
+    return (f'<rect x="{x - 2}" y="{y - FONT + 1}" width="{round(len(words) * CHAR * 0.92 + 4, 1)}" '
+            f'height="{FONT + 3}" fill="#ffffff"/>'
+            f'<text x="{x}" y="{y}" fill="{fill}"{extra}>{escape(words)}</text>')
 
 
 def _nb(text: str) -> str:

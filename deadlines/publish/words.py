@@ -22,6 +22,14 @@ def when(moment: Moment) -> str:
     return say_day(moment)
 
 
+def day_and_clock(moment: Moment) -> tuple[str, str | None]:
+    """("Tuesday, April 21, 2026", "4:00 p.m. EDT") or the day and None: for
+    layouts that keep the hour on one line."""
+    if isinstance(moment, datetime):
+        return say_day(moment.date()), f"{say_clock(moment.timetz())} {moment.tzname()}"
+    return say_day(moment), None
+
+
 def short_day(day: date) -> str:
     """"Apr 25" (the timeline's labels)."""
     return f"{day:%b} {day.day}"
