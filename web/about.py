@@ -9,7 +9,7 @@ from deadlines.core import inputs
 from deadlines.core.elections import describe_rule
 from deadlines.core.errors import InputError
 from deadlines.core.holiday_law import business_calendar
-from deadlines.core.moments import day_of
+from deadlines.core.moments import day_of, say_clock
 from deadlines.publish.words import paragraphs, rule_files, when
 from deadlines.service import lookup
 
@@ -34,7 +34,7 @@ def jurisdiction(jid: str):
     own = {h.day: h.cite for h in jur.holidays.add + jur.holidays.closures}
     holidays = [(day, name, own.get(day, jur.holidays.cite)) for day, name in sorted(closed.items()) if first <= day <= last]
     return render_template(
-        "about.html", jur=jur, result=result, holidays=holidays, first=first, last=last, removed=jur.holidays.remove,
+        "about.html", jur=jur, result=result, holidays=holidays, first=first, last=last, removed=[h for h in jur.holidays.remove if first <= h.day <= last],
         elections=[(r, describe_rule(r)) for r in jur.elections.values()], files=rule_files(result),
-        when=when, paragraphs=paragraphs, error=None,
+        when=when, paragraphs=paragraphs, say_clock=say_clock, error=None,
     )

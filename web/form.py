@@ -54,7 +54,8 @@ def index():
     result = None
     if jur is not None:
         today = today_in(jur.timezone)
-        args.setdefault("election", next_election(jur.elections["general"], today).isoformat())
+        if not args.get("election"):  # none typed (the landing form's date is blank): the next by rule
+            args["election"] = next_election(jur.elections["general"], today).isoformat()
         if "jurisdiction" in request.args:
             result = _compute(jur, args, errors)
     audience = args.get("audience") or None

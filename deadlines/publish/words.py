@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from itertools import groupby
 from pathlib import Path
 
 from deadlines.core.elections import election_date
-from deadlines.core.model import Deadline, Moment, Result
+from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
 from deadlines.core.moments import day_of, say_clock, say_day
 
 AUDIENCE_WORDS = {"candidates": "candidates", "clerk": "the clerk", "public": "the public", "petitioners": "petitioners"}
@@ -68,10 +67,11 @@ def by_audience(deadlines) -> list[tuple[str, list[Deadline]]]:
     """Rows grouped by who they are for (each row once: a deadline for
     candidates and the clerk is in the group "For candidates and the clerk"),
     groups in order of their first deadline."""
-    key = lambda d: tuple(sorted(d.audience))  # noqa: E731
-    groups = {k: list(g) for k, g in groupby(sorted(deadlines, key=key), key=key)}
-    ordered = sorted(groups.values(), key=lambda rows: min(day_of(r.safe_due) for r in rows))
-    return [(f"For {audiences_phrase(rows[0].audience)}", rows) for rows in ordered]
+    groups: dict[tuple[str, ...], list[Deadline]] = {}
+    for d in deadlines:
+        groups.setdefault(tuple(a for a in AUDIENCES if a in d.audience), []).append(d)
+    ordered = sorted(groups.items(), key=lambda kv: min(day_of(r.safe_due) for r in kv[1]))
+    return [(f"For {audiences_phrase(key)}", rows) for key, rows in ordered]
 
 
 def paragraphs(text: str) -> list[str]:
