@@ -12,7 +12,7 @@ from deadlines.store import DbRecords, get_db
 
 from deadlines.across import Across
 
-from web import api, bulk, clerk, feeds, form, subscriptions
+from web import about, api, bulk, clerk, cycle, embed, feeds, form, subscriptions
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -48,5 +48,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(form.bp)
     app.register_blueprint(clerk.bp)
     app.register_blueprint(subscriptions.bp)
+    app.register_blueprint(cycle.bp)
+    app.register_blueprint(about.bp)
+    app.register_blueprint(embed.bp)
     return app
 

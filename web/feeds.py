@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
@@ -87,24 +87,31 @@ def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | 
     name = f"{jur.name}: election deadlines" + (f" ({audience})" if audience else "")
     about = (f"Deadlines computed from {jur.source}. Times are local to {jur.timezone}. "
              "Each event's description quotes the law and shows how its date is counted.")
-    disposition = f"{jur.id}-{chosen[0]}-{deadline_id}.ics" if deadline_id else None
+    if deadline_id:
+        disposition = f'attachment; filename="{jur.id}-{chosen[0]}-{deadline_id}.ics"'
+    else:  # a subscription: shown inline, but saved under a name that says what it is
+        named = jur.id + (f"-{chosen[0]}" if len(chosen) == 1 and request.view_args.get("election") else "")
+        disposition = f'inline; filename="{named}.ics"'
     return _publish(evs, today, jur.timezone, name, about, audience, disposition)
 
 
 def _publish(evs: list, today: date, timezone: str, name: str, about: str, audience: str | None,
-             filename: str | None = None, combined: str = "") -> Rendered:
-    """Stamp ``evs`` (feed_state), serialize them, and version the feed at
-    ``request.path`` (``combined``: the ``&j=...`` of a combined feed)."""
+             disposition: str, combined: str = "") -> Rendered:
+    """Stamp ``evs`` (feed_state), link each to its row on the form, serialize
+    them, and version the feed at ``request.path`` (``combined``: the ``&j=...``
+    of a combined feed)."""
     state = current_app.extensions["feed_state"]
     stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
-    body = ical.calendar(evs, stamps, name=name, description=about)
+    for e in evs:  # <jid>/<cycle>/<deadline>[/window]@deadlines: back to its row on the form
+        jid, cycle, rid = str(e["uid"]).split("@")[0].split("/")[:3]
+        ical.link(e, url_for("form.index", jurisdiction=jid, election=cycle, _external=True, _anchor=rid))
+    body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone)
     etag = hashlib.sha256(body).hexdigest()
     feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "") + combined
     modified = state.stamps({feed_key: etag})[feed_key].last_modified
     headers = [("ETag", quote_etag(etag)), ("Last-Modified", http_date(modified)),
                ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}")]
-    if filename:
-        headers.append(("Content-Disposition", f'attachment; filename="{filename}"'))
+    headers.append(("Content-Disposition", disposition))
     return Rendered(today, timezone, body, etag, modified, tuple(headers))
 
 
@@ -135,7 +142,7 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
     stamp = reg.stamp(jid)
     audience = _audience()
     cycle = inputs.optional_day(election, "election")
-    key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid))
+    key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid), request.host_url)  # host: the rows' URLs
     cache = current_app.extensions["feed_cache"]
     feed = cache.get(key)
     if feed is None or feed.day != today_in(feed.timezone):
@@ -169,7 +176,8 @@ def combined_feed() -> Response:
     first jurisdiction named (in id order)."""
     reg, rec = registry(), records()
     ids, audience = _chosen(), _audience()
-    key = (COMBINED, tuple(ids), audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids))
+    key = (COMBINED, tuple(ids), audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids),
+           request.host_url)
     cache = current_app.extensions["feed_cache"]
     feed = cache.get(key)
     if feed is None or feed.day != today_in(feed.timezone):
@@ -185,7 +193,7 @@ def combined_feed() -> Response:
         about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
                  ". Each event's description quotes the law and shows how its date is counted.")
         feed = _publish(evs, today_in(jurs[0].timezone), jurs[0].timezone, name, about, audience,
-                        combined=f"{'&' if audience else '?'}j={','.join(ids)}")
+                        'inline; filename="combined.ics"', combined=f"{'&' if audience else '?'}j={','.join(ids)}")
         cache.put(key, feed)
     return _answer(feed)
 

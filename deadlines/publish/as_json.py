@@ -3,18 +3,12 @@ of the API, one jurisdiction or across many)."""
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 from typing import Iterable
 
 from deadlines.core.model import Deadline, Result
 from deadlines.core.registry import state_of
 from deadlines.core.moments import iso
-
-
-def _source(path: str) -> str:
-    """The calendar file relative to the calendars folder: ``shared/x.toml`` or ``x.toml``."""
-    p = Path(path)
-    return f"shared/{p.name}" if p.parent.name == "shared" else p.name
+from deadlines.publish.words import source_file
 
 
 def deadline_dict(d: Deadline) -> dict:
@@ -47,7 +41,7 @@ def deadline_dict(d: Deadline) -> dict:
             "authority": d.override.authority, "reason": d.override.reason, "computed_due": iso(d.computed_due),
         },
         "rule_effective": iso(d.rule_effective),
-        "source": _source(d.source),
+        "source": source_file(d.source),
     }
 
 
