@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from deadlines.core.engine import compute  # noqa: E402
+from deadlines.core.memo import compute  # noqa: E402  (the engine as the service runs it: memoised per law)
 from deadlines.core.holiday_law import business_calendar  # noqa: E402
 from deadlines.core.registry import Registry  # noqa: E402
 from deadlines.service import cycles  # noqa: E402

@@ -11,7 +11,8 @@ from datetime import date, timedelta
 from typing import Mapping, Protocol, Sequence
 
 from deadlines.core.elections import cycle_key, election_date, named_cycle
-from deadlines.core.engine import compute, resolve_anchors
+from deadlines.core.engine import resolve_anchors
+from deadlines.core.memo import compute
 from deadlines.core.model import Deadline, Jurisdiction, Moment, Override, Result
 from deadlines.core.moments import day_of
 

@@ -40,6 +40,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["records"] = DbRecords(db)
     app.extensions["feed_state"] = feed_state.FeedState(db)
     app.extensions["feed_cache"] = feeds.RenderCache()
+    app.extensions["feed_routes"] = feeds.RenderCache(4096)  # feed URL -> how to rebuild its cache key
+    app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)

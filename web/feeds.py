@@ -1,9 +1,11 @@
-"""iCalendar feeds: a jurisdiction's upcoming cycles, one election, one deadline.
+"""iCalendar feeds: a jurisdiction's upcoming cycles, one election, one deadline,
+and several jurisdictions combined (``/calendars/combined.ics?j=a,b,c``).
 
 A feed is rendered once per change and kept in a per-process cache keyed on
 everything it depends on (jurisdiction, filter, calendar file mtime, anchor
-store revision) and valid for one day in the jurisdiction's zone; requests in
-between cost a cache look-up and a header comparison. Event
+store revision, host) and valid for one day in the jurisdiction's zone;
+requests in between cost a cache look-up and a header comparison, answered by
+:class:`FastPath` before Flask routes the request. Event
 versions live in :mod:`deadlines.store.feed_state`, and so does the feed's own
 (UID ``feed:<path>``) whose time of change is the HTTP Last-Modified.
 """
@@ -14,6 +16,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Callable
 
 from flask import Blueprint, Response, current_app, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
@@ -115,12 +118,12 @@ def _publish(evs: list, today: date, timezone: str, name: str, about: str, audie
     return Rendered(today, timezone, body, etag, modified, tuple(headers))
 
 
-def _not_modified(feed: Rendered) -> bool:
+def _not_modified(feed: Rendered, if_none_match: str | None, if_modified_since: str | None) -> bool:
     """RFC 9110 13.1: If-None-Match (weak comparison) wins over If-Modified-Since."""
-    match = request.headers.get("If-None-Match")
-    if match is not None:
-        return match.strip() == "*" or f'"{feed.etag}"' in (t.strip().removeprefix("W/") for t in match.split(","))
-    since = parse_date(request.headers.get("If-Modified-Since"))
+    if if_none_match is not None:
+        return if_none_match.strip() == "*" or f'"{feed.etag}"' in (
+            t.strip().removeprefix("W/") for t in if_none_match.split(","))
+    since = parse_date(if_modified_since)
     return since is not None and since >= feed.last_modified.replace(microsecond=0)
 
 
@@ -131,22 +134,39 @@ def _audience() -> str | None:
     return audience
 
 
-def _answer(feed: Rendered) -> Response:
-    if _not_modified(feed):
+def _answer(feed: Rendered, key_of: Callable[..., tuple], *args) -> Response:
+    """The feed or a 304; and let :class:`FastPath` answer this URL from now on."""
+    environ = request.environ
+    current_app.extensions["feed_routes"].put(_route(environ), (key_of, args))
+    if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
         return Response(status=304, headers=feed.headers)
     return Response(feed.body, mimetype="text/calendar", headers=feed.headers)
 
 
+def _single_key(jid: str, cycle: date | None, deadline_id: str | None, audience: str | None, host: str) -> tuple:
+    """Everything a jurisdiction's feed depends on (host: the rows' URLs)."""
+    return (jid, cycle, deadline_id, audience, registry().stamp(jid), records().revision(jid), host)
+
+
+def _combined_key(ids: tuple[str, ...], audience: str | None, host: str) -> tuple:
+    reg, rec = registry(), records()
+    return (COMBINED, ids, audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids), host)
+
+
+def _current(key: tuple) -> Rendered | None:
+    """The cached feed for ``key`` if it is still today's."""
+    feed = current_app.extensions["feed_cache"].get(key)
+    return feed if feed is not None and feed.day == today_in(feed.timezone) else None
+
+
 def _serve(jid: str, election: str | None = None, deadline_id: str | None = None) -> Response:
-    reg = registry()
-    stamp = reg.stamp(jid)
     audience = _audience()
     cycle = inputs.optional_day(election, "election")
-    key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid), request.host_url)  # host: the rows' URLs
-    cache = current_app.extensions["feed_cache"]
-    feed = cache.get(key)
-    if feed is None or feed.day != today_in(feed.timezone):
-        jur = reg.get(jid)
+    args = (jid, cycle, deadline_id, audience, request.host_url)
+    key = _single_key(*args)
+    feed = _current(key)
+    if feed is None:
+        jur = registry().get(jid)
         if cycle is not None:
             named = cycle_for(jur, cycle)
             if named is None:
@@ -155,8 +175,8 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
             cycle = named
         today = today_in(jur.timezone)
         feed = _render(jur, today, [cycle] if cycle else _cycles(jur, today), audience, deadline_id)
-        cache.put(key, feed)
-    return _answer(feed)
+        current_app.extensions["feed_cache"].put(key, feed)
+    return _answer(feed, _single_key, *args)
 
 
 def _chosen() -> list[str]:
@@ -174,14 +194,12 @@ def combined_feed() -> Response:
     """The upcoming cycles of several jurisdictions in one feed (the same events,
     UIDs and versions as their own feeds); valid for a day in the zone of the
     first jurisdiction named (in id order)."""
-    reg, rec = registry(), records()
-    ids, audience = _chosen(), _audience()
-    key = (COMBINED, tuple(ids), audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids),
-           request.host_url)
-    cache = current_app.extensions["feed_cache"]
-    feed = cache.get(key)
-    if feed is None or feed.day != today_in(feed.timezone):
-        jurs = [reg.get(j) for j in ids]
+    ids, audience = tuple(_chosen()), _audience()
+    args = (ids, audience, request.host_url)
+    key = _combined_key(*args)
+    feed = _current(key)
+    if feed is None:
+        jurs = [registry().get(j) for j in ids]
         across = current_app.extensions["across"]
         evs = []
         for jur in jurs:
@@ -194,8 +212,8 @@ def combined_feed() -> Response:
                  ". Each event's description quotes the law and shows how its date is counted.")
         feed = _publish(evs, today_in(jurs[0].timezone), jurs[0].timezone, name, about, audience,
                         'inline; filename="combined.ics"', combined=f"{'&' if audience else '?'}j={','.join(ids)}")
-        cache.put(key, feed)
-    return _answer(feed)
+        current_app.extensions["feed_cache"].put(key, feed)
+    return _answer(feed, _combined_key, *args)
 
 
 @bp.get("/calendars/<jid>.ics")
@@ -211,3 +229,41 @@ def election_feed(jid: str, election: str) -> Response:
 @bp.get("/calendars/<jid>/<election>/<deadline_id>.ics")
 def deadline_feed(jid: str, election: str, deadline_id: str) -> Response:
     return _serve(jid, election, deadline_id)
+
+
+# --------------------------------------------------------------------------- the fast path
+
+
+def _route(environ: dict) -> tuple:
+    return (environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"), environ.get("SCRIPT_NAME", ""),
+            environ.get("PATH_INFO"), environ.get("QUERY_STRING", ""))
+
+
+class FastPath:
+    """WSGI middleware in front of the app: a GET of a feed URL answered before
+    (:func:`_answer` remembers how to rebuild its cache key) is answered here
+    from the render cache, without routing, when the cached feed is current by
+    the very checks the view makes (the files' stamps, the records' revisions,
+    the day). Anything else, or any doubt, goes to the app."""
+
+    def __init__(self, app):
+        self.app, self.wsgi = app, app.wsgi_app
+
+    def __call__(self, environ: dict, start_response):
+        if environ.get("REQUEST_METHOD") == "GET":
+            route = self.app.extensions["feed_routes"].get(_route(environ))
+            feed = None
+            if route is not None:
+                with self.app.app_context():
+                    try:
+                        feed = _current(route[0](*route[1]))
+                    except InputError:  # a jurisdiction gone: the view says so
+                        feed = None
+            if feed is not None:
+                if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
+                    start_response("304 NOT MODIFIED", list(feed.headers))
+                    return []
+                start_response("200 OK", [("Content-Type", "text/calendar; charset=utf-8"),
+                                          ("Content-Length", str(len(feed.body))), *feed.headers])
+                return [feed.body]
+        return self.wsgi(environ, start_response)
