@@ -55,7 +55,7 @@ class Entry:
     deadline: Deadline
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Listing:
     entries: list[Entry]
     invalid: dict[str, CalendarError]  # jurisdictions left out: their files are invalid

@@ -43,6 +43,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["feed_routes"] = feeds.RenderCache(4096)  # feed URL -> how to rebuild its cache key
     app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
+    app.extensions["bulk_pages"] = feeds.RenderCache(1024)  # (listing, query) -> the page's JSON
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)
     app.register_blueprint(api.bp)

@@ -1,9 +1,12 @@
 """``GET /api/v1/deadlines``: every deadline of every jurisdiction (of a state,
 for an audience) to act on in a range, sorted and paginated by a cursor; each
-deadline is the JSON of the per-jurisdiction API (:mod:`deadlines.across`)."""
+deadline is the JSON of the per-jurisdiction API (:mod:`deadlines.across`).
+A page is rendered once per listing and query and then served as bytes."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+import json
+
+from flask import Blueprint, Response, current_app, request, url_for
 
 from deadlines.across import Across, read_query
 from deadlines.core.errors import InputError
@@ -22,15 +25,26 @@ def across() -> Across:
 
 @bp.get("/deadlines")
 def deadlines() -> Response:
+    """One page, rendered once per listing (a listing is computed once per change)."""
     q = read_query(request.args)
     listing = across().listing(q["start"], q["end"], today=today_in("UTC"), state=q["state"], audience=q["audience"])
+    pages = current_app.extensions["bulk_pages"]
+    key = (listing, request.query_string)  # the listing itself: a new one whenever anything changed
+    body = pages.get(key)
+    if body is None:
+        body = json.dumps(_page(listing, q), separators=(",", ":")).encode()
+        pages.put(key, body)
+    return Response(body, mimetype="application/json")
+
+
+def _page(listing, q: dict) -> dict:
     chosen, cursor = listing.page(q["cursor"], q["limit"])
     query = {k: v for k, v in request.args.items() if k != "cursor"}
-    return jsonify({
+    return {
         **listing_dict(q["start"], q["end"], q["state"], q["audience"], len(listing.entries),
                        ((e.result, e.deadline) for e in chosen)),
         "cursor": cursor,
         "next": None if cursor is None else url_for("bulk.deadlines", **query, cursor=cursor),
         "warnings": listing.warnings(),
-    })
+    }
 
