@@ -217,3 +217,8 @@ def test_registry_rereads_a_jurisdiction_when_its_shared_set_changes(tmp_path):
     stat = shared.stat()
     os.utime(shared, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     assert (before, reg.get("colorado-local").rules["petition-filing"][0].due.n) == (67, 70)
+
+
+def test_the_combined_feeds_name_is_reserved(tmp_path):
+    path, found = problems(tmp_path, BASE.replace('id = "testville"', 'id = "combined"'), "combined")
+    assert f"{path}: id: 'combined' is reserved (/calendars/combined.ics is the feed of several jurisdictions); choose another id" in found

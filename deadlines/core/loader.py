@@ -45,6 +45,7 @@ from deadlines.core.model import (
 )
 
 SHARED_DIR = "shared"
+RESERVED_IDS = ("combined",)  # /calendars/<id>.ics would be another feed
 ELECTION_RULES = ("tuesday_after_first_monday", "first_tuesday")
 YEARS = ("odd", "even", "every")
 
@@ -313,6 +314,8 @@ def _identity(doc: dict, path: Path, c: _Checker) -> tuple[str | None, str | Non
     jid = c.string(doc.get("id"), "id")
     if jid is not None and jid != path.stem:
         c.fail("id", f"file name '{path.name}' does not match id '{jid}'; name the file '{jid}.toml'")
+    if jid in RESERVED_IDS:
+        c.fail("id", f"'{jid}' is reserved (/calendars/combined.ics is the feed of several jurisdictions); choose another id")
     name = c.string(doc.get("name"), "name")
     tz = c.string(doc.get("timezone"), "timezone")
     if tz is not None:
