@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Mapping, Protocol
 
-from deadlines.core import inputs
+from deadlines.core import inputs, memo
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Result
 from deadlines.core.moments import day_of
@@ -51,7 +51,8 @@ class Entry:
     """One deadline in a listing, with its sort key (also its cursor)."""
 
     key: tuple[str, str, str, str, str]  # (day to act by, UTC time or "~" for all-day, jurisdiction, cycle, id)
-    result: Result
+    jurisdiction: Jurisdiction
+    result: Result  # its held and cycle (computed, where nothing is recorded, for any jurisdiction of the same law)
     deadline: Deadline
 
 
@@ -156,7 +157,9 @@ class Across:
 
     def __init__(self, registry: Registry, records: RecordSource = NO_RECORDS, listings: int = 64):
         self.registry, self.records = registry, records
-        self._results: dict[tuple[str, date], tuple[Jurisdiction, str, Result]] = {}
+        self._recorded = memo.Lru(65536)  # (jurisdiction, cycle) -> (its law, revision, result)
+        self._by_law = memo.Lru(65536)  # (law, cycle, today) -> the result where nothing is recorded
+        self._held = memo.Lru(4096)  # (law, from, to) -> cycles
         self._listings: OrderedDict = OrderedDict()
         self._size, self._lock = listings, threading.Lock()
 
@@ -165,21 +168,36 @@ class Across:
         ``revisions`` has recorded nothing: :data:`~deadlines.service.NO_RECORDS`)."""
         return self.records.revisions() if hasattr(self.records, "revisions") else {}
 
-    def result(self, jur: Jurisdiction, cycle: date, *, today: date, records: RecordSource) -> Result:
-        """The cycle's result, computed once per change of the law or the records."""
+    def _result(self, jur: Jurisdiction, law: int, cycle: date, today: date, records: RecordSource) -> Result:
+        """The cycle's result, computed once per change of the law or the records;
+        where nothing was ever recorded, once per law and possibly another
+        jurisdiction's (of the same law: see :func:`deadlines.core.memo.rebind`)."""
         rev = records.revision(jur.id)
-        seen = self._results.get((jur.id, cycle))
+        if not rev:
+            shared = self._by_law.get((law, cycle, today))
+            if shared is None:
+                shared = lookup(jur, today=today, election=cycle)
+                self._by_law.put((law, cycle, today), shared)
+            return shared
+        seen = self._recorded.get((jur.id, cycle))
         if seen is not None and seen[0] is jur and seen[1] == rev:
             return seen[2]
         result = lookup(jur, today=today, election=cycle, records=records)
-        self._results[(jur.id, cycle)] = (jur, rev, result)
+        self._recorded.put((jur.id, cycle), (jur, rev, result))
         return result
 
-    def results(self, jur: Jurisdiction, start: date, end: date, *, today: date,
-                records: RecordSource | None = None) -> list[Result]:
-        """The results of every cycle held from ``start`` to ``end``."""
-        records = records or _Preloaded(self.records, self.revisions())
-        return [self.result(jur, c, today=today, records=records) for c in cycles(jur, start, end)]
+    def _cycles(self, jur: Jurisdiction, law: int, start: date, end: date) -> list[date]:
+        held = self._held.get((law, start, end))
+        if held is None:
+            held = cycles(jur, start, end)
+            self._held.put((law, start, end), held)
+        return held
+
+    def results(self, jur: Jurisdiction, start: date, end: date, *, today: date) -> list[Result]:
+        """The jurisdiction's results of every cycle held from ``start`` to ``end``."""
+        records, law = _Preloaded(self.records, self.revisions()), memo.law(jur)
+        return [memo.rebind(self._result(jur, law, c, today, records), jur)
+                for c in self._cycles(jur, law, start, end)]
 
     def listing(self, start: date, end: date, *, today: date, state: str | None = None,
                 audience: str | None = None) -> Listing:
@@ -205,18 +223,18 @@ class Across:
         records = _Preloaded(self.records, revisions)
         low, high = start.isoformat(), end.isoformat()
         entries = []
+        held_from = date(start.year - LAG_YEARS, 1, 1)
+        held_to = date(min(end.year + LEAD_YEARS, date.max.year), 12, 31)
         for jur in jurisdictions:
             if state is not None and state_of(jur) != state:
                 continue
-            held_from = date(start.year - LAG_YEARS, 1, 1)
-            held_to = date(min(end.year + LEAD_YEARS, date.max.year), 12, 31)
-            for result in self.results(jur, held_from, held_to, today=today, records=records):
-                for d in result.deadlines:
-                    if audience is not None and audience not in d.audience:
-                        continue
-                    k = sort_key(jur.id, d)
-                    if low <= k[0] <= high:
-                        entries.append(Entry(k, result, d))
+            law = memo.law(jur)
+            for cycle in self._cycles(jur, law, held_from, held_to):
+                result = self._result(jur, law, cycle, today, records)
+                for d in result.deadlines:  # bound to this jurisdiction only when listed
+                    if low <= day_of(d.safe_due).isoformat() <= high and (audience is None or audience in d.audience):
+                        d = memo.rebind_deadline(d, jur)
+                        entries.append(Entry(sort_key(jur.id, d), jur, result, d))
         entries.sort(key=lambda e: e.key)
         return Listing(entries, invalid)
 

@@ -38,7 +38,7 @@ def upcoming(start: str, end: str, state: str | None, audience: str | None, as_j
         click.echo(f"warning: {warning}", err=True)
     if as_json:
         click.echo(json.dumps(listing_dict(first, last, state, audience, len(listing.entries),
-                                           ((e.result, e.deadline) for e in listing.entries)), indent=2))
+                                           ((e.jurisdiction, e.result, e.deadline) for e in listing.entries)), indent=2))
         return
     for e in listing.entries:
         d = e.deadline

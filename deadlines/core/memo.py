@@ -6,10 +6,10 @@ zone and overrides; only the id, name and source differ) get the same
 deadlines for the same anchors. :func:`compute` computes them once and hands
 each jurisdiction its own copy (its id in each deadline, so UIDs stay its own).
 
-A law is recognised by the identity of the objects the loader shares (cheap),
-else by their content (hashed once per jurisdiction object). Both tables and
-the results are bounded LRUs that hold what their keys name, so an id in a key
-can never be reused by another object while the key is in use.
+A law is recognised by the identity of the objects the loader shares between
+the jurisdictions extending one shared set (cheap: no rule is hashed). The
+table of laws holds the objects its keys name, so an id in a key can never be
+reused by another object while the key is in use.
 """
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ _REST = attrgetter(*(f.name for f in fields(Deadline)[1:]))  # every field after
 assert fields(Deadline)[0].name == "jurisdiction"
 
 
-class _Lru:
+class Lru:
+    """A small thread-safe LRU mapping."""
+
     def __init__(self, size: int):
         self.size, self.data, self.lock = size, OrderedDict(), threading.Lock()
 
@@ -45,32 +47,24 @@ class _Lru:
                 self.data.popitem(last=False)
 
 
-_by_identity = _Lru(65536)  # identity key -> (law token, the objects it names)
-_by_content = _Lru(65536)  # content key -> law token
-_results = _Lru(16384)  # (law token, anchors, today) -> Result
+_laws = Lru(65536)  # what a law is made of, by identity -> (law token, the objects named)
+_results = Lru(16384)  # (law token, anchors, today) -> Result
 _tokens = iter(range(1, 1 << 62))
-
-
-def _parts(jur: Jurisdiction) -> tuple:
-    return (jur.rules, jur.elections, jur.triggers, jur.holidays, jur.time_law, jur.office_hours)
 
 
 def law(jur: Jurisdiction) -> int:
     """A token naming the jurisdiction's law: equal for jurisdictions whose
-    deadlines can differ only in their id."""
-    parts = _parts(jur)
-    ident = (*map(id, parts), jur.timezone, jur.overrides, jur.order)
-    found = _by_identity.get(ident)
-    if found is not None:
-        return found[0]
-    content = (tuple(jur.rules.items()), tuple(jur.elections.items()), tuple(jur.triggers.items()), jur.holidays,
-               jur.time_law, jur.office_hours, jur.timezone, jur.overrides, jur.order)
-    token = _by_content.get(content)
-    if token is None:
-        token = next(_tokens)
-        _by_content.put(content, token)
-    _by_identity.put(ident, (token, parts))
-    return token
+    deadlines can differ only in their id (those extending the same shared
+    sets and adding nothing share the loader's rule, election and holiday
+    objects)."""
+    parts = (jur.rules, jur.elections, jur.triggers, jur.holidays, jur.time_law, jur.office_hours)
+    key = (*(tuple((k, id(v)) for k, v in table.items()) for table in parts[:3]), *map(id, parts[3:]),
+           jur.timezone, jur.overrides, jur.order)
+    found = _laws.get(key)
+    if found is None:
+        found = (next(_tokens), parts)  # holding the objects keeps their ids from being reused
+        _laws.put(key, found)
+    return found[0]
 
 
 def compute(
@@ -88,8 +82,17 @@ def compute(
     if found is None:
         found = engine.compute(jur, election=election, primary=primary, events=events, overrides=overrides, today=today)
         _results.put(key, found)
-    if found.jurisdiction is jur:
-        return found
-    jid = jur.id
-    return Result(jur, found.held, found.cycle, found.anchors,
-                  tuple([Deadline(jid, *_REST(d)) for d in found.deadlines]), found.warnings, found.pending)
+    return rebind(found, jur)
+
+
+def rebind(result: Result, jur: Jurisdiction) -> Result:
+    """``result`` (computed for a jurisdiction of the same law) as ``jur``'s own."""
+    if result.jurisdiction is jur:
+        return result
+    return Result(jur, result.held, result.cycle, result.anchors,
+                  tuple([rebind_deadline(d, jur) for d in result.deadlines]), result.warnings, result.pending)
+
+
+def rebind_deadline(d: Deadline, jur: Jurisdiction) -> Deadline:
+    """``d`` as a deadline of ``jur`` (of the same law)."""
+    return d if d.jurisdiction == jur.id else Deadline(jur.id, *_REST(d))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Iterable
 
-from deadlines.core.model import Deadline, Result
+from deadlines.core.model import Deadline, Jurisdiction, Result
 from deadlines.core.registry import state_of
 from deadlines.core.moments import iso
 from deadlines.publish.words import source_file
@@ -65,7 +65,7 @@ def result_dict(r: Result) -> dict:
 
 
 def listing_dict(start: date, end: date, state: str | None, audience: str | None, total: int,
-                 entries: Iterable[tuple[Result, Deadline]]) -> dict:
+                 entries: Iterable[tuple[Jurisdiction, Result, Deadline]]) -> dict:
     """A listing across jurisdictions (``GET /api/v1/deadlines``, ``deadlines
     upcoming --json``): each deadline as :func:`deadline_dict` gives it, beside
     its jurisdiction and election."""
@@ -73,9 +73,8 @@ def listing_dict(start: date, end: date, state: str | None, audience: str | None
         "from": start.isoformat(), "to": end.isoformat(), "state": state and state.upper(), "audience": audience,
         "total": total,
         "deadlines": [
-            {"jurisdiction": {"id": r.jurisdiction.id, "name": r.jurisdiction.name,
-                              "timezone": r.jurisdiction.timezone, "state": state_of(r.jurisdiction)},
+            {"jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone, "state": state_of(j)},
              "election": r.held.isoformat(), "cycle": r.cycle.isoformat(), "deadline": deadline_dict(d)}
-            for r, d in entries
+            for j, r, d in entries
         ],
     }

@@ -1,0 +1,51 @@
+"""The engine memoised per law (deadlines/core/memo.py): the same results as
+the engine itself, computed once for the jurisdictions that share a law, and
+each jurisdiction's deadlines its own (id, UID)."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bench.synthetic import make_calendars, town_id
+from deadlines.core import engine, memo
+from deadlines.core.registry import Registry
+
+TODAY = date(2025, 3, 1)
+
+
+@pytest.fixture(scope="module")
+def reg(tmp_path_factory):
+    return Registry(make_calendars(tmp_path_factory.mktemp("memo") / "calendars", 12))
+
+
+@pytest.mark.parametrize("jid", ["ypsilanti-mi", "colorado-local", "salt-lake-city-ut", town_id(0), town_id(2)])
+@pytest.mark.parametrize("election", [None, date(2024, 11, 5), date(2025, 11, 4), date(2026, 11, 3)])
+def test_the_same_as_the_engine(reg, jid, election):
+    jur = reg.get(jid)
+    assert memo.compute(jur, election=election, today=TODAY) == engine.compute(jur, election=election, today=TODAY)
+
+
+def test_once_per_law(reg, monkeypatch):
+    calls = []
+    real = engine.compute
+    monkeypatch.setattr(engine, "compute", lambda jur, **kw: calls.append(jur.id) or real(jur, **kw))
+    towns = [reg.get(town_id(i)) for i in (1, 5, 9)]  # all three extend synthetic-colorado-local and add nothing
+    results = [memo.compute(j, election=date(2031, 11, 4), today=TODAY) for j in towns]
+    assert calls == [town_id(1)]
+    for town, result in zip(towns, results):
+        assert result.jurisdiction is town
+        assert [d.uid for d in result.deadlines] == [f"{town.id}/2031-11-04/{rid}" for rid in
+                                                     ("petition-circulation", "petition-filing", "petition-retention")]
+        assert [d.due for d in result.deadlines] == [d.due for d in results[0].deadlines]
+    seed = reg.get("colorado-local")  # the same rules, from another file: its own law
+    assert memo.law(seed) != memo.law(towns[0]) and memo.law(towns[1]) == memo.law(towns[0])
+    memo.compute(seed, election=date(2031, 11, 4), today=TODAY)
+    assert calls == [town_id(1), "colorado-local"]
+
+
+def test_anchors_and_overrides_are_part_of_the_key(reg):
+    town = reg.get(town_id(3))  # model-city's law: its deadline counts from the ordinance
+    a = memo.compute(town, election=date(2026, 11, 3), events={"ordinance-adopted": date(2026, 5, 7)}, today=TODAY)
+    b = memo.compute(town, election=date(2026, 11, 3), events={"ordinance-adopted": date(2026, 5, 8)}, today=TODAY)
+    assert (a.deadlines[0].due, b.deadlines[0].due) == (date(2026, 6, 6), date(2026, 6, 7))
