@@ -90,3 +90,19 @@ def test_load_all_keeps_the_valid_and_names_the_invalid(folder):
     assert isinstance(invalid[town_id(2)], CalendarError)
     with pytest.raises(CalendarError):
         Registry(folder).all()
+
+
+def test_an_edit_in_place_reaches_the_listing_by_a_background_rescan(folder):
+    import os
+    import time
+
+    reg = Registry(folder, scan_ttl=0)
+    before = reg.signature()
+    path = folder / f"{town_id(6)}.toml"
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # the folder itself is unchanged
+    for _ in range(500):  # each call may start a rescan; none waits for one
+        if reg.signature() != before:
+            break
+        time.sleep(0.01)
+    assert reg.signature() != before

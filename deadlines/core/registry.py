@@ -7,9 +7,10 @@ the jurisdictions extending them, see :mod:`deadlines.core.loader`) and kept in
 a process-wide cache, so a request never rereads a file: it costs a stat.
 
 Listing every jurisdiction (:meth:`Registry.ids`, :meth:`Registry.load_all`)
-scans the folder at most once per ``scan_ttl`` seconds or when the folder
-itself changes (a file added, removed or renamed into place), so thousands of
-files cost one scan, not thousands of stats, per request.
+reads a snapshot of the folder: rescanned at once when the folder itself
+changes (a file added, removed or renamed into place) and in the background
+every ``scan_ttl`` seconds (an edit in place), so thousands of files cost no
+request a scan. :meth:`Registry.get` stats its one file on every call.
 """
 from __future__ import annotations
 
@@ -62,9 +63,10 @@ def _load(path: str, stamps: tuple) -> Jurisdiction:
 class Registry:
     """The jurisdictions of one calendars folder."""
 
-    def __init__(self, root: Path | None = None, scan_ttl: float = 1.0):
+    def __init__(self, root: Path | None = None, scan_ttl: float = 2.0):
         self.root = Path(root) if root is not None else calendars_dir()
         self.scan_ttl = scan_ttl
+        self._scanning = threading.Lock()  # held while a background rescan runs
         self._scan: tuple | None = None  # (folder stamp, when, id -> mtime, shared stamp, signature)
 
     def ids(self) -> list[str]:
@@ -112,7 +114,7 @@ class Registry:
 
     def signature(self) -> tuple:
         """Changes whenever a file of the folder is added, removed or edited (as
-        of the last scan, at most ``scan_ttl`` old): a cache key for results
+        of the last scan, about ``scan_ttl`` old): a cache key for results
         over every jurisdiction."""
         return self._snapshot()[4]
 
@@ -122,20 +124,33 @@ class Registry:
         return tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
 
     def _snapshot(self) -> tuple:
-        """The folder's files and modification times, rescanned when the folder
-        changes or ``scan_ttl`` has passed (an edit in place shows by then)."""
+        """The folder's files and modification times. Rescanned at once when the
+        folder changes (a file added, removed or renamed into place); rescanned
+        in the background, the last scan answering meanwhile, once it is
+        ``scan_ttl`` old (an edit in place shows then): no request waits for
+        a scan of thousands of files."""
         try:
             st = self.root.stat()
         except FileNotFoundError:
             return ((), 0.0, {}, (), ())
         folder = (st.st_mtime_ns, st.st_ino)
-        clock = time.monotonic()
         scan = self._scan
-        if scan is None or scan[0] != folder or clock - scan[1] >= self.scan_ttl:
+        if scan is None or scan[0] != folder:
+            return self._rescan(folder)
+        if time.monotonic() - scan[1] >= self.scan_ttl and self._scanning.acquire(blocking=False):
+            threading.Thread(target=self._rescan, args=(folder, self._scanning), daemon=True).start()
+        return scan
+
+    def _rescan(self, folder: tuple, done: threading.Lock | None = None) -> tuple:
+        try:
+            clock = time.monotonic()
             mtimes = dict(sorted((e.name[:-5], e.stat().st_mtime_ns) for e in _entries(self.root)))
             shared = self._shared_stamp()
-            scan = self._scan = (folder, clock, mtimes, shared, _digest(mtimes, shared))
-        return scan
+            self._scan = scan = (folder, clock, mtimes, shared, _digest(mtimes, shared))
+            return scan
+        finally:
+            if done is not None:
+                done.release()
 
 
 def _digest(mtimes: dict[str, int], shared: tuple) -> str:
