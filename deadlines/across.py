@@ -33,7 +33,7 @@ from deadlines.core import inputs, memo
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Result
 from deadlines.core.moments import day_of
-from deadlines.core.registry import Registry, state_of
+from deadlines.core.registry import Registry, collector_paused, state_of
 from deadlines.service import NO_RECORDS, Records, RecordSource, cycles, lookup
 
 LAG_YEARS, LEAD_YEARS = 3, 2
@@ -211,7 +211,8 @@ class Across:
             if found is not None:
                 self._listings.move_to_end(key)
                 return found
-        found = self._compute(start, end, today, state, audience, revisions)
+        with collector_paused():
+            found = self._compute(start, end, today, state, audience, revisions)
         with self._lock:
             self._listings[key] = found
             while len(self._listings) > self._size:

@@ -14,11 +14,13 @@ request a scan. :meth:`Registry.get` stats its one file on every call.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import re
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from deadlines.core.errors import CalendarError, InputError
@@ -105,11 +107,12 @@ class Registry:
         (one folder scan, no stat per file)."""
         _, _, mtimes, shared, _ = self._snapshot()
         found, invalid, root = [], {}, str(self.root)
-        for jid, mtime in mtimes.items():
-            try:
-                found.append(_load(f"{root}/{jid}.toml", (mtime, shared)))
-            except CalendarError as exc:
-                invalid[jid] = exc
+        with collector_paused():
+            for jid, mtime in mtimes.items():
+                try:
+                    found.append(_load(f"{root}/{jid}.toml", (mtime, shared)))
+                except CalendarError as exc:
+                    invalid[jid] = exc
         return found, invalid
 
     def signature(self) -> tuple:
@@ -151,6 +154,21 @@ class Registry:
         finally:
             if done is not None:
                 done.release()
+
+
+@contextmanager
+def collector_paused():
+    """Python's cycle collector paused while thousands of files are loaded (or
+    thousands of results cached): each full collection walks every object kept
+    so far, which made loading grow faster than the number of files (what is
+    kept holds no cycles to collect)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _digest(mtimes: dict[str, int], shared: tuple) -> str:
