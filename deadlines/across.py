@@ -2,11 +2,15 @@
 state, for an audience) whose date to act by falls in a range, sorted, for the
 bulk API, ``deadlines upcoming`` and the combined feed.
 
-Results are computed once per change and served from two caches:
+Results are computed once per change and served from caches:
 
-- per jurisdiction and cycle, keyed on the loaded jurisdiction (a new object
-  whenever its file or a shared set it extends changes; holidays are part of
-  that law) and the clerk records' revision for the jurisdiction;
+- where a clerk recorded nothing for a jurisdiction, per law and cycle
+  (:func:`deadlines.core.memo.law`: the jurisdictions extending one shared set
+  share one computation; a law is a new one whenever a file of it changes, and
+  holidays are part of it), a deadline bound to its jurisdiction only when
+  listed;
+- where something is recorded, per jurisdiction and cycle, keyed on the loaded
+  jurisdiction and its records revision;
 - per query (range, state, audience), keyed on the folder's files and every
   jurisdiction's records revision, so a repeated query costs a look-up.
 
