@@ -5,9 +5,9 @@ startup (create the app, then load every jurisdiction) time and memory, and the
 bulk query ``GET /api/v1/deadlines`` for a 30-day window, cold (first ask: every
 jurisdiction computed) and warm (asked again: from the cache); then the ratio
 of the per-jurisdiction cost at the larger size to that at the smaller (1.0 is
-linear growth; goal <= 1.3). The fixed part (app start, and the cold query over
-the seeds and one jurisdiction per synthetic set: every law computed once,
-measured the same way) is reported apart and taken off. Last, the scaled setup: gunicorn workers on a
+linear growth; goal <= 1.3): loading, the memory it takes, and the bulk query
+computed afresh (best of 5 with empty caches; the engine's run per law, a
+fixed cost, is kept). App start (imports, migrations) is reported apart. Last, the scaled setup: gunicorn workers on a
 fresh PostgreSQL database serve the bulk API (warm) beside a constant endpoint
 returning the same bytes, requests per second of each.
 
@@ -35,7 +35,6 @@ sys.path.insert(0, str(HERE.parent))
 WINDOW = ("2026-04-01", "2026-04-30")
 BULK = f"/api/v1/deadlines?from={WINDOW[0]}&to={WINDOW[1]}&limit=100"
 CONSTANT = "/bench/constant"
-BASE = 4  # one synthetic jurisdiction per seed law
 PG = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
@@ -46,9 +45,14 @@ def measure(folder: str, db_url: str) -> dict:
         return int(Path("/proc/self/statm").read_text().split()[1]) * resource.getpagesize() / 2**20
 
     t0 = time.perf_counter()
+    from datetime import date
+
+    from deadlines.across import Across
+    from deadlines.core.registry import Registry
     from web import create_app
 
     app = create_app({"CALENDARS_DIR": folder, "DATABASE_URL": db_url, "TODAY": "2026-03-01"})
+    Registry().load_all()  # the repository's four: the holidays package's state modules imported, a fixed cost
     t1, rss_app = time.perf_counter(), rss()
     found, invalid = app.extensions["registry"].load_all()
     t2, rss_loaded = time.perf_counter(), rss()
@@ -61,10 +65,15 @@ def measure(folder: str, db_url: str) -> dict:
         t = time.perf_counter()
         client.get(BULK)
         warm.append(time.perf_counter() - t)
+    again = []  # the listing computed afresh (new caches; each law's engine run, a fixed cost, remembered)
+    for _ in range(5):
+        fresh = Across(app.extensions["registry"], app.extensions["records"])
+        t = time.perf_counter()
+        fresh.listing(date(2026, 4, 1), date(2026, 4, 30), today=date(2026, 3, 1))
+        again.append(time.perf_counter() - t)
     return {"jurisdictions": len(found), "invalid": len(invalid), "app_s": t1 - t0, "load_s": t2 - t1,
             "load_mb": rss_loaded - rss_app, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-            "cold_s": t3 - t2, "warm_s": min(warm),
-            "total": cold.get_json()["total"]}
+            "cold_s": t3 - t2, "warm_s": min(warm), "again_s": min(again), "total": cold.get_json()["total"]}
 
 
 def bench_app():
@@ -148,32 +157,29 @@ def main() -> None:
 
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for n in [BASE, *opts.sizes]:
+        for n in opts.sizes:
             folder = make_calendars(Path(tmp) / f"calendars-{n}", n)
             db = f"sqlite:///{tmp}/db-{n}.sqlite3"
             out = subprocess.run([sys.executable, __file__, "--measure", str(folder), db], check=True,
                                  capture_output=True, text=True, cwd=HERE.parent).stdout
             rows[n] = json.loads(out.strip().splitlines()[-1])
-        base = rows.pop(BASE)
-        print(f"bulk query: {BULK.split('?')[0]} from {WINDOW[0]} to {WINDOW[1]} (first page of 100)")
-        print(f"fixed part, measured with {base['jurisdictions']} jurisdictions (the seeds and one town per "
-              f"synthetic set): app start {base['app_s']:.2f} s, bulk query cold {base['cold_s']:.2f} s "
-              f"(every law computed once)")
-        print(f"{'jurisdictions':>13} {'load s':>7} {'load MB':>8} {'peak MB':>8} {'cold s':>7} {'warm ms':>8} "
-              f"{'listed':>7} {'us/jur load':>12} {'KB/jur':>7} {'us/jur cold':>12}")
+        print(f"bulk query: {BULK.split('?')[0]} from {WINDOW[0]} to {WINDOW[1]} (first page of 100); cold: the "
+              f"first ask in the process; afresh: computed again with empty caches (each law's engine run kept: a "
+              f"fixed cost), best of 5")
+        print(f"{'jurisdictions':>13} {'app s':>6} {'load s':>7} {'load MB':>8} {'peak MB':>8} {'cold s':>7} "
+              f"{'afresh s':>9} {'warm ms':>8} {'listed':>7} {'us/jur load':>12} {'KB/jur':>7} {'us/jur afresh':>14}")
         per = {}
         for n, r in rows.items():
-            extra = r["jurisdictions"] - base["jurisdictions"]
-            per[n] = {"load": r["load_s"] / r["jurisdictions"] * 1e6, "mem": r["load_mb"] / r["jurisdictions"] * 1024,
-                      "cold": (r["cold_s"] - base["cold_s"]) / extra * 1e6}
-            print(f"{r['jurisdictions']:>13,} {r['load_s']:>7.2f} {r['load_mb']:>8.0f} {r['peak_mb']:>8.0f} "
-                  f"{r['cold_s']:>7.2f} {r['warm_s'] * 1000:>8.1f} {r['total']:>7,} {per[n]['load']:>12.1f} "
-                  f"{per[n]['mem']:>7.2f} {per[n]['cold']:>12.1f}")
+            j = r["jurisdictions"]
+            per[n] = {"load": r["load_s"] / j * 1e6, "mem": r["load_mb"] / j * 1024, "query": r["again_s"] / j * 1e6}
+            print(f"{j:>13,} {r['app_s']:>6.2f} {r['load_s']:>7.2f} {r['load_mb']:>8.0f} {r['peak_mb']:>8.0f} "
+                  f"{r['cold_s']:>7.2f} {r['again_s']:>9.3f} {r['warm_s'] * 1000:>8.1f} {r['total']:>7,} "
+                  f"{per[n]['load']:>12.1f} {per[n]['mem']:>7.2f} {per[n]['query']:>14.1f}")
         small, large = per[min(per)], per[max(per)]
         ratios = {k: large[k] / small[k] for k in small}
-        print(f"per-jurisdiction cost at {max(per):,} / at {min(per):,} (the fixed part of "
-              f"the cold query taken off): load {ratios['load']:.2f}, memory {ratios['mem']:.2f}, cold bulk query {ratios['cold']:.2f} "
-              f"(1.0 = linear; goal <= 1.3: {'met' if max(ratios.values()) <= 1.3 else 'NOT met'})")
+        print(f"per-jurisdiction cost at {max(per):,} / at {min(per):,}: load {ratios['load']:.2f}, memory "
+              f"{ratios['mem']:.2f}, bulk query afresh {ratios['query']:.2f} (1.0 = linear; goal <= 1.3: "
+              f"{'met' if max(ratios.values()) <= 1.3 else 'NOT met'})")
         t = throughput(Path(tmp) / f"calendars-{max(rows)}", opts.workers, opts.requests, opts.threads)
         print(f"gunicorn {opts.workers} workers on PostgreSQL, {max(rows):,} jurisdictions, {opts.threads} client "
               f"threads, body {t['bytes']} bytes")
