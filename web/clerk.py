@@ -11,6 +11,7 @@ from flask import Blueprint, current_app, g, jsonify, request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation, replan
@@ -25,9 +26,6 @@ from web.problems import problem
 MAX_BODY = 16 * 1024
 log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
-
-
-MAX_ID = 2**63 - 1  # the largest id a database row can have
 
 
 def _error(status: int, message: str, field: str | None = None, **headers):
@@ -65,7 +63,7 @@ def _authenticate():
     if row.jurisdiction_id != g.jid:
         return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
     for name, value in (request.view_args or {}).items():
-        if isinstance(value, int) and value > MAX_ID:  # no row has it (and the database could not look it up)
+        if isinstance(value, int) and value > inputs.MAX_ROW_ID:  # no row has it (and the database could not look it up)
             return _error(404, f"no {name.removesuffix('_id')} {value} for {g.jid}")
     if request.method in ("POST", "PUT", "PATCH"):
         request.max_content_length = MAX_BODY

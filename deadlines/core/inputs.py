@@ -10,6 +10,11 @@ here touches a file, a database or the clock.
 - An **instant** is ``YYYY-MM-DDTHH:MM[:SS][offset]``; without an offset it is
   local time in the jurisdiction's zone, with one it is converted to that zone.
 - A **moment** is either.
+- **Text** (any string a person sends: a path, a query value, a form field,
+  a JSON string) is checked by :func:`text` before anything reads it: no NUL,
+  no other control character but tab and line breaks, no lone surrogate
+  (they cannot be stored or encoded), and bounded in length; ids in paths
+  are bounded by :data:`MAX_ROW_ID`.
 """
 from __future__ import annotations
 
@@ -26,6 +31,52 @@ EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
 
 DATE_FORMS = "a date YYYY-MM-DD"
 MOMENT_FORMS = "a date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM"
+
+#: Limits on what a request may carry (the OpenAPI document states them).
+MAX_TEXT = 2000          # characters in one value
+MAX_ITEMS = 50           # items in one list, keys in one object
+MAX_DEPTH = 8            # nesting of lists and objects
+MAX_PATH = 512           # characters in a URL path
+MAX_ROW_ID = 2**31 - 1   # the largest id a row can have (a 32-bit integer column on PostgreSQL)
+_CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r"} | {"\x7f"}
+
+
+def text(value: str, field: str, limit: int = MAX_TEXT) -> str:
+    """``value`` unchanged, or InputError: a NUL or other control character
+    (tab and line breaks aside), a lone surrogate, or more than ``limit``
+    characters."""
+    if len(value) > limit:
+        raise InputError(f"{field}: at most {limit} characters", field)
+    bad = next((ch for ch in value if ch in _CONTROL or "\ud800" <= ch <= "\udfff"), None)
+    if bad is not None:
+        raise InputError(f"{field}: contains the character U+{ord(bad):04X}, which is not allowed", field)
+    return value
+
+
+def data(value: object, field: str, depth: int = 0) -> object:
+    """A decoded JSON document checked throughout: every string (keys too) by
+    :func:`text`, lists and objects of at most MAX_ITEMS, nesting at most
+    MAX_DEPTH, integers within 64 bits."""
+    if isinstance(value, str):
+        return text(value, field)
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return value
+    if isinstance(value, int):
+        if abs(value) >= 2**63:
+            raise InputError(f"{field}: number out of range", field)
+        return value
+    if depth >= MAX_DEPTH:
+        raise InputError(f"{field}: nested too deeply", field)
+    if len(value) > MAX_ITEMS:
+        raise InputError(f"{field}: at most {MAX_ITEMS} items", field)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            name = text(key, field, 100) if depth == 0 else field
+            data(item, name, depth + 1)
+        return value
+    for item in value:
+        data(item, field, depth + 1)
+    return value
 
 
 def to_moment(value: object, zone: ZoneInfo) -> Moment:

@@ -12,6 +12,7 @@ from its opening day through its last day, UID suffixed ``/window``.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Iterable, Mapping
@@ -40,6 +41,12 @@ def uid(d: Deadline, suffix: str = "") -> str:
     return f"{d.uid}{suffix}@{UID_DOMAIN}"
 
 
+def quoted(clerk_text: str) -> str:
+    """Text a clerk typed, as one quoted line (line breaks and quotes escaped),
+    so it reads as data and cannot pose as a line of a message or description."""
+    return json.dumps(clerk_text, ensure_ascii=False)
+
+
 def describe(d: Deadline, jurisdiction_name: str) -> str:
     """The plain-text DESCRIPTION: dates, status, law, counting steps, readings."""
     lines = [f"{d.title} ({jurisdiction_name})", f"Due: {say(d.due)}; the day ends at {d.ends}."]
@@ -48,7 +55,7 @@ def describe(d: Deadline, jurisdiction_name: str) -> str:
     if d.start is not None:
         lines.append(f"Opens: {say(d.start)}.")
     if d.override is not None:
-        lines.append(f"{d.status.capitalize()} by {d.override.authority}: {d.override.reason}.")
+        lines.append(f"{d.status.capitalize()} by {quoted(d.override.authority)}, reason given: {quoted(d.override.reason)}.")
     lines += ["", f"Law: {d.citation}", f"\u201c{' '.join(d.text.split())}\u201d"]
     sections = (
         ("How it is counted:", d.steps),

@@ -9,6 +9,7 @@ from datetime import date, datetime
 
 from deadlines.core.model import Deadline, Jurisdiction, Result
 from deadlines.core.moments import day_of, from_iso, iso, say_clock, say_day
+from deadlines.publish.ical import quoted
 
 
 def when(moment: date | datetime) -> str:
@@ -78,7 +79,8 @@ def subject_and_body(payload: dict, *, late: bool, unsubscribe_url: str | None) 
                  f"Now: {say_iso(payload['new']['due']) if payload['new'] else 'no longer applies'}"
                  + (f" ({payload['new']['status']})" if payload["new"] else "")]
         if d.get("override"):
-            lines += [f"Authority: {d['override']['authority']}", f"Reason: {d['override']['reason']}"]
+            lines += [f"Authority (as the clerk recorded it): {quoted(d['override']['authority'])}",
+                      f"Reason (as the clerk recorded it): {quoted(d['override']['reason'])}"]
     else:
         due, safe = say_iso(d["due"]), say_iso(d["safe_due"])
         if kind == "notice-open":
