@@ -23,7 +23,7 @@ def test_results_table(client):
     assert "416 days" in row  # from 2025-03-01
     assert "MCL 168.163(1)" in row and "fifteenth Tuesday preceding" in row
     assert 'href="/calendars/ypsilanti-mi/2026-11-03/petition-filing.ics"' in row
-    assert 'href="webcal://localhost/calendars/ypsilanti-mi.ics"' in html
+    assert 'href="webcal://deadlines.example/calendars/ypsilanti-mi.ics"' in html
     assert 'href="/subscribe?jurisdiction=ypsilanti-mi" id="subscribe-email"' in html
     signup = client.get("/subscribe?jurisdiction=ypsilanti-mi").get_data(as_text=True)
     assert re.search(r'<option value="ypsilanti-mi"\s+selected', signup), signup
@@ -40,7 +40,7 @@ def test_trigger_date_and_audience(client):
     html = client.get("/?jurisdiction=model-city&ordinance-adopted=2025-04-14&audience=petitioners").get_data(as_text=True)
     assert 'type="date" id="ordinance-adopted" name="ordinance-adopted" value="2025-04-14"' in html
     assert "Wednesday, May 14, 2025" in html
-    assert 'href="http://localhost/calendars/model-city.ics?audience=petitioners"' in html
+    assert 'href="https://deadlines.example/calendars/model-city.ics?audience=petitioners"' in html
 
 
 def test_audience_filters_rows(client):

@@ -22,6 +22,7 @@ from deadlines.store.db import now
 from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
 from web.problems import problem
+from web.security import base_url
 
 MAX_BODY = 16 * 1024
 log = logging.getLogger(__name__)
@@ -74,6 +75,10 @@ def _authenticate():
         g.body = request.get_json(silent=True)
         if not isinstance(g.body, dict):
             return _error(400, "the body is not a JSON object")
+        try:
+            inputs.data(g.body, "body")
+        except InputError as exc:
+            return _error(400, str(exc), exc.field)
 
 
 def _session() -> Session:
@@ -214,7 +219,7 @@ def list_subscriptions():
 def add_subscription():
     """Webhooks start at once (their secret is returned once); email
     addresses get a confirmation message first (double opt-in)."""
-    body, settings = g.body, Settings.from_env()
+    body, settings = g.body, Settings.from_env(base_url=base_url())
     channel, target = body.get("channel"), body.get("target")
     secret = None
     if channel == "webhook":

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
@@ -107,6 +107,13 @@ def _not_modified(feed: Rendered) -> bool:
     return since is not None and since >= feed.last_modified.replace(microsecond=0)
 
 
+def _canonical(jid: str, cycle: date, deadline_id: str | None) -> Response:
+    """A permanent redirect to the one URL of this feed (so differently spelled
+    paths never each store their own feed state)."""
+    values = {"jid": jid, "election": cycle.isoformat(), **({"deadline_id": deadline_id} if deadline_id else {})}
+    return redirect(url_for(request.endpoint, **values, **request.args), 301)
+
+
 def _serve(jid: str, election: str | None = None, deadline_id: str | None = None) -> Response:
     reg = registry()
     stamp = reg.stamp(jid)
@@ -114,6 +121,8 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
     cycle = inputs.optional_day(election, "election")
+    if cycle is not None and election != cycle.isoformat():
+        return _canonical(jid, cycle, deadline_id)
     key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid))
     cache = current_app.extensions["feed_cache"]
     feed = cache.get(key)
@@ -124,7 +133,8 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
             if named is None:
                 raise InputError(f"{election} is not the date of a {jur.elections['general'].title.lower()}",
                                  "election")
-            cycle = named
+            if named != cycle:  # the date a moved election is held names its cycle: one URL, the cycle's
+                return _canonical(jid, named, deadline_id)
         today = today_in(jur.timezone)
         feed = _render(jur, today, [cycle] if cycle else _cycles(jur, today), audience, deadline_id)
         cache.put(key, feed)

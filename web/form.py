@@ -13,6 +13,7 @@ from deadlines.core.moments import day_of, say_clock, say_day
 from deadlines.service import cycle_for, lookup
 
 from web.common import read_query, registry, records, today_in
+from web.security import external_url
 
 bp = Blueprint("form", __name__)
 
@@ -30,7 +31,7 @@ def days_left(d: Deadline, today: date) -> str:
 
 
 def _subscribe(jid: str, audience: str | None) -> dict:
-    https = url_for("feeds.jurisdiction_feed", jid=jid, audience=audience, _external=True)
+    https = external_url("feeds.jurisdiction_feed", jid=jid, audience=audience)
     return {"https": https, "webcal": "webcal://" + https.split("://", 1)[1]}
 
 

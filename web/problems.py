@@ -1,6 +1,8 @@
 """Errors as RFC 9457 ``application/problem+json``, and the guard that reads
-every request's text through :mod:`deadlines.core.inputs` before a view does
-(so no input can reach the database or an encoder it would break)."""
+every request's path, query and form through :mod:`deadlines.core.inputs`
+before a view does (so no such input can reach the database or an encoder it
+would break). JSON bodies are checked where they are read, after
+authentication (:mod:`web.clerk`)."""
 from __future__ import annotations
 
 from flask import Flask, Response, json, request
@@ -24,20 +26,18 @@ def input_problem(exc: InputError) -> Response:
 
 
 def _check_request() -> Response | None:
-    """400 (a problem) for a path, query, form or JSON body that :func:`inputs.text`
-    or :func:`inputs.data` refuses; 414 for a path over MAX_PATH characters."""
-    if len(request.path) > inputs.MAX_PATH:
-        return problem(414, f"the path is over {inputs.MAX_PATH} characters")
+    """A problem for a path (404: it names nothing), query or form (400) that
+    :func:`inputs.text` refuses."""
     try:
         inputs.text(request.path, "path", inputs.MAX_PATH)
-        for source in (request.args, request.form if request.method == "POST" else {}):
+    except InputError as exc:
+        return problem(404, f"no such page: {exc}")
+    try:
+        for source in (request.args, request.form) if request.method == "POST" else (request.args,):
             for key, values in source.lists():
                 inputs.text(key, "parameter", 100)
                 for value in values:
                     inputs.text(value, key)
-        if request.is_json and request.content_length:
-            body = request.get_json(silent=True)  # cached for the view; malformed JSON is the view's to answer
-            inputs.data(body, "body")
     except InputError as exc:
         return problem(400, str(exc), exc.field)
     return None

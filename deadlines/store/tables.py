@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from sqlalchemy import (
-    Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
+    Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -162,3 +162,13 @@ class FeedEventState(Base):
     content_hash: Mapped[str] = mapped_column(String(64), nullable=False)
     sequence: Mapped[int] = mapped_column(Integer, nullable=False)
     last_modified: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class RateLimit(Base):
+    """Owned by :mod:`deadlines.store.rate_limits`: one fixed-window counter
+    per key (who, what), shared by every web worker; ``expires_at`` in epoch seconds."""
+
+    __tablename__ = "rate_limit"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, nullable=False)
+    expires_at: Mapped[float] = mapped_column(Float, nullable=False)
