@@ -16,6 +16,7 @@ from deadlines.core.errors import InputError
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
+from deadlines.reminders import wake
 from deadlines.reminders.webhook import check_target
 from deadlines.store import records, subscriptions, tokens
 from deadlines.store.db import now
@@ -86,14 +87,15 @@ def _session() -> Session:
 
 
 def _changed():
-    """Feeds see the change at once; replan now so that moved deadlines are
-    announced and reminders follow."""
+    """Feeds see the change at once; replan now and wake the scheduler, so
+    that moved deadlines are announced within seconds and reminders follow."""
     current_app.extensions["records"].forget(g.jid)
+    db = current_app.extensions["records"].db
     try:
-        replan(current_app.extensions["records"].db, current_app.extensions["registry"], g.jid, now=now(),
-               settings=Settings.from_env())
+        replan(db, current_app.extensions["registry"], g.jid, now=now(), settings=Settings.from_env())
     except Exception:  # the scheduler's next tick replans anyway
         log.exception("replanning %s after a change failed", g.jid)
+    wake.notify(db)  # "deadline moved" and confirmation messages are due now
 
 
 def _event(e: TriggerEvent) -> dict:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
 from deadlines.core.errors import CalendarError, InputError
+from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.store import subscriptions
@@ -107,6 +108,7 @@ def subscribe():
             queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())
     except InputError as exc:
         return _form(str(exc), 422)
+    wake.notify(_db())
     return _page("Check your email", f"We sent a confirmation link to {sub.target}. "
                  f"Reminders for {jur.name} start once you confirm.")
 
@@ -136,6 +138,7 @@ def confirm(token: str):
         replan(_db(), current_app.extensions["registry"], sub.jurisdiction_id, now=now(), settings=Settings.from_env())
     except Exception:  # the scheduler's next tick plans it
         log.exception("planning after confirmation failed")
+    wake.notify(_db())
     return _page("Reminders confirmed", f"Reminders will go to {sub.target}. Every message has an unsubscribe link.")
 
 

@@ -30,7 +30,8 @@ def scheduler(tick: float | None) -> None:
 
 @click.command()
 @click.option("--jurisdiction", "jid", help="Only this jurisdiction.")
-@click.option("--log", "show_log", is_flag=True, help="Show the delivery log instead of upcoming reminders.")
+@click.option("--log", "show_log", is_flag=True,
+              help="Show the delivery log (with the scheduler that sent each: host:pid:id) instead of upcoming reminders.")
 @click.option("--limit", default=50, show_default=True)
 def reminders(jid: str | None, show_log: bool, limit: int) -> None:
     """Upcoming reminders, or the delivery log."""
@@ -39,8 +40,8 @@ def reminders(jid: str | None, show_log: bool, limit: int) -> None:
             q = (select(DeliveryLog, Reminder, Subscription).join(Reminder, DeliveryLog.reminder_id == Reminder.id)
                  .join(Subscription, Reminder.subscription_id == Subscription.id).order_by(DeliveryLog.id.desc()))
             for entry, r, sub in s.execute(q.where(Reminder.jurisdiction_id == jid) if jid else q).all()[:limit]:
-                click.echo(f"{entry.at:%Y-%m-%d %H:%M:%S}Z  {entry.outcome:9} {r.kind:12} {r.deadline_uid}  "
-                           f"{sub.channel}:{_mask(sub.target)}  key={r.key[:12]}  {entry.detail}")
+                click.echo(f"{entry.at:%Y-%m-%d %H:%M:%S}Z  {entry.outcome:10} {r.kind:12} {r.deadline_uid}  "
+                           f"{sub.channel}:{_mask(sub.target)}  key={r.key[:12]}  by={entry.worker}  {entry.detail}")
             return
         q = (select(Reminder, Subscription).join(Subscription, Reminder.subscription_id == Subscription.id)
              .where(Reminder.state == "pending").order_by(Reminder.fire_at).limit(limit))
