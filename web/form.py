@@ -7,7 +7,7 @@ from datetime import date, datetime
 from flask import Blueprint, render_template, request, url_for
 
 from deadlines.core.elections import next_election
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment
 from deadlines.core.moments import day_of, say_clock, say_day
 from deadlines.service import cycle_for, lookup
@@ -60,6 +60,9 @@ def index():
         jur = reg.get(jid)
     except InputError as exc:
         errors["jurisdiction"] = str(exc)
+        jur = None
+    except CalendarError:  # logged by the registry; the other jurisdictions still work
+        errors["jurisdiction"] = f"The rules of '{jid}' are being corrected; please try again later."
         jur = None
     if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: the old dates do not apply
         args = {"jurisdiction": jid, "audience": args.get("audience", "")}

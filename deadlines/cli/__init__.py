@@ -10,7 +10,7 @@ import click
 
 from deadlines.core.engine import compute as compute_deadlines
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.loader import check_jurisdiction
+from deadlines.cli.checks import problems_in
 from deadlines.core import inputs
 from deadlines.core.moments import say
 from deadlines.core.registry import Registry
@@ -61,11 +61,8 @@ def check(paths: tuple[Path, ...]) -> None:
     files: list[Path] = []
     for p in paths or (reg.root,):
         files.extend(sorted(p.glob("*.toml")) if p.is_dir() else [p])
-    problems = []
-    for f in files:
-        _, found = check_jurisdiction(f)
-        problems.extend(found)
-    for problem in dict.fromkeys(str(p) for p in problems):
+    problems = problems_in(files)
+    for problem in problems:
         click.echo(problem)
     click.echo(f"{len(files)} file(s) checked, {len(problems)} problem(s)", err=True)
     sys.exit(1 if problems else 0)
