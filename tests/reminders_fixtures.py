@@ -27,6 +27,11 @@ def sqlite_url(tmp_path):
 def pg_url():
     """A fresh PostgreSQL database, dropped afterwards. Fails (never skips)
     when the server is unreachable: CI runs these tests."""
+    yield from fresh_pg_database()
+
+
+def fresh_pg_database():
+    """The generator behind :func:`pg_url` (module-scoped fixtures use it too)."""
     import psycopg
 
     name = f"deadlines_test_{uuid.uuid4().hex[:10]}"

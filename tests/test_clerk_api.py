@@ -13,13 +13,15 @@ from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, T
 from tests.reminders_fixtures import receiver, settings_for, sqlite_url  # noqa: F401
 from web import create_app
 
+from conftest import TODAY
+
 API = "/api/v1/jurisdictions"
 
 
 @pytest.fixture
 def app(sqlite_url, monkeypatch, tmp_path):
     monkeypatch.setenv("DEADLINES_WEBHOOK_ALLOW_NETS", "127.0.0.0/8")
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True})
+    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
 
 
 def _token(app, jid):
