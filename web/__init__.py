@@ -10,7 +10,7 @@ from deadlines.store import feed_state
 from deadlines.core.registry import Registry
 from deadlines.store import DbRecords, get_db
 
-from web import api, clerk, feeds, form, limits, problems, security, subscriptions
+from web import api, clerk, feeds, form, limits, openapi, problems, security, subscriptions
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -31,7 +31,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     app = Flask(__name__)
     app.config.from_mapping(CALENDARS_DIR=None, TODAY=None, DATABASE_URL=None, FEED_YEARS_AHEAD=4, FEED_MAX_AGE=300,
-                           BASE_URL=None, TRUSTED_PROXIES=0, MAX_CONTENT_LENGTH=16 * 1024)
+                           BASE_URL=None, TRUSTED_PROXIES=0, MAX_CONTENT_LENGTH=openapi.MAX_CONTENT)
     app.config.from_prefixed_env("DEADLINES")
     if config:
         app.config.update(config)

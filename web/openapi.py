@@ -9,6 +9,7 @@ The HTML sign-up and unsubscribe pages of :mod:`web.subscriptions` are not
 part of this API (form posts with CSRF, HTML answers)."""
 from __future__ import annotations
 
+from deadlines.core import inputs
 from deadlines.core.model import AUDIENCES, KINDS, STATUSES, Jurisdiction
 from deadlines.store.subscriptions import DEFAULT_LEADS
 
@@ -160,16 +161,25 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None =
     op = {"operationId": op_id, "summary": summary, "tags": ["clerk"], "security": [{"bearerAuth": []}],
           "parameters": [JID, *params], "responses": responses}
     if body is not None:
-        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
+        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}},
+                             "description": BODY_LIMITS}
         responses.update({
-            "400": _error("The body is not a JSON object"),
-            "413": _error("Body over 16 KiB"),
+            "400": _error("The body is not a JSON object, or breaks a limit: " + BODY_LIMITS),
+            "413": _error(f"Body over {MAX_CONTENT // 1024} KiB"),
+            "429": {**_error("Too many writes with this token (RATELIMIT_CLERK_WRITES)"),
+                    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait"}}},
             "415": _error("The body is not JSON (Content-Type: application/json)"),
             "422": _error("Invalid for this jurisdiction's calendar file (the field is named); nothing stored"),
         })
     elif any(p["name"] == "cycle" for p in params):
         responses["422"] = _error("The cycle is not a general election of the jurisdiction by rule")
     return op
+
+
+MAX_CONTENT = 16 * 1024  # web.create_app's MAX_CONTENT_LENGTH
+BODY_LIMITS = (f"at most {MAX_CONTENT // 1024} KiB; strings of at most {inputs.MAX_TEXT} characters without NUL, "
+               f"other control characters (tab and line breaks aside) or lone surrogates; at most {inputs.MAX_ITEMS} "
+               f"items per list or object; nesting at most {inputs.MAX_DEPTH} deep")
 
 
 def _gone(what: str) -> dict:
@@ -256,6 +266,9 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                 "operationId": "getDeadlines", "summary": "Deadlines of one election cycle (as `deadlines compute --json`)",
                 "parameters": [JID, _date_param("election", "General election date"),
                                _date_param("primary", "Primary election date"), *event_params],
+                "x-parameters-by-jurisdiction": {
+                    jur.id: ["election", *(["primary"] if "primary" in jur.elections else []), *sorted(jur.triggers)]
+                    for jur in jurisdictions},
                 "responses": {"200": _json(_ref("Result"), "The computed deadlines"),
                               "400": _problem("Bad input (the field is named)"),
                               "404": _problem("Unknown jurisdiction")},
