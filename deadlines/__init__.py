@@ -1,6 +1,7 @@
 """Election deadlines derived from election law.
 
-The pure core (no I/O, no Flask, no APScheduler): :mod:`deadlines.core.model`,
-:mod:`deadlines.core.counting`, :mod:`deadlines.core.business_days`,
-:mod:`deadlines.core.engine`; loading and validation in :mod:`deadlines.core.loader`.
+:mod:`deadlines.core` is the pure core (rules, counting, the engine); beside it
+the adapters: :mod:`deadlines.publish` (iCalendar, JSON), :mod:`deadlines.store`
+(the database), :mod:`deadlines.reminders` and :mod:`deadlines.cli`; the glue
+they share is :mod:`deadlines.service`. See the README's "How the code is laid out".
 """

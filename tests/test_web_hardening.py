@@ -15,7 +15,7 @@ from deadlines.store import tokens
 from deadlines.store.tables import FeedEventState, Reminder, Subscription
 from tests.reminders_fixtures import pg_url, sqlite_url  # noqa: F401
 from web import create_app
-from web.security import allow_framing
+from web.framing import frameable
 
 from conftest import BASE_URL, TODAY
 
@@ -171,22 +171,21 @@ def test_behind_a_trusted_proxy_links_follow_what_it_forwards(sqlite_url):
 
 def test_framing_is_opt_in(sqlite_url):
     app = _app(sqlite_url)
-    bp = Blueprint("embed_test", __name__)
-
-    @bp.get("/embed/<jid>")
-    def embed(jid):
-        return f"<p>{jid}</p>"
+    bp = Blueprint("widget_test", __name__)
 
     @bp.get("/widget")
+    @frameable
     def widget():
-        allow_framing()
         return "<p>widget</p>"
     app.register_blueprint(bp)
     client = app.test_client()
     for path in ("/embed/model-city", "/widget"):
         resp = client.get(path)
         assert "frame-ancestors *" in resp.headers["Content-Security-Policy"] and "X-Frame-Options" not in resp.headers
-    assert "frame-ancestors 'none'" in client.get("/").headers["Content-Security-Policy"]
+    for path in ("/", "/?jurisdiction=model-city", "/subscribe", "/calendars/model-city.ics"):
+        resp = client.get(path)
+        assert "frame-ancestors 'none'" in resp.headers["Content-Security-Policy"], path
+        assert resp.headers["X-Frame-Options"] == "DENY"
 
 
 # --------------------------------------------------------------------------- feeds and rule files

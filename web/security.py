@@ -2,10 +2,10 @@
 
 Every response gets ``X-Content-Type-Options: nosniff`` and a
 Content-Security-Policy that allows only this site's own resources (no inline
-script or style) and ``frame-ancestors 'none'``. A page meant to be framed
-opts in: a view calls :func:`allow_framing`, or its path starts with one of
-``FRAMEABLE_PATHS`` (default ``/embed/``); it then gets
-``frame-ancestors *`` (``FRAME_ANCESTORS`` narrows it). Pages whose URL
+script or style) and ``frame-ancestors 'none'`` (with ``X-Frame-Options:
+DENY`` for old browsers). A view meant to be framed opts in with
+:func:`web.framing.frameable` (the embed); it then gets ``frame-ancestors *``
+(``FRAME_ANCESTORS`` narrows it). Pages whose URL
 carries a secret (confirm and unsubscribe links) call :func:`secret_page`:
 ``Referrer-Policy: no-referrer`` and ``Cache-Control: no-store``; other pages
 send ``strict-origin-when-cross-origin``.
@@ -23,13 +23,10 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from deadlines.reminders.settings import Settings
 
+from web.framing import is_frameable
+
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors {ancestors}")
-
-
-def allow_framing() -> None:
-    """This response may be shown in another site's frame."""
-    g.frameable = True
 
 
 def secret_page() -> None:
@@ -51,7 +48,7 @@ def external_url(endpoint: str, **values) -> str:
 
 
 def _headers(resp: Response) -> Response:
-    frameable = g.get("frameable") or request.path.startswith(tuple(current_app.config["FRAMEABLE_PATHS"]))
+    frameable = is_frameable()
     ancestors = current_app.config["FRAME_ANCESTORS"] if frameable else "'none'"
     resp.headers.setdefault("Content-Security-Policy", CSP.format(ancestors=ancestors))
     resp.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -71,7 +68,6 @@ class _Sessions(SecureCookieSessionInterface):
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("FRAMEABLE_PATHS", ("/embed/",))
     app.config.setdefault("FRAME_ANCESTORS", "*")
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.session_interface = _Sessions()
@@ -79,3 +75,4 @@ def init_app(app: Flask) -> None:
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)
     app.after_request(_headers)
+    app.jinja_env.globals["external_url"] = external_url

@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
-from deadlines.core import counting
+from deadlines.core import operations
 from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.elections import cycle_key, describe_rule, election_date, next_election, rule_day
 from deadlines.core.errors import InputError
@@ -35,13 +35,6 @@ ROLL_WORDS = {
     "prior_business_day": "the prior business day",
     "none": "no roll: the day stands as counted",
 }
-_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else _ORDINAL.get(n % 10, 'th')}"
-
-
 # --------------------------------------------------------------------------- anchors
 
 
@@ -157,26 +150,7 @@ class _Context:
 def _count(expr: Expr, ctx: _Context) -> tuple[Moment, str]:
     """Evaluate one expression: the moment and the step that explains it."""
     value, named = ctx.value(expr.of)
-    if expr.op == "hours_after":
-        result = counting.hours_after(value, expr.n)
-        return result, f"{expr.n} hours after {named} is {say(result)}."
-    base = day_of(value)
-    if expr.op == "date":
-        month, dom = expr.month_day
-        result = date(base.year, month, dom)
-        return result, f"{result:%B} {dom} of the year of {named} is {say_day(result)}."
-    if expr.op == "nth_weekday_before":
-        result = counting.nth_weekday_before(base, expr.n, expr.weekday)
-        wd = counting.WEEKDAYS[expr.weekday].capitalize()
-        return result, f"The {ordinal(expr.n)} {wd} preceding {named}, not counting that day itself, is {say_day(result)}."
-    result = getattr(counting, expr.op)(base, expr.n)
-    if expr.op == "days_before":
-        return result, f"The {ordinal(expr.n)} day prior to {named} is {say_day(result)}."
-    unit, direction = expr.op.split("_")  # "days", "after"
-    amount = f"{expr.n} {unit if expr.n != 1 else unit[:-1]}"
-    extra = (" (the day itself not counted)" if unit == "days"
-             else " (calendar months; a missing day of the month counts as the month's last day)")
-    return result, f"{amount.capitalize()} {direction} {named}{extra} is {say_day(result)}."
+    return operations.count(expr, value, named)
 
 
 def _plain_day(day: date) -> str:
@@ -206,91 +180,125 @@ def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
     return None, "end of day (11:59 p.m. local time); no hour is set by the law"
 
 
-def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
+@dataclass(slots=True)
+class _LastDay:
+    """What deciding a rule's last day found: the moment, what its end means,
+    and the words and readings that go with it."""
+
+    due: Moment
+    ends: str
+    steps: list[str]
+    warnings: list[str]
+    readings: tuple[ReadingResult, ...] = ()
+
+
+def _roll_of(rule: Rule, jur: Jurisdiction) -> tuple[str, str]:
+    """The roll that applies to the rule's last day and the law that says so:
+    the rule's own, else the jurisdiction's time law; none for acts that need
+    no office."""
+    if not rule.office_act:
+        return "none", rule.cite
+    if rule.roll:
+        return rule.roll, rule.cite
+    return jur.time_law.roll, jur.time_law.cite
+
+
+def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
+    """Count the rule's due, then move it onto a day the office is open (or
+    warn that it is not), at the hour the day ends."""
     jur, cal = ctx.jur, ctx.calendar
-    steps: list[str] = []
-    warnings: list[str] = []
-
     day, step = _count(rule.due, ctx)
-    steps.append(step)
-    clock, ends = _closing_time(rule, jur)
     if isinstance(day, datetime):  # counted in hours: an exact instant, never rolled
-        due: Moment = day
-        readings: tuple[ReadingResult, ...] = ()
-        ends = f"{say_clock(day.timetz())} local time ({jur.timezone}), an exact instant"
+        return _LastDay(day, f"{say_clock(day.timetz())} local time ({jur.timezone}), an exact instant", [step], [])
+    steps, warnings = [step], []
+    clock, ends = _closing_time(rule, jur)
+    roll, roll_cite = _roll_of(rule, jur)
+    closed = cal.why_closed(day) if rule.office_act else None
+    rolled = cal.roll(day, roll)
+    if rolled != day:
+        verb = "extended" if rolled > day else "shortened"
+        steps.append(
+            f"{_plain_day(day)} is {closed}{_also_closed(cal, day, rolled)}, so the last day is {verb} to "
+            f"{say(_at(rolled, clock, ctx.zone))}, {ROLL_WORDS[roll]} ({roll_cite})."
+        )
+    elif closed:
+        warnings.append(
+            f"{say_day(day)} is {closed} and the law for this rule names no roll ({roll_cite}), "
+            f"so the date is not moved; the office may be closed that day: to be safe, act by "
+            f"{say_day(cal.prior_business_day(day))}."
+        )
+    if clock is not None and rule.at is None:
+        steps.append(f"No hour is set by the text; the day ends at the {ends}.")
+    readings = _readings(rule, day, roll, roll_cite, clock, ctx)
+    return _LastDay(_at(rolled, clock, ctx.zone), ends, steps, warnings, readings)
+
+
+def _safe_due(last: _LastDay) -> Moment:
+    """The earliest reading (the rule's own date when there are none); says in
+    ``last`` whether the readings agree."""
+    if not last.readings:
+        return last.due
+    safe = min(r.due for r in last.readings)
+    if len({r.due for r in last.readings}) > 1:
+        others = "; ".join(f"{r.name}: {say(r.due)}" for r in last.readings)
+        last.warnings.append(f"The law reads two ways here ({others}). The safe date is the earliest, {say(safe)}.")
     else:
-        if rule.office_act:
-            roll = rule.roll or jur.time_law.roll
-            roll_cite = rule.cite if rule.roll else jur.time_law.cite
-        else:
-            roll, roll_cite = "none", rule.cite
-        closed = cal.why_closed(day) if rule.office_act else None
-        rolled = cal.roll(day, roll)
-        if rolled != day:
-            verb = "extended" if rolled > day else "shortened"
+        last.steps.append(f"Every reading of the law gives the same date ({', '.join(r.name for r in last.readings)}).")
+    return safe
+
+
+def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[str]]:
+    """When a window opens: the statutory first day, or where filing needs the
+    office open, its first opening time on or after that day."""
+    jur, cal = ctx.jur, ctx.calendar
+    start, step = _count(rule.start, ctx)
+    statutory = day_of(start)
+    steps = [step]
+    if rule.start_at_opening and jur.office_hours is not None:
+        opens = cal.on_or_after(statutory)
+        start = datetime.combine(opens, jur.office_hours.open, tzinfo=ctx.zone)
+        if opens != statutory:
             steps.append(
-                f"{_plain_day(day)} is {closed}{_also_closed(cal, day, rolled)}, so the last day is {verb} to "
-                f"{say(_at(rolled, clock, ctx.zone))}, {ROLL_WORDS[roll]} ({roll_cite})."
+                f"{_plain_day(statutory)} is {cal.why_closed(statutory)}, so the office first opens for "
+                f"filing at {say_clock(jur.office_hours.open)} on {say_day(opens)} ({jur.office_hours.cite})."
             )
-        elif closed:
-            warnings.append(
-                f"{say_day(day)} is {closed} and the law for this rule names no roll ({roll_cite}), "
-                f"so the date is not moved; the office may be closed that day: to be safe, act by "
-                f"{say_day(cal.prior_business_day(day))}."
-            )
-        due = _at(rolled, clock, ctx.zone)
-        if clock is not None and rule.at is None:
-            steps.append(f"No hour is set by the text; the day ends at the {ends}.")
-        readings = _readings(rule, day, roll, roll_cite, clock, ctx)
+        else:
+            steps.append(f"Filing opens when the office opens, {say_clock(jur.office_hours.open)}.")
+    return start, statutory, steps
 
-    safe_due = min(r.due for r in readings) if readings else due
-    if readings and len({r.due for r in readings}) > 1:
-        others = "; ".join(f"{r.name}: {say(r.due)}" for r in readings)
-        warnings.append(f"The law reads two ways here ({others}). The safe date is the earliest, {say(safe_due)}.")
-    elif readings:
-        steps.append(f"Every reading of the law gives the same date ({', '.join(r.name for r in readings)}).")
 
+def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
+    """One rule's deadline for the cycle: last day, readings, window start."""
+    last = _last_day(rule, ctx)
+    safe_due = _safe_due(last)
     start: Moment | None = None
     statutory_start: date | None = None
+    steps = last.steps
     if rule.start is not None:
-        s, s_step = _count(rule.start, ctx)
-        steps.insert(0, s_step)
-        statutory_start = day_of(s)
-        start = s
-        if rule.start_at_opening and jur.office_hours is not None:
-            opens = cal.on_or_after(statutory_start)
-            start = datetime.combine(opens, jur.office_hours.open, tzinfo=ctx.zone)
-            if opens != statutory_start:
-                steps.insert(
-                    1,
-                    f"{_plain_day(statutory_start)} is {cal.why_closed(statutory_start)}, so the office first opens for "
-                    f"filing at {say_clock(jur.office_hours.open)} on {say_day(opens)} ({jur.office_hours.cite}).",
-                )
-            else:
-                steps.insert(1, f"Filing opens when the office opens, {say_clock(jur.office_hours.open)}.")
-        if day_of(start) > day_of(due):
-            warnings.append(f"This window ends ({say(due)}) before it opens ({say(start)}).")
-
+        start, statutory_start, start_steps = _window_start(rule, ctx)
+        steps = start_steps + steps
+        if day_of(start) > day_of(last.due):
+            last.warnings.append(f"This window ends ({say(last.due)}) before it opens ({say(start)}).")
     if rule.note:
         steps.append(rule.note)
     return Deadline(
-        jurisdiction=jur.id,
+        jurisdiction=ctx.jur.id,
         cycle=cycle,
         id=rule.id,
         title=rule.title,
         kind=rule.kind,
         audience=rule.audience,
-        due=due,
-        ends=ends,
-        status="tentative" if safe_due != due else "scheduled",
+        due=last.due,
+        ends=last.ends,
+        status="tentative" if safe_due != last.due else "scheduled",
         citation=rule.cite,
         text=rule.text,
         steps=tuple(steps),
         start=start,
         statutory_start=statutory_start,
-        readings=readings,
+        readings=last.readings,
         safe_due=safe_due,
-        warnings=tuple(warnings),
+        warnings=tuple(last.warnings),
         thresholds=rule.thresholds,
         rule_effective=rule.effective,
         source=rule.source,

@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from deadlines.core.business_days import ROLLS
 from deadlines.core.counting import weekday_number, WEEKDAYS
+from deadlines.core.operations import OPERATIONS
 from deadlines.core.errors import CalendarError, Problem
 from deadlines.core.inputs import to_moment
 from deadlines.core.model import (
@@ -44,16 +45,6 @@ from deadlines.core.model import (
 )
 
 SHARED_DIR = "shared"
-COUNT_OPS = (
-    "nth_weekday_before",
-    "days_before",
-    "days_after",
-    "hours_after",
-    "months_before",
-    "months_after",
-    "years_before",
-    "years_after",
-)
 ELECTION_RULES = ("tuesday_after_first_monday", "first_tuesday")
 YEARS = ("odd", "even", "every")
 
@@ -230,13 +221,39 @@ def check_jurisdiction(path: str | Path) -> tuple[Jurisdiction | None, list[Prob
 
 
 def _build(path: Path, parts: list[_Part]) -> tuple[Jurisdiction | None, list[Problem]]:
+    """The jurisdiction from its file (``parts[0]``) and its shared sets."""
     main = parts[0]
     checkers = {p.path: _Checker(p.path) for p in parts}
     c = checkers[main.path]
     doc = c.table(main.doc, "", TOP_KEYS, ("id", "name", "timezone"))
     for part in parts[1:]:
         checkers[part.path].table(part.doc, "", TOP_KEYS - {"id", "timezone", "extends"})
+    jid, name, tz = _identity(doc, path, c)
+    first = _FirstDefinition(parts, checkers)
+    ids = _Ids(parts, checkers)
+    holidays = _holidays(first("holidays"), c)
+    time_law = _time_law(first("time_law"), c)
+    office_hours = _office_hours(first("office_hours"))
+    elections = _elections(ids.merged("elections"), c)
+    triggers = {tid: trig for tid, value, chk in ids.merged("triggers") if (trig := _trigger(tid, value, chk))}
+    rules = _rules(ids.merged("deadlines"))
+    order = _graph(rules, elections, triggers, ids.defined_in, checkers)
+    overrides = _overrides(first("overrides"), rules, ZoneInfo(tz) if tz else None)
+    problems = [p for chk in checkers.values() for p in chk.problems]
+    if problems:
+        return None, problems
+    return (
+        Jurisdiction(
+            id=jid, name=name, timezone=tz, source=str(doc.get("source", "")), holidays=holidays,
+            time_law=time_law, elections=elections, triggers=triggers, rules=rules, order=order,
+            office_hours=office_hours, overrides=overrides, extends=tuple(doc.get("extends", ())),
+        ),
+        [],
+    )
 
+
+def _identity(doc: dict, path: Path, c: _Checker) -> tuple[str | None, str | None, str | None]:
+    """``id`` (matching the file name), ``name`` and an IANA ``timezone``."""
     jid = c.string(doc.get("id"), "id")
     if jid is not None and jid != path.stem:
         c.fail("id", f"file name '{path.name}' does not match id '{jid}'; name the file '{jid}.toml'")
@@ -248,61 +265,65 @@ def _build(path: Path, parts: list[_Part]) -> tuple[Jurisdiction | None, list[Pr
         except (ZoneInfoNotFoundError, ValueError):
             c.fail("timezone", f"unknown time zone '{tz}'; expected an IANA name such as America/Denver")
             tz = None
+    return jid, name, tz
 
-    def pick(key: str) -> tuple[Any, _Checker] | None:
-        """The first file (jurisdiction, then its shared sets in order) defining ``key``."""
-        for part in parts:
+
+class _FirstDefinition:
+    """Settings one file gives for all: the jurisdiction file's wins over its
+    shared sets', in the order they are extended."""
+
+    def __init__(self, parts: list[_Part], checkers: dict[str, _Checker]):
+        self.parts, self.checkers = parts, checkers
+
+    def __call__(self, key: str) -> tuple[Any, _Checker] | None:
+        for part in self.parts:
             if key in part.doc:
-                return part.doc[key], checkers[part.path]
+                return part.doc[key], self.checkers[part.path]
         return None
 
-    holidays = _holidays(pick("holidays"), c)
-    time_law = _time_law(pick("time_law"), c)
-    office_hours = _office_hours(pick("office_hours"))
 
-    names: dict[str, str] = {}  # every anchor name -> the file defining it
+class _Ids:
+    """Elections, triggers and deadlines merged across all files: one
+    namespace, an id defined twice is a problem in the second file."""
 
-    def merged(key: str) -> list[tuple[str, Any, _Checker]]:
-        """(id, table, checker) for ``key`` across all files; an id seen twice is a problem."""
+    def __init__(self, parts: list[_Part], checkers: dict[str, _Checker]):
+        self.parts, self.checkers = parts, checkers
+        self.defined_in: dict[str, str] = {}  # every id -> the file defining it
+
+    def merged(self, key: str) -> list[tuple[str, Any, _Checker]]:
         out = []
-        for part in parts:
-            chk = checkers[part.path]
+        for part in self.parts:
+            chk = self.checkers[part.path]
             table = part.doc.get(key, {})
             if not isinstance(table, dict):
                 chk.fail(key, f"expected a table, got {_typename(table)}")
                 continue
             for item_id, value in table.items():
-                if item_id in names:
-                    chk.fail(f"{key}.{item_id}", f"duplicate id '{item_id}': also defined in {names[item_id]}")
+                if item_id in self.defined_in:
+                    chk.fail(f"{key}.{item_id}", f"duplicate id '{item_id}': also defined in {self.defined_in[item_id]}")
                     continue
-                names[item_id] = part.path
+                self.defined_in[item_id] = part.path
                 out.append((item_id, value, chk))
         return out
 
-    elections = {}
-    for eid, value, chk in merged("elections"):
-        rule = _election(eid, value, chk)
-        if rule:
-            elections[eid] = rule
-    if "general" not in names:
-        c.fail("elections", "missing 'elections.general': every jurisdiction needs its general election rule")
 
-    triggers = {}
-    for tid, value, chk in merged("triggers"):
-        trig = _trigger(tid, value, chk)
-        if trig:
-            triggers[tid] = trig
+def _elections(merged: list[tuple[str, Any, _Checker]], main: _Checker) -> dict[str, ElectionRule]:
+    elections = {eid: rule for eid, value, chk in merged if (rule := _election(eid, value, chk))}
+    if not any(eid == "general" for eid, _, _ in merged):
+        main.fail("elections", "missing 'elections.general': every jurisdiction needs its general election rule")
+    return elections
 
+
+def _rules(merged: list[tuple[str, Any, _Checker]]) -> dict[str, tuple[Rule, ...]]:
+    """Each deadline's versions, oldest first (a list of tables is versioned by ``effective``)."""
     rules: dict[str, tuple[Rule, ...]] = {}
-    for rid, value, chk in merged("deadlines"):
-        versions = value if isinstance(value, list) else [value]
-        built = []
-        for i, v in enumerate(versions):
-            where = f"deadlines.{rid}" + (f"[{i}]" if isinstance(value, list) else "")
-            rule = _rule(rid, v, where, chk)
-            if rule:
-                built.append(rule)
-        if isinstance(value, list):
+    for rid, value, chk in merged:
+        versioned = isinstance(value, list)
+        built = [
+            rule for i, v in enumerate(value if versioned else [value])
+            if (rule := _rule(rid, v, f"deadlines.{rid}" + (f"[{i}]" if versioned else ""), chk))
+        ]
+        if versioned:
             effs = [r.effective for r in built]
             if any(e is None for e in effs):
                 chk.fail(f"deadlines.{rid}", "every version of a rule needs 'effective' (the date it took effect)")
@@ -312,31 +333,7 @@ def _build(path: Path, parts: list[_Part]) -> tuple[Jurisdiction | None, list[Pr
                 built.sort(key=lambda r: r.effective)
         if built:
             rules[rid] = tuple(built)
-
-    order = _graph(rules, elections, triggers, names, checkers)
-    overrides = _overrides(pick("overrides"), rules, ZoneInfo(tz) if tz else None)
-
-    problems = [p for chk in checkers.values() for p in chk.problems]
-    if problems:
-        return None, problems
-    return (
-        Jurisdiction(
-            id=jid,
-            name=name,
-            timezone=tz,
-            source=str(doc.get("source", "")),
-            holidays=holidays,
-            time_law=time_law,
-            elections=elections,
-            triggers=triggers,
-            rules=rules,
-            order=order,
-            office_hours=office_hours,
-            overrides=overrides,
-            extends=tuple(doc.get("extends", ())),
-        ),
-        [],
-    )
+    return rules
 
 
 def _holidays(found, main: _Checker) -> HolidayRules | None:
@@ -434,45 +431,53 @@ def _trigger(tid: str, value, c: _Checker) -> Trigger | None:
 
 
 def _expr(value, where: str, c: _Checker) -> Expr | None:
-    t = c.table(value, where, set(COUNT_OPS) | {"of", "weekday", "date", "year_of"})
+    """One way of counting (a key of :data:`~deadlines.core.operations.OPERATIONS`)
+    with what it counts from."""
+    t = c.table(value, where, set(OPERATIONS) | {"of", "weekday", "year_of"})
     if not t:
         return None
-    ops = [k for k in t if k in COUNT_OPS or k == "date"]
-    if len(ops) != 1:
-        c.fail(where, f"expected exactly one way of counting ({', '.join(COUNT_OPS)}, or date with year_of); got {', '.join(ops) or 'none'}")
+    keys = [k for k in t if k in OPERATIONS]
+    if len(keys) != 1:
+        ways = ", ".join(k for k in OPERATIONS if k != "date")
+        c.fail(where, f"expected exactly one way of counting ({ways}, or date with year_of); got {', '.join(keys) or 'none'}")
         return None
-    op = ops[0]
-    if op == "date":
-        md = t["date"]
-        try:
-            month, dom = (int(x) for x in str(md).split("-"))
-            date(2000, month, dom)  # a leap year admits 02-29
-        except ValueError:
-            c.fail(f"{where}.date", f"expected a month and day MM-DD, got {md!r}")
-            return None
-        of = c.string(t.get("year_of"), f"{where}.year_of")
-        if "of" in t:
-            c.fail(f"{where}.of", "a fixed date takes 'year_of' (the election whose year it is in), not 'of'")
-        return Expr("date", of, month_day=(month, dom)) if of else None
+    op = OPERATIONS[keys[0]]
+    if op.operand == "month_day":
+        return _fixed_date_expr(t, where, c)
     if "year_of" in t:
         c.fail(f"{where}.year_of", "only a fixed 'date' takes 'year_of'")
-    n = c.integer(t[op], f"{where}.{op}", 1)
+    n = c.integer(t[op.key], f"{where}.{op.key}", 1)
     of = c.string(t.get("of"), f"{where}.of")
     if of is None and "of" not in t:
         c.fail(where, "missing 'of': the election, trigger or deadline this is counted from")
     weekday = None
-    if op == "nth_weekday_before":
+    if op.weekday:
         wd = c.string(t.get("weekday"), f"{where}.weekday", WEEKDAYS)
         if wd is None and "weekday" not in t:
-            c.fail(where, "missing 'weekday' for nth_weekday_before")
+            c.fail(where, f"missing 'weekday' for {op.key}")
         weekday = weekday_number(wd) if wd else None
         if weekday is None:
             return None
     elif "weekday" in t:
-        c.fail(f"{where}.weekday", "only nth_weekday_before takes a weekday")
+        c.fail(f"{where}.weekday", f"{op.key} takes no weekday")
     if n is None or of is None:
         return None
-    return Expr(op, of, n=n, weekday=weekday)
+    return Expr(op.key, of, n=n, weekday=weekday)
+
+
+def _fixed_date_expr(t: dict, where: str, c: _Checker) -> Expr | None:
+    """``{ date = "06-07", year_of = "general" }``: a month and day in an election's year."""
+    md = t["date"]
+    try:
+        month, dom = (int(x) for x in str(md).split("-"))
+        date(2000, month, dom)  # a leap year admits 02-29
+    except ValueError:
+        c.fail(f"{where}.date", f"expected a month and day MM-DD, got {md!r}")
+        return None
+    of = c.string(t.get("year_of"), f"{where}.year_of")
+    if "of" in t:
+        c.fail(f"{where}.of", "a fixed date takes 'year_of' (the election whose year it is in), not 'of'")
+    return Expr("date", of, month_day=(month, dom)) if of else None
 
 
 def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
@@ -545,18 +550,14 @@ def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
     )
 
 
-_SIGN = {"days_before": -1, "days_after": 1}
-
-
 def _ends_before_start(start: Expr, due: Expr) -> bool:
     """True when both ends count from the same anchor and the due is earlier."""
     if start.of != due.of:
         return False
     if start.op == due.op == "date":
         return due.month_day < start.month_day
-    if start.op in _SIGN and due.op in _SIGN:
-        return _SIGN[due.op] * due.n < _SIGN[start.op] * start.n
-    return False
+    s_days, d_days = OPERATIONS[start.op].days, OPERATIONS[due.op].days
+    return bool(s_days and d_days) and d_days(due.n) < s_days(start.n)
 
 
 def _graph(rules, elections, triggers, names, checkers) -> tuple[str, ...]:
@@ -575,10 +576,10 @@ def _graph(rules, elections, triggers, names, checkers) -> tuple[str, ...]:
                 if expr.of not in known:
                     chk.fail(where, f"anchor '{expr.of}' is not an election, trigger or deadline here (known: {', '.join(sorted(known))})")
                     continue
-                if expr.op == "date" and expr.of not in elections:
+                if OPERATIONS[expr.op].operand == "month_day" and expr.of not in elections:
                     chk.fail(where, f"year_of '{expr.of}' must name an election ({', '.join(sorted(elections))})")
-                if expr.op == "hours_after" and not (expr.of in triggers and triggers[expr.of].type == "instant"):
-                    chk.fail(where, f"hours_after counts from an instant; '{expr.of}' is not a trigger of type \"instant\"")
+                if OPERATIONS[expr.op].instant and not (expr.of in triggers and triggers[expr.of].type == "instant"):
+                    chk.fail(where, f"{expr.op} counts from an instant; '{expr.of}' is not a trigger of type \"instant\"")
                 if expr.of in rules:
                     deps[rid].add(expr.of)
     order: list[str] = []

@@ -1,0 +1,5 @@
+"""The pure core: from a jurisdiction's rules and its anchors to deadlines.
+
+Imports only the standard library, python-dateutil and holidays (checked by
+``tests/test_engine_purity.py``); no web framework, scheduler or database.
+"""

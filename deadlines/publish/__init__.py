@@ -1,0 +1,1 @@
+"""Publishing computed results: iCalendar feeds and the JSON of the API and CLI."""
