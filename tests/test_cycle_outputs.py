@@ -126,7 +126,7 @@ def test_csv(client):
     p = rows["petition-filing"]
     assert (p["safe_date"], p["safe_time"], p["time_zone"], p["due"]) == (
         "2028-04-25", "4:00 p.m.", "America/Detroit", "2028-04-25T16:00:00-04:00")
-    assert p["link"] == "http://localhost/?jurisdiction=ypsilanti-mi&election=2028-11-07#petition-filing"
+    assert p["link"] == "https://deadlines.example/?jurisdiction=ypsilanti-mi&election=2028-11-07#petition-filing"
     assert "§ 3.06" in p["citation"]
     assert (rows["filing-notice"]["opens"], rows["filing-notice"]["safe_date"]) == ("2028-04-04", "2028-04-18")
 
@@ -144,15 +144,15 @@ def test_feed_events_link_back_and_name_the_zone(client):
     assert str(cal["X-WR-TIMEZONE"]) == "America/Detroit"
     urls = {str(e["UID"]): str(e["URL"]) for e in cal.walk("VEVENT")}
     assert urls["ypsilanti-mi/2026-11-03/petition-filing@deadlines"] == \
-        "http://localhost/?jurisdiction=ypsilanti-mi&election=2026-11-03#petition-filing"
+        "https://deadlines.example/?jurisdiction=ypsilanti-mi&election=2026-11-03#petition-filing"
     assert urls["ypsilanti-mi/2026-11-03/filing-notice/window@deadlines"].endswith("#filing-notice")
     one = client.get("/calendars/ypsilanti-mi/2026-11-03.ics")
     assert one.headers["Content-Disposition"] == 'inline; filename="ypsilanti-mi-2026-11-03.ics"'
-    # served from another host name: the links follow it, the event versions do not move
+    # asked with another Host header: the links stay at BASE_URL (never the client's Host), the versions do not move
     seqs = {str(e["UID"]): int(e["SEQUENCE"]) for e in cal.walk("VEVENT")}
-    other = icalendar.Calendar.from_ical(client.get("/calendars/ypsilanti-mi.ics", base_url="http://deadlines.example").data)
+    other = icalendar.Calendar.from_ical(client.get("/calendars/ypsilanti-mi.ics", base_url="http://evil.example").data)
     assert {str(e["UID"]): int(e["SEQUENCE"]) for e in other.walk("VEVENT")} == seqs
-    assert all(str(e["URL"]).startswith("http://deadlines.example/?") for e in other.walk("VEVENT"))
+    assert all(str(e["URL"]).startswith("https://deadlines.example/?") for e in other.walk("VEVENT"))
 
 
 def test_how_dates_are_computed(client):
@@ -176,7 +176,7 @@ def test_embed_is_the_one_frameable_page(app, client):
     # today 2025-03-01: the notice of the April 21, 2026 petition deadline is due April 14, 2026 (409 days)
     first = html[html.index('<ol class="coming">'):].split("</li>")[0]
     assert "Publish notice of the petition filing deadline" in first and "409 days left" in first
-    assert 'href="webcal://localhost/calendars/ypsilanti-mi.ics"' in html
+    assert 'href="webcal://deadlines.example/calendars/ypsilanti-mi.ics"' in html
     assert "<style" not in html and "style=" not in html and "<script" not in html
     for path, framed in (("/embed/ypsilanti-mi", True), ("/", False), ("/jurisdictions/ypsilanti-mi", False)):
         with app.test_request_context(path):  # the URL is matched to its view on push

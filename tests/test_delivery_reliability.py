@@ -151,7 +151,7 @@ def test_after_downtime_one_message_per_deadline_with_the_true_days_left(sqlite_
     assert Worker(db, REG, settings, clock).tick() == {"late": 1, "superseded": 2}
     [msg] = smtp_server.messages
     assert msg["Subject"].strip() == "Reminder: Nominating petitions due in 5 days (City of Ypsilanti, Michigan)"
-    assert "Sent late" in msg.get_content()
+    assert "Sent late" in msg.get_body(("plain",)).get_content()
     with Session(db) as s:
         rows = {r.lead: r.state for r in s.scalars(select(Reminder).where(Reminder.deadline_uid == PETITION))}
     assert rows == {"P30D": "superseded", "P14D": "superseded", "P7D": "sent", "P3D": "pending"}
@@ -196,7 +196,7 @@ def test_a_confirmation_wakes_the_scheduler(sqlite_url, smtp_server, monkeypatch
     finally:
         scheduler.shutdown()
     [msg] = smtp_server.messages
-    assert "https://deadlines.example/subscribe/confirm/" in msg.get_content()
+    assert "https://deadlines.example/subscribe/confirm/" in msg.get_body(("plain",)).get_content()
 
 
 # --------------------------------------------------------------------------- exactly one sender

@@ -221,7 +221,7 @@ def test_rendered_once_per_change(client, app, monkeypatch):
 
 def test_versions_survive_a_restart(app, tmp_path):
     body = app.test_client().get("/calendars/ypsilanti-mi.ics").data
-    again = create_app({"TODAY": "2025-03-01", "DATABASE_URL": app.config["DATABASE_URL"]})
+    again = create_app({"TODAY": "2025-03-01", "DATABASE_URL": app.config["DATABASE_URL"], "BASE_URL": app.config["BASE_URL"]})
     assert again.test_client().get("/calendars/ypsilanti-mi.ics").data == body
 
 
