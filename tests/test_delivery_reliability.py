@@ -249,6 +249,7 @@ def test_a_sender_whose_lease_ran_out_leaves_the_row_to_the_new_owner(sqlite_url
     assert len(batch) == 3
     assert deliver(db, batch[0], a.name, t0 + timedelta(seconds=1), settings) == "sent"
     later = t0 + timedelta(seconds=7)  # A's lease on the other two ran out
+    assert claim(db, a.name, later, settings, busy=batch[1:]) == []  # A never re-takes a row it is still sending
     assert sorted(claim(db, b.name, later, settings)) == sorted(batch[1:])
     assert [deliver(db, rid, a.name, later, settings) for rid in batch[1:]] == ["lost", "lost"]
     assert [deliver(db, rid, b.name, later, settings) for rid in batch[1:]] == ["sent", "sent"]

@@ -4,12 +4,12 @@ A claim moves rows from ``pending`` to ``sending`` under a lease, in one
 statement (``FOR UPDATE SKIP LOCKED`` on PostgreSQL; SQLite serialises
 writers), so two schedulers never take the same row. Just before each send
 the sender renews the row's lease on the condition that it still holds it
-(:func:`_still_mine`): a row whose lease ran out while its batch was slow, and
-which another scheduler took, is left to that one. A row left ``sending`` by a
+(:func:`_still_mine`), and keeps renewing it while the send runs
+(:class:`_KeepLease`): a row whose lease ran out, and which another scheduler
+took, is left to that one. A row left ``sending`` by a
 process that died is taken again once its lease expires and sent with the same
 idempotency key (Message-ID / ``Idempotency-Key``), so a receiver can drop the
-one copy a crash between sending and recording may cause. The lease must be
-longer than one send may take (``Settings.timeout``).
+one copy a crash between sending and recording may cause.
 
 Late reminders: of the reminders for one subscriber and deadline that are all
 due, only the latest is sent (the others are logged ``superseded``), and every
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+import time
 from datetime import datetime, timedelta
 
 from sqlalchemy import and_, func, or_, select, update
@@ -35,12 +37,14 @@ from deadlines.reminders.settings import Settings
 log = logging.getLogger(__name__)
 
 
-def claim(db: Engine, worker: str, now: datetime, settings: Settings, limit: int = 20) -> list[int]:
+def claim(db: Engine, worker: str, now: datetime, settings: Settings, limit: int = 20, busy=()) -> list[int]:
     due = or_(
         and_(Reminder.state == "pending", Reminder.fire_at <= now,
              or_(Reminder.not_before.is_(None), Reminder.not_before <= now)),
         and_(Reminder.state == "sending", Reminder.lease_until < now),
     )
+    if busy:  # rows this worker is still sending (their lease may have lapsed under a slow database)
+        due = and_(due, Reminder.id.not_in(list(busy)))
     ids = (select(Reminder.id).where(due).order_by(Reminder.fire_at).limit(limit)
            .with_for_update(skip_locked=True).scalar_subquery())
     with Session(db) as s, s.begin():
@@ -61,8 +65,12 @@ def next_due(db: Engine) -> datetime | None:
 
 
 def _finish(s: Session, r: Reminder, worker: str, now: datetime, outcome: str, state: str, detail: str = "", **values) -> None:
-    s.execute(update(Reminder).where(Reminder.id == r.id, Reminder.claimed_by == worker)
-              .values(state=state, lease_until=None, **values))
+    """Record the outcome; if another scheduler took the row over meanwhile
+    (the lease could not be kept), it is logged ``overtaken``, not as this outcome."""
+    held = s.execute(update(Reminder).where(Reminder.id == r.id, Reminder.claimed_by == worker)
+                     .values(state=state, lease_until=None, **values)).rowcount
+    if not held:
+        outcome, detail = "overtaken", f"{outcome} here, but another scheduler had taken the reminder over; {detail}"
     s.add(DeliveryLog(reminder_id=r.id, at=now, outcome=outcome, worker=worker, detail=detail))
 
 
@@ -76,6 +84,29 @@ def _still_mine(db: Engine, reminder_id: int, worker: str, now: datetime, settin
         return s.execute(update(Reminder).where(Reminder.id == reminder_id, Reminder.claimed_by == worker,
                                                 Reminder.state == "sending")
                          .values(lease_until=now + settings.lease)).rowcount == 1
+
+
+class _KeepLease:
+    """Renews a claimed row's lease every third of it while a send runs, so a
+    slow receiver never lets the lease run out under a live sender."""
+
+    def __init__(self, db: Engine, reminder_id: int, worker: str, now: datetime, settings: Settings):
+        self.args, self.now, self.settings = (db, reminder_id, worker), now, settings
+        self.stop = threading.Event()
+
+    def _run(self) -> None:
+        start = time.monotonic()
+        while not self.stop.wait(self.settings.lease.total_seconds() / 3):
+            try:
+                _still_mine(*self.args, self.now + timedelta(seconds=time.monotonic() - start), self.settings)
+            except Exception:  # noqa: BLE001 - the next renewal (or the lease) settles it
+                log.warning("renewing a lease failed", exc_info=True)
+
+    def __enter__(self):
+        threading.Thread(target=self._run, daemon=True, name="lease").start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
 
 
 def _superseded_by(db: Engine, r: Reminder, now: datetime) -> Reminder | None:
@@ -111,7 +142,8 @@ def deliver(db: Engine, reminder_id: int, worker: str, now: datetime, settings: 
     else:
         late = now - r.fire_at > settings.late_after
         try:
-            _send(settings, r, sub, payload, late, now)
+            with _KeepLease(db, r.id, worker, now, settings):
+                _send(settings, r, sub, payload, late, now)
         except DeliveryError as exc:
             return _failed(db, r, worker, now, settings, exc)
         except Exception as exc:  # noqa: BLE001 - one bad target must not stop the others

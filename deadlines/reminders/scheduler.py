@@ -63,15 +63,17 @@ class Worker:
         try:
             plan_all(self.db, self.registry, now=self.clock(), settings=self.settings)
             with ThreadPoolExecutor(self.settings.concurrency, thread_name_prefix="deliver") as pool:
-                running: set[Future] = set()
+                running: dict[Future, int] = {}
                 while True:
                     free = self.settings.concurrency - len(running)
-                    batch = claim(self.db, self.name, self.clock(), self.settings, limit=free) if free else []
-                    running |= {pool.submit(self._deliver, rid) for rid in batch}
+                    batch = claim(self.db, self.name, self.clock(), self.settings, limit=free,
+                                  busy=running.values()) if free else []
+                    running |= {pool.submit(self._deliver, rid): rid for rid in batch}
                     if not running:
                         break
-                    done, running = wait(running, return_when=FIRST_COMPLETED)
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in done:
+                        del running[future]
                         outcome = future.result()
                         counts[outcome] = counts.get(outcome, 0) + 1
         finally:
