@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deadlines.core.model import Deadline, Result
+from deadlines.core.model import Case, Deadline, Result
 from deadlines.core.moments import iso
 
 
@@ -45,6 +45,8 @@ def deadline_dict(d: Deadline) -> dict:
         },
         "rule_effective": iso(d.rule_effective),
         "source": _source(d.source),
+        "case": d.case,
+        "changes": list(d.changes),
     }
 
 
@@ -64,4 +66,16 @@ def result_dict(r: Result) -> dict:
             for rid in r.pending
         ],
         "warnings": list(r.warnings),
+        "moved": r.moved,
+        "cases": [case_dict(c, r) for c in r.cases],
+    }
+
+
+def case_dict(c: Case, r: Result) -> dict:
+    """A case: its id (in its deadlines' UIDs), label, events, and whether it is open."""
+    return {
+        "id": c.id, "label": c.label, "open": c.open,
+        "events": [{"name": name, "at": iso(at), "id": c.refs.get(name), "cancelled": c.cancelled.get(name)}
+                   for name, at in c.events.items()],
+        "deadlines": [d.id for d in r.deadlines if d.case == c.id],
     }
