@@ -40,7 +40,7 @@ class Records:
 
     def cases(self, jur: Jurisdiction) -> list[Case]:
         """The recorded cases, ``case-<id of its first event>``."""
-        return group(jur, self.events, lambda first, _: f"case-{first.ref}")
+        return group(jur, self.events, lambda first, _: f"case-{first.ref}", scope=lambda o: cycle_of(jur, o.at))
 
 
 class RecordSource(Protocol):
@@ -176,15 +176,18 @@ def upcoming(jur: Jurisdiction, *, today: date, years_ahead: int = 4, records: R
     whose election, or any of whose deadlines, has not been passed for more
     than :data:`KEPT_AFTER` (so a retention deadline two years out stays
     until it has passed, whatever its cycle)."""
-    kept_from = today - KEPT_AFTER
     once = _Once(records.recorded(jur.id))  # one read for every cycle
     out = []
     for c in cycles(jur, date(today.year - LOOK_BACK_YEARS, 1, 1), date(today.year + years_ahead, 12, 31)):
         result = lookup(jur, today=today, election=c, records=once)
-        if result.held >= kept_from:
-            out.append(result)
-            continue
-        kept = tuple(d for d in result.deadlines if max(day_of(d.due), day_of(d.safe_due or d.due)) >= kept_from)
+        kept = tuple(d for d in result.deadlines if kept_until(d, result.held) >= today)
         if kept:
-            out.append(replace(result, deadlines=kept))
+            out.append(result if len(kept) == len(result.deadlines) else replace(result, deadlines=kept))
     return out
+
+
+def kept_until(d: Deadline, held: date) -> date:
+    """The last day deadline ``d`` of an election held on ``held`` is in
+    subscribed calendars: :data:`KEPT_AFTER` past its date or its election,
+    whichever is later."""
+    return max(day_of(d.due), day_of(d.safe_due or d.due), held) + KEPT_AFTER

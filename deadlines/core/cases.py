@@ -3,8 +3,9 @@
 
 One rule groups events everywhere (the command line, the form, the API and
 what a clerk recorded): events with the same label belong to one case, taken
-in the order given; an event whose trigger the case already has starts a new
-case, unless the earlier one was deleted (then the new one takes its place).
+in the order given, within one election cycle; an event whose trigger the
+case already has starts a new case, unless the earlier one was deleted (then
+the new one takes its place).
 Events without a label follow the same rule among themselves, so
 ``objection-filed`` then ``objection-sustained`` are one objection, and two
 ``ordinance-adopted`` are two ordinances.
@@ -30,19 +31,22 @@ class Occurrence:
     cancelled: str | None = None
 
 
-def group(jur: Jurisdiction, occurrences: Iterable[Occurrence], case_id: Callable[[Occurrence, int], str]) -> list[Case]:
+def group(jur: Jurisdiction, occurrences: Iterable[Occurrence], case_id: Callable[[Occurrence, int], str],
+          scope: Callable[[Occurrence], object] = lambda _: None) -> list[Case]:
     """The cases of ``occurrences`` (see the module's rule). ``case_id(first,
-    n)`` names a case from its first occurrence and its number (1, 2, ...)."""
+    n)`` names a case from its first occurrence and its number (1, 2, ...);
+    events of different ``scope`` (an election cycle) are never one case."""
     groups: list[tuple[str, dict[str, Occurrence], Occurrence]] = []
-    open_group: dict[str, int] = {}  # label -> index of the group that takes its next events
+    open_group: dict[tuple, int] = {}  # (scope, label) -> index of the group that takes its next events
     for occ in occurrences:
-        i = open_group.get(occ.label)
+        where = (scope(occ), occ.label)
+        i = open_group.get(where)
         if i is not None:
             earlier = groups[i][1].get(occ.name)
             if earlier is None or (earlier.cancelled and not occ.cancelled):
                 groups[i][1][occ.name] = occ
                 continue
-        open_group[occ.label] = len(groups)
+        open_group[where] = len(groups)
         groups.append((occ.label, {occ.name: occ}, occ))
     cases = []
     for n, (label, members, first) in enumerate(groups, 1):
