@@ -10,17 +10,20 @@ from deadlines.core.elections import next_election
 from deadlines.core.errors import InputError
 from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment
 from deadlines.core.moments import day_of, say_clock, say_day
-from deadlines.service import cycle_for, lookup
+from deadlines.service import lookup
 
+from web import form_records
 from web.common import read_query, registry, records, today_in
+from web.feeds import empty_feed_words
 
 bp = Blueprint("form", __name__)
 
 
 def when(moment: Moment) -> str:
-    """"Tuesday, April 21, 2026, 4:00 p.m. EDT" or the day alone."""
+    """"4:00 p.m., Tuesday, April 21, 2026 (EDT)" (the hour first, as the law
+    says it) or the day alone."""
     if isinstance(moment, datetime):
-        return f"{say_day(moment.date())}, {say_clock(moment.timetz())} {moment.tzname()}"
+        return f"{say_clock(moment.timetz())}, {say_day(moment.date())} ({moment.tzname()})"
     return say_day(moment)
 
 
@@ -60,20 +63,24 @@ def index():
     except InputError as exc:
         errors["jurisdiction"] = str(exc)
         jur = None
-    if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: the old dates do not apply
-        args = {"jurisdiction": jid, "audience": args.get("audience", "")}
+    notices: list[str] = []
+    if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: keep what it has too
+        args, notices = form_records.carry_over(jur, args)
     result = None
     if jur is not None:
         today = today_in(jur.timezone)
-        args.setdefault("election", next_election(jur.elections["general"], today).isoformat())
+        if not args.get("election"):
+            args["election"] = args["prefilled"] = next_election(jur.elections["general"], today).isoformat()
         if "jurisdiction" in request.args:
             result = _compute(jur, args, errors)
     audience = args.get("audience") or None
     rows = [] if result is None else [d for d in result.deadlines if not audience or audience in d.audience]
-    # 'add to calendar' only where the result is its cycle's own election (the feed's event)
-    cycle = result.cycle if result is not None and cycle_for(jur, result.held) == result.cycle else None
+    extra = {} if result is None else {
+        "links": form_records.calendar_links(jur, result, today), "cases": form_records.open_cases(result),
+        "clerk": form_records.recorded_by_clerk(jur.id), "empty": empty_feed_words(jur),
+    }
     return render_template(
         "form.html", jurisdictions=jurisdictions, jur=jur, args=args, errors=errors, result=result, rows=rows,
-        cycle=cycle, audiences=AUDIENCES, today=today if jur else None, when=when, days_left=days_left,
-        subscribe=_subscribe(jur.id, audience) if jur else None, printing=bool(args.get("print")),
+        notices=notices, audiences=AUDIENCES, today=today if jur else None, when=when, days_left=days_left,
+        subscribe=_subscribe(jur.id, audience) if jur else None, printing=bool(args.get("print")), **extra,
     ), 400 if errors else 200
