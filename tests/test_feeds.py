@@ -1,24 +1,20 @@
-"""iCalendar feeds: every feed of the four jurisdictions read alike by three
-independent parsers (icalendar, Home Assistant's ``ical``, Mozilla's ical.js
-under Node) and by the engine; worked examples; HTTP caching; a moved
+"""iCalendar feeds: every feed of the four jurisdictions read alike by five
+independent clients (icalendar, Home Assistant's ``ical``, recurring-ical-events,
+Mozilla's ical.js and node-ical under Node) and by the engine; worked examples; HTTP caching; a moved
 election updates events in place."""
 from __future__ import annotations
 
-import json
-import subprocess
-from datetime import date, datetime, timezone
-from pathlib import Path
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 import icalendar
 import pytest
-from ical.calendar_stream import IcsCalendarStream
 from sqlalchemy.orm import Session
 
 from deadlines.store import records
+from tests.ical_readers import read_ha, read_icaljs, read_icalendar, read_node_ical, read_recurring, utc
 from web import create_app
 
-JS = Path(__file__).parent / "js"
 DENVER, CHICAGO = ZoneInfo("America/Denver"), ZoneInfo("America/Chicago")
 JURISDICTIONS = ("colorado-local", "model-city", "salt-lake-city-ut", "ypsilanti-mi")
 
@@ -46,43 +42,6 @@ def store(app):
     return app.extensions["records"]
 
 
-def utc(value) -> str:
-    """Instants as ``YYYY-MM-DDTHH:MM:SSZ``, all-day values as ``YYYY-MM-DD``."""
-    if isinstance(value, datetime):
-        assert value.tzinfo is not None, "a floating time"
-        return value.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return None if value is None else value.isoformat()
-
-
-def read_icalendar(body: bytes) -> dict:
-    cal = icalendar.Calendar.from_ical(body)
-    assert not cal.get_missing_tzids()
-    out = {}
-    for ev in cal.walk("VEVENT"):
-        assert str(ev["uid"]) not in out, "duplicate UID"
-        out[str(ev["uid"])] = {
-            "start": utc(ev.decoded("dtstart")),
-            "end": utc(ev.decoded("dtend")) if "dtend" in ev else None,
-            "sequence": int(ev["sequence"]),
-            "status": str(ev["status"]),
-        }
-    return out
-
-
-def read_ha(body: bytes) -> dict:
-    cal = IcsCalendarStream.calendar_from_ics(body.decode())
-    return {
-        ev.uid: {"start": utc(ev.dtstart), "end": utc(ev.dtend), "sequence": ev.sequence, "status": ev.status.value}
-        for ev in cal.events
-    }
-
-
-def read_icaljs(paths: list[Path]) -> dict:
-    done = subprocess.run(["node", str(JS / "read_ics.mjs"), *map(str, paths)], capture_output=True, text=True,
-                          check=True, timeout=60)
-    return json.loads(done.stdout)
-
-
 def all_feed_urls(client) -> list[str]:
     """Each jurisdiction's feed, each of its elections, and each deadline's file."""
     urls = []
@@ -95,7 +54,7 @@ def all_feed_urls(client) -> list[str]:
     return urls
 
 
-def test_every_feed_reads_alike_in_three_parsers(client, store, tmp_path):
+def test_every_feed_reads_alike_in_five_clients(client, store, tmp_path):
     urls = all_feed_urls(client)
     assert len(urls) > 60
     bodies = {}
@@ -105,12 +64,14 @@ def test_every_feed_reads_alike_in_three_parsers(client, store, tmp_path):
         assert resp.headers["Content-Type"] == "text/calendar; charset=utf-8"
         bodies[tmp_path / f"{i}.ics"] = (url, resp.data)
         (tmp_path / f"{i}.ics").write_bytes(resp.data)
-    from_js = read_icaljs(list(bodies))
+    from_js, from_node = read_icaljs(list(bodies)), read_node_ical(list(bodies))
     for path, (url, body) in bodies.items():
         ours = read_icalendar(body)
         assert ours, f"{url} has no events"
         assert read_ha(body) == ours, url
+        assert read_recurring(body) == ours, url
         assert from_js[str(path)] == ours, url
+        assert from_node[str(path)] == ours, url
     assert all(b"REFRESH-INTERVAL;VALUE=DURATION:PT12H" in b and b"X-PUBLISHED-TTL:PT12H" in b
                for _, b in bodies.values())
 

@@ -84,7 +84,7 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
     state = current_app.extensions["feed_state"]
     stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
     name = f"{jur.name}: election deadlines" + (f" ({audience})" if audience else "")
-    about = (f"Deadlines computed from {jur.source}. Times are local to {jur.timezone}. "
+    about = (f"Deadlines computed from {jur.source.rstrip('.')}. Times are local to {jur.timezone}. "
              "Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
     if not evs:
         about += " " + empty_feed_words(jur)

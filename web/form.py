@@ -6,6 +6,7 @@ from datetime import date, datetime
 
 from flask import Blueprint, render_template, request, url_for
 
+from deadlines.core import inputs
 from deadlines.core.elections import next_election
 from deadlines.core.errors import InputError
 from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment
@@ -17,6 +18,7 @@ from web.common import read_query, registry, records, today_in
 from web.feeds import empty_feed_words
 
 bp = Blueprint("form", __name__)
+FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print")
 
 
 def when(moment: Moment) -> str:
@@ -43,6 +45,7 @@ def _compute(jur: Jurisdiction, args, errors: dict):
     if audience is not None and audience not in AUDIENCES:
         errors["audience"] = f"Choose one of: {', '.join(AUDIENCES)}."
     try:
+        inputs.known_fields(jur, {k: v for k, v in args.items() if v}, also=FORM_FIELDS)
         query = read_query(jur, args)
         result = lookup(jur, today=today_in(jur.timezone), records=records(), **query)
     except InputError as exc:

@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
-from deadlines.core import operations
+from deadlines.core import inputs, operations
 from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.cases import Occurrence
 from deadlines.core.cases import typed as typed_cases
@@ -97,8 +97,7 @@ def event_anchors(jur: Jurisdiction, events: Mapping[str, Moment]) -> dict[str, 
     for name, value in events.items():
         trigger = jur.triggers.get(name)
         if trigger is None:
-            known = ", ".join(sorted(jur.triggers)) or "none"
-            raise InputError(f"{jur.id} has no event '{name}' (its events: {known})", name)
+            raise inputs.no_event(jur, name, name)
         if trigger.type == "instant" and not isinstance(value, datetime):
             raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name)
         if trigger.type == "date" and isinstance(value, datetime):
@@ -389,10 +388,11 @@ def compute(
         cases = (*cases, *typed_cases(jur, [Occurrence(name, at) for name, at in events.items()]))
     general = anchors["general"].value
     cycle = cycle_key(jur.elections["general"], general)
+    zone = ZoneInfo(jur.timezone)
+    cases = tuple(replace(c, events={n: _in_zone(m, zone) for n, m in c.events.items()}) for c in cases)
     case_anchors = [event_anchors(jur, c.events) for c in cases]
     years = [day_of(a.value).year for a in anchors.values()]
     years += [day_of(a.value).year for found in case_anchors for a in found.values()]
-    zone = ZoneInfo(jur.timezone)
     calendar = business_calendar(jur.holidays, min(years), max(years) + 1)
     ctx = _Context(jur=jur, zone=zone, calendar=calendar, anchors=anchors, done={})
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
@@ -408,9 +408,13 @@ def compute(
             in_force[rid] = rule
     needs = _triggers_needed(jur, in_force)
     out: list[Deadline] = []
+    pending: list[str] = []
     for rid, rule in in_force.items():
         if needs[rid]:
             continue  # counted per case below
+        if any(name not in anchors and name not in ctx.done for name in rule.anchors()):
+            pending.append(rid)  # it counts from a deadline not in force
+            continue
         deadline = _evaluate(rule, ctx, cycle)
         ov = by_id.get((rid, cycle)) or by_id.get((rid, general))
         if ov is not None:
@@ -421,7 +425,7 @@ def compute(
     for case, found in zip(cases, case_anchors):
         cctx = _Context(jur=jur, zone=zone, calendar=calendar, anchors={**anchors, **found}, done=dict(ctx.done))
         for rid, rule in in_force.items():
-            if not needs[rid] or not needs[rid] <= set(found):
+            if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
                 continue
             deadline = replace(_evaluate(rule, cctx, cycle), case=case.id)
             why = [case.cancelled[t] for t in sorted(needs[rid]) if t in case.cancelled]
@@ -430,10 +434,10 @@ def compute(
             cctx.done[rid] = deadline
             out.append(deadline)
             dated.add(rid)
-    pending = tuple(rid for rid in in_force if needs[rid] and rid not in dated)
+    pending += [rid for rid in in_force if needs[rid] and rid not in dated]
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(out, key=lambda d: (_sort_key(d.due), order[d.id], d.case or "")))
-    return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), pending, cases=tuple(cases),
+    return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),
                   moved=_moved(jur, general, cycle, moved_by))
 
 

@@ -105,8 +105,7 @@ def event(jur: Jurisdiction, name: object, value: object, field: str | None = No
     (default: the trigger's name)."""
     trigger = jur.triggers.get(name) if isinstance(name, str) else None
     if trigger is None:
-        known = ", ".join(sorted(jur.triggers)) or "none"
-        raise InputError(f"{jur.id} has no event {name!r} (its events: {known})", field or "name")
+        raise no_event(jur, name, field or "name")
     field = field or name
     when = moment(value, ZoneInfo(jur.timezone), field)
     if trigger.type == "instant" and not isinstance(when, datetime):
@@ -129,6 +128,21 @@ def label(value: object, field: str = "label") -> str:
     return " ".join(value.split())
 
 
+def no_event(jur: Jurisdiction, name: object, field: str) -> InputError:
+    """The one sentence for an event ``jur`` does not know (in any input)."""
+    known = ", ".join(sorted(jur.triggers)) or "none"
+    return InputError(f"{jur.id} has no event {name!r} (its events: {known})", field)
+
+
+def known_fields(jur: Jurisdiction, args: Mapping[str, object], also: Sequence[str] = ()) -> None:
+    """Refuse a query field that is neither an election, an event of ``jur``
+    nor one of ``also`` (a typed value is used or refused, never dropped)."""
+    fields = {"election", "primary", *jur.triggers, *also} if "primary" in jur.elections else {"election", *jur.triggers, *also}
+    unknown = sorted(k for k in args if k not in fields)
+    if unknown:
+        raise no_event(jur, unknown[0], unknown[0])
+
+
 def event_assignment(jur: Jurisdiction, text: str) -> Occurrence:
     """``NAME=DATETIME[,LABEL]`` (the command line's ``--event``)."""
     name, sep, rest = text.partition("=")
@@ -147,7 +161,8 @@ def typed_cases(jur: Jurisdiction, texts: Sequence[str]) -> list[Case]:
 
 def query(jur: Jurisdiction, args: Mapping[str, object]) -> dict:
     """``election``, ``primary`` and one input per trigger name (empty values
-    are absent), as keyword arguments for :func:`deadlines.service.lookup`."""
+    are absent), as keyword arguments for :func:`deadlines.service.lookup`.
+    Other fields are the caller's to check (:func:`known_fields`)."""
     events = {name: event(jur, name, args[name]) for name in jur.triggers if args.get(name)}
     return {
         "election": optional_day(args.get("election"), "election"),
