@@ -191,3 +191,15 @@ def kept_until(d: Deadline, held: date) -> date:
     subscribed calendars: :data:`KEPT_AFTER` past its date or its election,
     whichever is later."""
     return max(day_of(d.due), day_of(d.safe_due or d.due), held) + KEPT_AFTER
+
+
+def coming(jur: Jurisdiction, *, today: date, records: RecordSource = NO_RECORDS, count: int = 3,
+           years_ahead: int = 4) -> list[tuple[Result, Deadline]]:
+    """The next ``count`` deadlines whose safe date has not passed, from the
+    cycles of the next general elections (a deadline of a later cycle can come
+    before the last one of this cycle), earliest first; cancelled ones skipped."""
+    found: list[tuple[Result, Deadline]] = []
+    for cycle in cycles(jur, today, date(today.year + years_ahead, 12, 31)):
+        result = lookup(jur, today=today, election=cycle, records=records)
+        found += [(result, d) for d in result.deadlines if d.status != "cancelled" and day_of(d.safe_due) >= today]
+    return sorted(found, key=lambda rd: (day_of(rd[1].safe_due), rd[0].cycle, rd[1].id))[:count]

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
@@ -71,18 +71,18 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
             prefix: str | None) -> Rendered:
     """The feed at ``request.path`` (only the event ``prefix``, a UID without
     its domain, when given), stamped and with its HTTP headers."""
-    evs = [
-        e
-        for r in results
-        for e in ical.events(r, audience=audience)
-        if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")
-    ]
+    chosen = [(e, r) for r in results for e in ical.events(r, audience=audience)
+              if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")]
+    evs = [e for e, _ in chosen]
     if prefix and not evs:
         cycle_or_case, deadline_id = prefix.split("/")[1:]
         raise InputError(f"{jur.id} has no deadline '{deadline_id}' for {cycle_or_case} "
                          f"(a deadline waiting for a trigger event has no date yet)", "deadline")
     state = current_app.extensions["feed_state"]
     stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
+    for e, r in chosen:  # back to its row on the form (not hashed: the serving host is no change)
+        rid = str(e["uid"]).split("@")[0].split("/")[2]
+        ical.link(e, url_for("form.index", jurisdiction=jur.id, election=r.cycle.isoformat(), _external=True, _anchor=rid))
     name = f"{jur.name}: election deadlines" + (f" ({audience})" if audience else "")
     about = (f"Deadlines computed from {jur.source.rstrip('.')}. Times are local to {jur.timezone}. "
              "Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
@@ -96,6 +96,9 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
                ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}")]
     if prefix:
         headers.append(("Content-Disposition", f'attachment; filename="{prefix.replace("/", "-")}.ics"'))
+    else:  # a subscription: shown inline, but saved under a name that says what it is
+        named = jur.id + (f"-{results[0].cycle}" if len(results) == 1 and request.view_args.get("election") else "")
+        headers.append(("Content-Disposition", f'inline; filename="{named}.ics"'))
     return Rendered(today, jur.timezone, body, etag, modified, tuple(headers))
 
 
@@ -148,7 +151,7 @@ def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) ->
     audience = request.args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
-    key = (jid, part, deadline_id, audience, stamp, records().revision(jid))
+    key = (jid, part, deadline_id, audience, stamp, records().revision(jid), request.host_url)  # host: the rows' URLs
     cache = current_app.extensions["feed_cache"]
     feed = cache.get(key)
     if feed is None or feed.day != today_in(feed.timezone):

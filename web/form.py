@@ -2,36 +2,22 @@
 results table; bad input is answered beside its field with HTTP 400."""
 from __future__ import annotations
 
-from datetime import date, datetime
-
 from flask import Blueprint, render_template, request, url_for
 
 from deadlines.core import inputs
 from deadlines.core.elections import next_election
 from deadlines.core.errors import InputError
-from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment
-from deadlines.core.moments import day_of, say_clock, say_day
+from deadlines.core.model import AUDIENCES, Jurisdiction
+from deadlines.publish import svg, words
 from deadlines.service import lookup
 
-from web import form_records
+from web import form_records, landing
 from web.common import read_query, registry, records, today_in
 from web.feeds import empty_feed_words
+from web.wording import for_people
 
 bp = Blueprint("form", __name__)
 FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print")
-
-
-def when(moment: Moment) -> str:
-    """"4:00 p.m., Tuesday, April 21, 2026 (EDT)" (the hour first, as the law
-    says it) or the day alone."""
-    if isinstance(moment, datetime):
-        return f"{say_clock(moment.timetz())}, {say_day(moment.date())} ({moment.tzname()})"
-    return say_day(moment)
-
-
-def days_left(d: Deadline, today: date) -> str:
-    n = (day_of(d.safe_due) - today).days
-    return "today" if n == 0 else f"{n} day{'s' if n != 1 else ''}" if n > 0 else f"passed {-n} day{'s' if n != -1 else ''} ago"
 
 
 def _subscribe(jid: str, audience: str | None) -> dict:
@@ -49,7 +35,10 @@ def _compute(jur: Jurisdiction, args, errors: dict):
         query = read_query(jur, args)
         result = lookup(jur, today=today_in(jur.timezone), records=records(), **query)
     except InputError as exc:
-        errors[exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"] = str(exc)
+        field = exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"
+        said = for_people(exc, jur, args.get(field))
+        # the service's own words too: the CLI and the APIs say the same mistake in them
+        errors[field] = said if str(exc) in said else f"{said} ({exc})"
         return None
     return None if errors else result
 
@@ -60,19 +49,19 @@ def index():
     jurisdictions = reg.all()
     args = request.args.to_dict()
     errors: dict[str, str] = {}
-    jid = args.get("jurisdiction") or jurisdictions[0].id
+    jid = args.get("jurisdiction")  # none chosen: the landing page, nothing preselected
+    jur = None
     try:
-        jur = reg.get(jid)
+        jur = reg.get(jid) if jid is not None else None
     except InputError as exc:
-        errors["jurisdiction"] = str(exc)
-        jur = None
+        errors["jurisdiction"] = for_people(exc, None, jid)
     notices: list[str] = []
     if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: keep what it has too
         args, notices = form_records.carry_over(jur, args)
     result = None
     if jur is not None:
         today = today_in(jur.timezone)
-        if not args.get("election"):
+        if not args.get("election"):  # none typed (the landing form's date is blank): the next by rule
             args["election"] = args["prefilled"] = next_election(jur.elections["general"], today).isoformat()
         if "jurisdiction" in request.args:
             result = _compute(jur, args, errors)
@@ -84,6 +73,7 @@ def index():
     }
     return render_template(
         "form.html", jurisdictions=jurisdictions, jur=jur, args=args, errors=errors, result=result, rows=rows,
-        notices=notices, audiences=AUDIENCES, today=today if jur else None, when=when, days_left=days_left,
-        subscribe=_subscribe(jur.id, audience) if jur else None, printing=bool(args.get("print")), **extra,
+        notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words, svg=svg,
+        when=words.when, days_left=words.days_left, subscribe=_subscribe(jur.id, audience) if jur else None,
+        printing=bool(args.get("print")), landing=landing.summaries() if jid is None else None, **extra,
     ), 400 if errors else 200

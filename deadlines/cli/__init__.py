@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import click
 
@@ -85,6 +86,31 @@ def compute(jurisdiction, election, primary, events, as_json, today) -> None:
         click.echo(json.dumps(result_dict(result), indent=2))
         return
     _print_table(result)
+
+
+@main.command(cls=OneLine)
+@click.argument("jurisdiction")
+@click.option("--election", metavar="DATE", help="The general election date (YYYY-MM-DD); default: the next by rule.")
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Write the printable calendar (PDF) to this file.")
+@click.option("--today", metavar="DATE", hidden=True, help="Pretend today is this date.")
+def calendar(jurisdiction, election, pdf_path, today) -> None:
+    """Write the printable official calendar of one election of JURISDICTION:
+    the timeline, every deadline with its date, hour, zone and citation, the
+    readings as notes, what the clerk recorded, and the rule files used."""
+    from deadlines.publish import calendar as printable
+
+    try:
+        jur = Registry().get(jurisdiction)
+        now = datetime.now(ZoneInfo(jur.timezone)).replace(microsecond=0)
+        election, today = inputs.optional_day(election, "election"), inputs.optional_day(today, "today")
+        result = lookup(jur, today=today or now.date(), election=election, records=recorded())
+    except InputError as exc:
+        fail(str(exc))
+    except CalendarError as exc:
+        fail(f"the calendar file is invalid: {' '.join(str(exc).split())}")
+    pdf_path.write_bytes(printable.pdf(result, today=today or now.date(), generated=now))
+    click.echo(f"{pdf_path}: {jur.name}, election of {say(result.held)}, {len(result.deadlines)} deadline(s)")
 
 
 def _print_table(result) -> None:

@@ -194,7 +194,7 @@ def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
     return None, "end of day (11:59 p.m. local time); no hour is set by the law"
 
 
-@dataclass
+@dataclass(slots=True)
 class _LastDay:
     """What deciding a rule's last day found: the moment, what its end means,
     and the words and readings that go with it."""
