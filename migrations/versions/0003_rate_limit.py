@@ -1,14 +1,14 @@
 """rate limit counters shared by the web workers (issue 10)
 
-Revision ID: 0002_rate_limit
-Revises: 0001
+Revision ID: 0003
+Revises: 0002
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0002_rate_limit'
-down_revision = '0001'
+revision = '0003'
+down_revision = '0002'
 branch_labels = None
 depends_on = None
 
