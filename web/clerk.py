@@ -22,7 +22,7 @@ from deadlines.store import history, records, subscriptions, tokens
 from deadlines.store.db import now
 from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
-from web.problems import problem
+from web.problems import check_request, problem
 from web.security import base_url
 
 MAX_BODY = 16 * 1024
@@ -64,6 +64,9 @@ def _authenticate():
         return _error(401, "unknown or revoked token", **challenge)
     if row.jurisdiction_id != g.jid:
         return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
+    refused = check_request()
+    if refused is not None:
+        return refused
     g.who = history.Who(row.label)
     for name, value in (request.view_args or {}).items():
         if isinstance(value, int) and value > inputs.MAX_ROW_ID:  # no row has it (and the database could not look it up)

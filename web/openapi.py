@@ -179,6 +179,7 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None =
                 "headers": {"WWW-Authenticate": {"schema": STR, "description": 'Bearer realm="deadlines"'}}},
         "403": _error("The token is for another jurisdiction"),
         "404": _error("Unknown jurisdiction" + (f", or {not_found}" if not_found else "")),
+        "400": _error("A path or query value breaks a limit: " + TEXT_LIMITS),
     }
     op = {"operationId": op_id, "summary": summary, "tags": ["clerk"], "security": [{"bearerAuth": []}],
           "parameters": [JID, *params], "responses": responses}
@@ -186,7 +187,7 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None =
         op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}},
                              "description": BODY_LIMITS}
         responses.update({
-            "400": _error("The body is not a JSON object, or breaks a limit: " + BODY_LIMITS),
+            "400": _error("The body is not a JSON object, or a value breaks a limit: " + BODY_LIMITS),
             "413": _error(f"Body over {MAX_CONTENT // 1024} KiB"),
             "429": {**_error("Too many writes with this token (RATELIMIT_CLERK_WRITES)"),
                     "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait"}}},
@@ -199,9 +200,10 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None =
 
 
 MAX_CONTENT = 16 * 1024  # web.create_app's MAX_CONTENT_LENGTH
-BODY_LIMITS = (f"at most {MAX_CONTENT // 1024} KiB; strings of at most {inputs.MAX_TEXT} characters without NUL, "
-               f"other control characters (tab and line breaks aside) or lone surrogates; at most {inputs.MAX_ITEMS} "
-               f"items per list or object; nesting at most {inputs.MAX_DEPTH} deep")
+TEXT_LIMITS = (f"strings of at most {inputs.MAX_TEXT} characters without NUL, other control characters (tab and "
+               f"line breaks aside) or lone surrogates")
+BODY_LIMITS = (f"at most {MAX_CONTENT // 1024} KiB; {TEXT_LIMITS}; at most {inputs.MAX_ITEMS} items per list or "
+               f"object; nesting at most {inputs.MAX_DEPTH} deep")
 
 
 def _gone(what: str) -> dict:

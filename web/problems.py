@@ -1,8 +1,8 @@
 """Errors as RFC 9457 ``application/problem+json``, and the guard that reads
 every request's path, query and form through :mod:`deadlines.core.inputs`
 before a view does (so no such input can reach the database or an encoder it
-would break). JSON bodies are checked where they are read, after
-authentication (:mod:`web.clerk`)."""
+would break). The clerk API runs the same check after authentication (an
+anonymous request is a 401 whatever it carries), and checks JSON bodies there too."""
 from __future__ import annotations
 
 from flask import Flask, Response, json, request
@@ -25,7 +25,7 @@ def input_problem(exc: InputError) -> Response:
     return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, str(exc), exc.field)
 
 
-def _check_request() -> Response | None:
+def check_request() -> Response | None:
     """A problem for a path (404: it names nothing), query or form (400) that
     :func:`inputs.text` refuses."""
     try:
@@ -43,5 +43,12 @@ def _check_request() -> Response | None:
     return None
 
 
+AFTER_AUTHENTICATION = {"clerk"}  # blueprints that call check_request themselves, once the caller is known
+
+
+def _guard() -> Response | None:
+    return None if request.blueprint in AFTER_AUTHENTICATION else check_request()
+
+
 def init_app(app: Flask) -> None:
-    app.before_request(_check_request)
+    app.before_request(_guard)
