@@ -176,7 +176,9 @@ def test_a_moved_election_is_said_everywhere_and_its_held_date_names_it(app):
         "general": "2027-11-16", "authority": "Resolution 27-8 of the City Council", "reason": "a flood"}).status_code == 200
     moved = "moved from Tuesday, November 2, 2027 to Tuesday, November 16, 2027 by Resolution 27-8 of the City Council"
     assert moved in client.get(f"{API}/salt-lake-city-ut/deadlines?election=2027-11-16").json["moved"]
-    held = client.get("/calendars/salt-lake-city-ut/2027-11-16.ics")
+    held = client.get("/calendars/salt-lake-city-ut/2027-11-16.ics")  # the held date: 301 to its cycle's one URL
+    assert held.status_code == 301 and held.headers["Location"].endswith("/calendars/salt-lake-city-ut/2027-11-02.ics")
+    held = client.get("/calendars/salt-lake-city-ut/2027-11-16.ics", follow_redirects=True)
     assert held.status_code == 200
     assert all(moved in " ".join(str(ev["description"]).split())
                for ev in icalendar.Calendar.from_ical(held.data).walk("VEVENT"))
