@@ -4,9 +4,18 @@ from datetime import date
 
 import pytest
 
+from deadlines.core.model import Decision
 from engine_helpers import calc, local
 
 DENVER = "America/Denver"
+
+
+def june(year: int) -> list[Decision]:
+    """Salt Lake City used the ranked-choice pilot's August period in 2021, 2023
+    and 2025 (calendar file); these examples of the city code's June period
+    take those years as if the city had declined."""
+    cycle = {2021: date(2021, 11, 2), 2023: date(2023, 11, 7), 2025: date(2025, 11, 4)}[year]
+    return [Decision("ranked-choice", cycle, False, f"hypothetical: the June period in {year}")]
 
 
 @pytest.mark.parametrize(
@@ -26,7 +35,8 @@ DENVER = "America/Denver"
 )
 def test_declaration_filing_ends_5pm_june_7_or_next_business_day(election, june7_weekday, due):
     assert date(election.year, 6, 7).strftime("%A") == june7_weekday
-    d, _ = calc("salt-lake-city-ut", election=election)
+    declined = june(election.year) if election.year in (2021, 2023, 2025) else []
+    d, _ = calc("salt-lake-city-ut", election=election, decisions=declined)
     assert d["declaration-filing"].due == local(DENVER, *due, 17)
     assert d["nomination-petition-filing"].due == local(DENVER, *due, 17)
 
@@ -42,7 +52,7 @@ def test_2019_window_opens_monday_june_3_at_office_opening():
 
 
 def test_2025_readings_city_extension_vs_state_practice():
-    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), decisions=june(2025))
     decl = d["declaration-filing"]
     # published 2025 period (Brighton, MSD): "begins on Monday, June 2, 2025 at 8:00 a.m."
     assert decl.start == local(DENVER, 2025, 6, 2, 8)
@@ -88,14 +98,14 @@ def test_objection_filing_counts_from_extended_last_day():
     # Last day for filing 2025: June 9 (extended). +5 days = Saturday June 14 -> 68-3-7:
     # Sunday 15; Monday June 16 is Utah's Juneteenth (63G-1-301(2)(c): June 19 a Thursday,
     # the preceding Monday) -> Tuesday June 17, close of office hours.
-    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), decisions=june(2025))
     assert d["objection-filing"].due == local(DENVER, 2025, 6, 17, 17)
     assert any("Juneteenth" in s for s in d["objection-filing"].steps)
 
 
 def test_objection_filing_2023_plain():
     # June 7, 2023 (Wednesday) + 5 = Monday June 12, 2023.
-    d, _ = calc("salt-lake-city-ut", election=date(2023, 11, 21))
+    d, _ = calc("salt-lake-city-ut", election=date(2023, 11, 21), decisions=june(2023))
     assert d["objection-filing"].due == local(DENVER, 2023, 6, 12, 17)
 
 
