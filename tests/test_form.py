@@ -30,9 +30,10 @@ def test_results_table(client):
 
 
 def test_safe_date_stands_out(client):
-    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04").get_data(as_text=True)
-    assert "<strong>Safe date: Friday, June 6, 2025, 5:00 p.m. MDT</strong>" in html
-    assert "Monday, June 9, 2025, 5:00 p.m. MDT" in html
+    # June 7, 2031 is a Saturday: the city code extends to Monday June 9, state practice ends Friday June 6
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2031-11-04").get_data(as_text=True)
+    assert "<strong>Safe date: Friday, June 6, 2031, 5:00 p.m. MDT</strong>" in html
+    assert "Monday, June 9, 2031, 5:00 p.m. MDT" in html
     assert 'name="objection-filed"' in html and 'type="datetime-local"' in html
 
 
@@ -73,4 +74,4 @@ def test_switching_jurisdiction_drops_the_old_dates(client):
 
 def test_print_view_opens_every_row(client):
     html = client.get("/?jurisdiction=colorado-local&election=2025-11-04&print=1").get_data(as_text=True)
-    assert html.count("<details open>") == 3
+    assert html.count("<details open>") == 4  # petition circulation, filing and retention, write-in affidavit
