@@ -12,7 +12,7 @@ from typing import Mapping, Protocol, Sequence
 
 from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.engine import compute, resolve_anchors
-from deadlines.core.model import Jurisdiction, Moment, Override, Result
+from deadlines.core.model import Decision, Jurisdiction, Moment, Override, Result
 from deadlines.core.moments import day_of
 
 
@@ -24,12 +24,14 @@ class Records:
     dates entered for it, e.g. ``{date(2023, 11, 7): {"general": date(2023, 11, 21)}}``.
     ``events`` are trigger events by name, each a list of occurrences; an
     occurrence belongs to the first cycle whose general election falls on or
-    after it. ``overrides`` carry their own cycle (``Override.cycle``).
+    after it. ``overrides`` and ``decisions`` (a choice the law gives, taken or
+    not for a cycle) carry their own cycle.
     """
 
     elections: Mapping[date, Mapping[str, date]] = field(default_factory=dict)
     events: Mapping[str, Sequence[Moment]] = field(default_factory=dict)
     overrides: Sequence[Override] = ()
+    decisions: Sequence[Decision] = ()
 
 
 class RecordSource(Protocol):
@@ -111,7 +113,8 @@ def lookup(
             merged[name] = max(mine, key=day_of)  # the latest recorded occurrence of this cycle
     merged.update(events or {})
     return compute(
-        jur, election=election, primary=primary, events=merged, overrides=tuple(stored.overrides), today=today
+        jur, election=election, primary=primary, events=merged, overrides=tuple(stored.overrides),
+        decisions=tuple(stored.decisions), today=today,
     )
 
 

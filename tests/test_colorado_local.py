@@ -5,6 +5,7 @@ Filing is an act at the designated election official's office: with no hour in
 the law, the last day ends when the office closes, 5:00 p.m. by the shared rule
 set's office hours."""
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +91,90 @@ def test_filing_ends_at_close_of_business_with_hours_cited():
     assert closing and "Denver Elections Division" in closing[0] and "confirm the closing hour" in closing[0]
     # circulating needs no office: its last day stays a whole day
     assert d["petition-circulation"].due == date(2021, 8, 27)
+
+
+# --------------------------------------------------------------------------- even-year elections
+
+
+@pytest.mark.parametrize(
+    "year, held, filing",
+    [
+        # Nov 1, 2022 is a Tuesday: the even-year general election is the Tuesday after the first
+        # Monday (Nov 7), Nov 8 (1-1-104(17)). Nov 8 - 67: Oct 31 is -8, Sep 30 -39, Aug 31 -69 -> Sep 2.
+        (2022, date(2022, 11, 8), date(2022, 9, 2)),
+        # Nov 1, 2016 is a Tuesday too: Nov 8, 2016 - 67 days = Fri Sep 2, 2016.
+        (2016, date(2016, 11, 8), date(2016, 9, 2)),
+        # Odd year with Nov 1 a Tuesday: the first Tuesday (1-41-103), Nov 1, 2033 - 67 = Aug 26.
+        (2033, date(2033, 11, 1), date(2033, 8, 26)),
+    ],
+)
+def test_election_day_by_kind_of_year(year, held, filing):
+    d, result = calc("colorado-local", today=date(year, 1, 2))
+    assert result.held == held
+    assert d["petition-filing"].due == five_pm(filing)
+    assert not any("not the date" in w for w in result.warnings)
+
+
+def test_2022_entered_election_needs_no_warning():
+    d, result = calc("colorado-local", election=date(2022, 11, 8))
+    assert result.cycle == date(2022, 11, 8)
+    assert result.warnings == ()
+
+
+# --------------------------------------------------------------------------- write-in affidavit (1-13.5-305)
+
+
+def test_write_in_affidavit_64th_day_on_labor_day_two_readings():
+    # Nov 4, 2025 - 64 days: Oct 4 is -31, Sep 4 -61, Sep 1 -64 = Labor Day (a Monday).
+    # 1-1-106(5) shortens to Fri Aug 29; 1-13.5-107(2) extends to Tue Sep 2.
+    # Published: Greeley-Evans School District 6, "August 29, 2025, 4:30 p.m.: Deadline for
+    # school director write-in candidates to file an affidavit of intent" (its own office hours).
+    d, _ = calc("colorado-local", election=date(2025, 11, 4))
+    w = d["write-in-affidavit"]
+    assert w.due == w.safe_due == five_pm(date(2025, 8, 29))
+    assert [(r.roll, r.due, r.safe) for r in w.readings] == [
+        ("prior_business_day", five_pm(date(2025, 8, 29)), True),
+        ("next_business_day", five_pm(date(2025, 9, 2)), False),
+    ]
+    assert any("Labor Day" in s and "shortened" in s for s in w.steps)
+    assert w.citation == "C.R.S. 1-13.5-305"
+
+
+def test_write_in_affidavit_plain_monday():
+    # Nov 2, 2021 - 64 days: Oct 2 -31, Sep 2 -61, Aug 30 -64 (Monday, no holiday).
+    d, _ = calc("colorado-local", election=date(2021, 11, 2))
+    w = d["write-in-affidavit"]
+    assert w.due == five_pm(date(2021, 8, 30))
+    assert {r.due for r in w.readings} == {five_pm(date(2021, 8, 30))}
+    assert w.warnings == ()
+
+
+def test_write_in_affidavit_2022():
+    # Nov 8, 2022 - 64 = Mon Sep 5, 2022 = Labor Day: Fri Sep 2 or Tue Sep 6.
+    d, _ = calc("colorado-local", election=date(2022, 11, 8))
+    w = d["write-in-affidavit"]
+    assert w.safe_due == five_pm(date(2022, 9, 2))
+    assert {r.due for r in w.readings} == {five_pm(date(2022, 9, 2)), five_pm(date(2022, 9, 6))}
+
+
+# --------------------------------------------------------------------------- a file's own office hours
+
+
+def test_a_local_government_sets_its_own_closing_hour(tmp_path):
+    from deadlines.core.engine import compute
+    from deadlines.core.loader import load_jurisdiction
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    src = Path(__file__).resolve().parent.parent / "calendars" / "shared" / "colorado-local-government-election-code.toml"
+    (shared / src.name).write_text(src.read_text())
+    (tmp_path / "early-district.toml").write_text(
+        'id = "early-district"\nname = "A district whose office closes at 3:30"\ntimezone = "America/Denver"\n'
+        'extends = ["colorado-local-government-election-code"]\n\n'
+        '[office_hours]\nopen = "07:30"\nclose = "15:30"\ncite = "the district\'s posted office hours"\n'
+    )
+    jur = load_jurisdiction(tmp_path / "early-district.toml")
+    result = compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 2))
+    f = {d.id: d for d in result.deadlines}["petition-filing"]
+    assert f.due == local(DENVER, 2025, 8, 29, 15, 30)
+    assert any("the district's posted office hours" in s for s in f.steps)

@@ -189,3 +189,91 @@ def test_clerk_entered_election_keeps_uid_and_moves_dates():
     assert w.uid == "salt-lake-city-ut/2027-11-02/withdrawal"
     # Nov 9, 2027 - 23 days = Sunday Oct 17 -> Monday Oct 18, 2027 (not a holiday)
     assert w.due == local(DENVER, 2027, 10, 18, 17)
+
+
+# --------------------------------------------------------------------------- ranked-choice pilot
+
+
+@pytest.mark.parametrize(
+    "election, opens, closes",
+    [
+        # 2nd and 3rd Tuesdays of August. 2021: Aug 3, 10, 17 -> Aug 10-17 (Salt Lake Tribune,
+        # Aug 18, 2021: "the filing deadline for candidates was Tuesday").
+        (date(2021, 11, 2), (2021, 8, 10), (2021, 8, 17)),
+        # 2023: Aug 1, 8, 15 -> "August 8th-15th, 8:00 am - 5:00 pm" (slc.gov 2023 municipal elections).
+        (date(2023, 11, 21), (2023, 8, 8), (2023, 8, 15)),
+        # 2025: Aug 5, 12, 19 -> "beginning on August 12, 2025, and ending on August 19, 2025 ...
+        # will end promptly at 5:00 p.m. on August 19, 2025" (the city's notice).
+        (date(2025, 11, 4), (2025, 8, 12), (2025, 8, 19)),
+    ],
+)
+def test_ranked_choice_years_use_the_august_period(election, opens, closes):
+    d, _ = calc("salt-lake-city-ut", election=election)
+    for rid in ("declaration-filing", "nomination-petition-filing"):
+        w = d[rid]
+        assert w.start == local(DENVER, *opens, 8)
+        assert w.due == w.safe_due == local(DENVER, *closes, 17)
+        assert w.readings == () and w.status == "scheduled"
+        assert "20A-4-602(6)" in w.citation
+        assert any("Salt Lake City" in s and "chose" in s for s in w.steps)
+
+
+def test_objection_follows_the_august_period():
+    # Aug 19, 2025 + 5 = Sunday Aug 24 -> 68-3-7: Monday Aug 25, close of office hours.
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    assert d["objection-filing"].due == local(DENVER, 2025, 8, 25, 17)
+
+
+def test_no_choice_recorded_both_periods_are_readings_2019():
+    # 2019: the pilot is in force and no decision is recorded. June 7, 2019 is a Friday;
+    # the pilot period would close on the 3rd Tuesday of August (Aug 6, 13, 20): Aug 20.
+    d, _ = calc("salt-lake-city-ut", election=date(2019, 11, 5))
+    w = d["declaration-filing"]
+    assert w.due == w.safe_due == local(DENVER, 2019, 6, 7, 17)
+    assert [r.due for r in w.readings][-1] == local(DENVER, 2019, 8, 20, 17)
+    assert [r.safe for r in w.readings][-1] is False
+    assert any("no choice is recorded" in x for x in w.warnings)
+
+
+def test_a_clerk_records_the_choice_for_a_cycle():
+    from deadlines.core.model import Decision
+    from deadlines.core.registry import Registry
+    from deadlines.service import Records, lookup
+
+    class Store:
+        def recorded(self, jid):
+            return Records(decisions=[Decision("ranked-choice", date(2019, 11, 5), True, "City Council, 2019")])
+
+        def revision(self, jid):
+            return "1"
+
+    # 2nd Tuesday of August 2019: Aug 13; 3rd: Aug 20.
+    result = lookup(Registry().get("salt-lake-city-ut"), today=date(2019, 1, 2), election=date(2019, 11, 5), records=Store())
+    w = {d.id: d for d in result.deadlines}["declaration-filing"]
+    assert (w.start, w.due) == (local(DENVER, 2019, 8, 13, 8), local(DENVER, 2019, 8, 20, 17))
+    assert any("City Council, 2019" in s for s in w.steps)
+
+
+def test_after_the_pilot_the_june_period_with_a_word():
+    # The pilot ended January 1, 2026 and no successor is encoded: 2027 uses June 1-7.
+    d, _ = calc("salt-lake-city-ut", election=date(2027, 11, 2))
+    w = d["declaration-filing"]
+    assert w.due == local(DENVER, 2027, 6, 7, 17)  # a Monday
+    assert not any("20A-4-602(6)" in r.cite for r in w.readings)
+    assert any("ended Thursday, January 1, 2026" in s and "No successor" in s for s in w.steps)
+
+
+# --------------------------------------------------------------------------- dates other than the rule's
+
+
+def test_special_election_in_may_derives_every_deadline_and_warns():
+    # A special election on Tuesday May 5, 2026: the June 1-7 window of "the year of the
+    # election" ends after it, and so does the objection period counted from it.
+    d, result = calc("salt-lake-city-ut", election=date(2026, 5, 5))
+    assert any("not the date of the municipal general election" in w for w in result.warnings)
+    for rid in ("declaration-filing", "nomination-petition-filing", "objection-filing"):
+        assert any("after the municipal general election it is for" in w for w in d[rid].warnings), rid
+    # withdrawal: May 5 - 23 = Sunday April 12 -> Monday April 13 (68-3-7): before the election, no such warning
+    assert d["withdrawal"].due == local(DENVER, 2026, 4, 13, 17)
+    assert not any("it is for" in w for w in d["withdrawal"].warnings)
+    assert not any("it is for" in w for w in d["residency-start"].warnings)
