@@ -284,7 +284,7 @@ def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[str]]:
                 f"filing at {say_clock(jur.office_hours.open)} on {say_day(opens)} ({jur.office_hours.cite})."
             )
         else:
-            steps.append(f"Filing opens when the office opens, {say_clock(jur.office_hours.open)}.")
+            steps.append(f"Filing opens when the office opens ({say_clock(jur.office_hours.open)}).")
     return start, statutory, steps
 
 
