@@ -333,21 +333,20 @@ def _readings(rule: Rule, day: date, roll: str, roll_cite: str, clock, ctx: _Con
     if not rule.readings:
         return ()
     own = f"{ROLL_WORDS[roll]} ({roll_cite})"
-    if any(r.at or r.zone for r in rule.readings):
+    if rule.reads_other_hours:
         own = f"{say_clock(clock)} local time ({ctx.jur.timezone}), {own}"
-    out = [(own, roll, roll_cite, "the rule's own computation of time", _at(ctx.calendar.roll(day, roll), clock, ctx.zone))]
+    ways = [(own, roll, roll_cite, "the rule's own computation of time")]
+    dues = [_at(ctx.calendar.roll(day, roll), clock, ctx.zone)]
     for r in rule.readings:
         how = r.roll or roll
         counted = day if r.due is None else day_of(_count(r.due, ctx)[0])
-        rolled = ctx.calendar.roll(counted, how)
-        due = _at(rolled, r.at or clock, r.zone or ctx.zone)
-        if isinstance(due, datetime):
-            due = due.astimezone(ctx.zone)
-        out.append((r.name, how, r.cite, r.why, due))
-    safe = min(range(len(out)), key=lambda i: out[i][4])  # the first of the earliest
+        due = _at(ctx.calendar.roll(counted, how), r.at or clock, r.zone or ctx.zone)
+        ways.append((r.name, how, r.cite, r.why))
+        dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
+    safe = dues.index(min(dues))  # the first of the earliest
     return tuple(
         ReadingResult(name=name, roll=how, due=due, cite=cite, why=why, safe=(i == safe))
-        for i, (name, how, cite, why, due) in enumerate(out)
+        for i, ((name, how, cite, why), due) in enumerate(zip(ways, dues))
     )
 
 
@@ -415,7 +414,8 @@ def compute(
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)
     missing: set[str] = set()  # rules with no version in force, and their dependants
-    behind: dict[str, set[str]] = {}  # each deadline's elections and triggers, through its anchors
+    used: dict[str, tuple[str, ...]] = {}  # what each computed deadline counted from
+    earliest = min(anchors[name].value for name in jur.elections if name in anchors)
     under = _choices_of_cycle(jur, general, cycle, decisions) if jur.choices else {}
     for rid in jur.order:
         rule = version_in_force(jur.rules[rid], general)
@@ -426,30 +426,41 @@ def compute(
             warnings.append(f"{rid}: no version of this rule was in force on {say_day(general)} (the first took effect {say_day(first)})")
             missing.add(rid)
             continue
-        lacking = [name for name in rule.anchors() if name in missing]
+        counts_from = rule.anchors()
+        lacking = [name for name in counts_from if name in missing]
         if lacking:
             warnings.append(f"{rid}: not computed, because {', '.join(lacking)} (which it counts from) has no version in force")
             missing.add(rid)
             continue
-        if any(name not in anchors and name not in ctx.done for name in rule.anchors()):
+        if any(name not in anchors and name not in ctx.done for name in counts_from):
             pending.append(rid)
             continue
         deadline = _evaluate(rule, ctx, cycle)
         ov = by_id.get((rid, cycle)) or by_id.get((rid, general))
         if ov is not None:
             deadline = _apply_override(deadline, ov)
-        behind[rid] = set().union(*(behind.get(a, {a}) for a in rule.anchors()))
-        ctx.done[rid] = _check_before_election(deadline, behind[rid], ctx)
+        used[rid] = counts_from
+        if deadline.kind != "retention" and day_of(deadline.due) >= earliest:
+            deadline = _check_before_election(deadline, _behind(rid, used), ctx)
+        ctx.done[rid] = deadline
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(ctx.done.values(), key=lambda d: (_sort_key(d.due), order[d.id])))
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending))
+
+
+def _behind(name: str, used: Mapping[str, tuple[str, ...]]) -> set[str]:
+    """The elections and triggers a deadline counts from, through the
+    deadlines it counts from."""
+    if name not in used:
+        return {name}
+    return set().union(*(_behind(a, used) for a in used[name]))
 
 
 def _check_before_election(d: Deadline, behind: set[str], ctx: _Context) -> Deadline:
     """A deadline counted from elections alone must end before the first of
     them (a retention period excepted); one that does not, say with an
     election entered on a day its rules do not follow, carries a warning."""
-    if d.kind == "retention" or d.status == "cancelled" or any(a in ctx.jur.triggers for a in behind):
+    if d.status == "cancelled" or any(a in ctx.jur.triggers for a in behind):
         return d
     first = min((ctx.anchors[a] for a in behind if a in ctx.anchors), key=lambda a: a.value, default=None)
     if first is None or day_of(d.due) < first.value:

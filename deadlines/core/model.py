@@ -3,6 +3,7 @@ engine derives). All frozen dataclasses; no I/O."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import date, datetime, time, tzinfo
 from typing import Union
 
@@ -97,7 +98,10 @@ class ElectionRule:
     moves: tuple[ElectionMove, ...] = ()
 
     def way_in(self, year: int) -> ElectionDay | None:
-        return next((w for w in self.ways if w.occurs_in(year)), None)
+        for way in self.ways:
+            if way.years == "every" or (year % 2 == 1) == (way.years == "odd"):
+                return way
+        return None
 
     def occurs_in(self, year: int) -> bool:
         return self.way_in(year) is not None
@@ -193,8 +197,18 @@ class Rule:
     warning: str | None = None  # a caution shown with every deadline of this version
 
     def anchors(self) -> tuple[str, ...]:
+        """What the rule counts from: its start and due, and its readings' counts."""
+        return self._anchors
+
+    @cached_property
+    def _anchors(self) -> tuple[str, ...]:
         exprs = (self.start, self.due, *(r.due for r in self.readings))
         return tuple(e.of for e in exprs if e is not None)
+
+    @cached_property
+    def reads_other_hours(self) -> bool:
+        """Some reading ends at another hour or in another zone."""
+        return any(r.at or r.zone for r in self.readings)
 
 
 @dataclass(frozen=True)
