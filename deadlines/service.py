@@ -12,7 +12,7 @@ from typing import Mapping, Protocol, Sequence
 
 from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.engine import compute, resolve_anchors
-from deadlines.core.model import Decision, Jurisdiction, Moment, Override, Result
+from deadlines.core.model import Deadline, Decision, Jurisdiction, Moment, Override, Result
 from deadlines.core.moments import day_of
 
 
@@ -124,3 +124,15 @@ def upcoming(jur: Jurisdiction, *, today: date, years_ahead: int = 4, records: R
     start = today - timedelta(days=366)
     end = date(today.year + years_ahead, 12, 31)
     return [lookup(jur, today=today, election=c, records=records) for c in cycles(jur, start, end)]
+
+
+def coming(jur: Jurisdiction, *, today: date, records: RecordSource = NO_RECORDS, count: int = 3,
+           years_ahead: int = 4) -> list[tuple[Result, Deadline]]:
+    """The next ``count`` deadlines whose safe date has not passed, from the
+    cycles of the next general elections (a deadline of a later cycle can come
+    before the last one of this cycle), earliest first; cancelled ones skipped."""
+    found: list[tuple[Result, Deadline]] = []
+    for cycle in cycles(jur, today, date(today.year + years_ahead, 12, 31)):
+        result = lookup(jur, today=today, election=cycle, records=records)
+        found += [(result, d) for d in result.deadlines if d.status != "cancelled" and day_of(d.safe_due) >= today]
+    return sorted(found, key=lambda rd: (day_of(rd[1].safe_due), rd[0].cycle, rd[1].id))[:count]

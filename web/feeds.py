@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
@@ -84,10 +84,13 @@ def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | 
                          f"(a deadline waiting for a trigger event has no date yet)", "deadline")
     state = current_app.extensions["feed_state"]
     stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
+    for e in evs:  # <jid>/<cycle>/<deadline>[/window]@deadlines: back to its row on the form
+        _, cycle, rid = str(e["uid"]).split("@")[0].split("/")[:3]
+        ical.link(e, url_for("form.index", jurisdiction=jur.id, election=cycle, _external=True, _anchor=rid))
     name = f"{jur.name}: election deadlines" + (f" ({audience})" if audience else "")
     about = (f"Deadlines computed from {jur.source}. Times are local to {jur.timezone}. "
              "Each event's description quotes the law and shows how its date is counted.")
-    body = ical.calendar(evs, stamps, name=name, description=about)
+    body = ical.calendar(evs, stamps, name=name, description=about, timezone=jur.timezone)
     etag = hashlib.sha256(body).hexdigest()
     feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "")
     modified = state.stamps({feed_key: etag})[feed_key].last_modified
@@ -95,6 +98,9 @@ def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | 
                ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}")]
     if deadline_id:
         headers.append(("Content-Disposition", f'attachment; filename="{jur.id}-{chosen[0]}-{deadline_id}.ics"'))
+    else:  # a subscription: shown inline, but saved under a name that says what it is
+        named = jur.id + (f"-{chosen[0]}" if len(chosen) == 1 and request.view_args.get("election") else "")
+        headers.append(("Content-Disposition", f'inline; filename="{named}.ics"'))
     return Rendered(today, jur.timezone, body, etag, modified, tuple(headers))
 
 
@@ -114,7 +120,7 @@ def _serve(jid: str, election: str | None = None, deadline_id: str | None = None
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
     cycle = inputs.optional_day(election, "election")
-    key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid))
+    key = (jid, cycle, deadline_id, audience, stamp, records().revision(jid), request.host_url)  # host: the rows' URLs
     cache = current_app.extensions["feed_cache"]
     feed = cache.get(key)
     if feed is None or feed.day != today_in(feed.timezone):

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import click
 
@@ -92,6 +94,43 @@ def compute(jurisdiction, election, primary, events, as_json, today) -> None:
         click.echo(json.dumps(result_dict(result), indent=2))
         return
     _print_table(result)
+
+
+def _recorded():
+    """What a clerk recorded, where a `deadlines serve` keeps it (its database
+    setting, or the instance folder here); nothing when there is no database."""
+    from deadlines.config import database_url, instance_dir
+    from deadlines.service import NO_RECORDS
+    from deadlines.store import DbRecords, get_db
+
+    if os.environ.get("DEADLINES_DATABASE_URL") or (instance_dir() / "deadlines.sqlite3").exists():
+        return DbRecords(get_db(database_url()))
+    return NO_RECORDS
+
+
+@main.command()
+@click.argument("jurisdiction")
+@click.option("--election", type=_DateType(), help="The general election date (YYYY-MM-DD); default: the next by rule.")
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Write the printable calendar (PDF) to this file.")
+@click.option("--today", type=_DateType(), hidden=True, help="Pretend today is this date.")
+def calendar(jurisdiction, election, pdf_path, today) -> None:
+    """Write the printable official calendar of one election of JURISDICTION:
+    the timeline, every deadline with its date, hour, zone and citation, the
+    readings as notes, what the clerk recorded, and the rule files used."""
+    from deadlines.publish import calendar as printable
+    from deadlines.service import lookup
+
+    try:
+        jur = Registry().get(jurisdiction)
+        now = datetime.now(ZoneInfo(jur.timezone)).replace(microsecond=0)
+        result = lookup(jur, today=today or now.date(), election=election, records=_recorded())
+    except InputError as exc:
+        _fail(str(exc))
+    except CalendarError as exc:
+        _fail(f"the calendar file is invalid:\n{exc}")
+    pdf_path.write_bytes(printable.pdf(result, today=today or now.date(), generated=now))
+    click.echo(f"{pdf_path}: {jur.name}, election of {say(result.held)}, {len(result.deadlines)} deadline(s)")
 
 
 def _print_table(result) -> None:

@@ -2,16 +2,9 @@
 of the API)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import iso
-
-
-def _source(path: str) -> str:
-    """The calendar file relative to the calendars folder: ``shared/x.toml`` or ``x.toml``."""
-    p = Path(path)
-    return f"shared/{p.name}" if p.parent.name == "shared" else p.name
+from deadlines.publish.words import source_file
 
 
 def deadline_dict(d: Deadline) -> dict:
@@ -44,7 +37,7 @@ def deadline_dict(d: Deadline) -> dict:
             "authority": d.override.authority, "reason": d.override.reason, "computed_due": iso(d.computed_due),
         },
         "rule_effective": iso(d.rule_effective),
-        "source": _source(d.source),
+        "source": source_file(d.source),
     }
 
 

@@ -103,6 +103,13 @@ def events(result: Result, *, audience: str | None = None) -> list[Event]:
     return out
 
 
+def link(event: Event, url: str) -> None:
+    """Give ``event`` a URL (its row on the form). Added after
+    :func:`content_hash`: the address a feed is served from is no change to
+    the deadline, so it must not raise SEQUENCE."""
+    event.add("url", url)
+
+
 def content_hash(event: Event) -> str:
     """SHA-256 of everything that makes the event differ (its unstamped text)."""
     return hashlib.sha256(event.to_ical()).hexdigest()
@@ -126,16 +133,20 @@ def calendar(
     *,
     name: str,
     description: str,
+    timezone: str | None = None,
     refresh: timedelta = timedelta(hours=12),
 ) -> bytes:
     """The VCALENDAR: ``evs`` (stamped in place from ``stamps``, by UID) plus a
-    VTIMEZONE for every TZID they use."""
+    VTIMEZONE for every TZID they use; ``timezone`` (the jurisdiction's) is
+    said as X-WR-TIMEZONE for clients that show all-day events in it."""
     cal = Calendar()
     for key, value in (
         ("prodid", PRODID), ("version", "2.0"), ("calscale", "GREGORIAN"), ("method", "PUBLISH"),
         ("name", name), ("x-wr-calname", name), ("description", description), ("x-wr-caldesc", description),
     ):
         cal.add(key, value)
+    if timezone:
+        cal.add("x-wr-timezone", timezone)
     cal.add("refresh-interval", refresh, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", vDuration(refresh))
     days = []
