@@ -8,6 +8,7 @@ reads two ways, and warnings instead of silent moves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
@@ -25,6 +26,7 @@ from deadlines.core.model import (
     Expr,
     Jurisdiction,
     Moment,
+    OfficeHours,
     Override,
     Reading,
     ReadingResult,
@@ -191,9 +193,9 @@ def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
     return None, "end of day (11:59 p.m. local time); no hour is set by the law"
 
 
-def _closing_step(jur: Jurisdiction, ends: str) -> str:
+@lru_cache(maxsize=1024)
+def _closing_step(hours: OfficeHours, ends: str) -> str:
     """Why a last day with no hour in the law ends at the office's closing hour."""
-    hours = jur.office_hours
     step = (f"No hour is set by the text and the act is done at the office, so the day ends when the "
             f"office closes: the {ends} ({hours.cite}).")
     return step + (f" {hours.confirm}" if hours.confirm else "")
@@ -247,7 +249,7 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
             f"{say_day(cal.prior_business_day(day))}."
         )
     if clock is not None and rule.at is None:
-        steps.append(_closing_step(jur, ends))
+        steps.append(_closing_step(jur.office_hours, ends))
     if rule.warning:
         warnings.append(rule.warning)
     readings = _readings(rule, day, roll, roll_cite, clock, ctx)
@@ -488,6 +490,7 @@ def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Seq
     return out
 
 
+@lru_cache(maxsize=4096)
 def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, jur: Jurisdiction) -> Rule:
     """The rule as this cycle's decision on ``choice`` leaves it: the choice's
     period where taken; the rule's own plus the period as a reading while
