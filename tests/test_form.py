@@ -47,9 +47,10 @@ def test_results_table(client):
 
 
 def test_safe_date_stands_out(client):
-    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04").get_data(as_text=True)
-    assert "<strong>Safe date: 5:00 p.m., Friday, June 6, 2025 (MDT)</strong>" in html
-    assert "5:00 p.m., Monday, June 9, 2025 (MDT)" in html
+    # June 7, 2031 is a Saturday: the city code extends to Monday June 9, state practice ends Friday June 6
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2031-11-04").get_data(as_text=True)
+    assert "<strong>Safe date: 5:00 p.m., Friday, June 6, 2031 (MDT)</strong>" in html
+    assert "5:00 p.m., Monday, June 9, 2031 (MDT)" in html
     assert 'name="objection-filed"' in html and 'type="datetime-local"' in html
 
 
@@ -107,4 +108,4 @@ def test_switching_keeps_a_typed_past_election(client):
 
 def test_print_view_opens_every_row(client):
     html = client.get("/?jurisdiction=colorado-local&election=2025-11-04&print=1").get_data(as_text=True)
-    assert html.count("<details open>") == 3
+    assert html.count("<details open>") == 4  # petition circulation, filing and retention, write-in affidavit
