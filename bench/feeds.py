@@ -28,7 +28,7 @@ CONSTANT = "/bench/constant"
 
 def bench_app():
     """The app plus one bench-only route returning the feed's bytes, unchanged (gunicorn factory)."""
-    from flask import Response
+    from flask import Response, request
 
     from web import create_app
 
@@ -36,10 +36,10 @@ def bench_app():
 
     @app.get(CONSTANT)
     def constant():
+        if "BENCH_BODY" not in app.config:  # rendered for this host: feeds link back to the rows by URL
+            app.config["BENCH_BODY"] = app.test_client().get(FEED, base_url=request.host_url).data
         return Response(app.config["BENCH_BODY"], mimetype="text/calendar")
 
-    base = f"http://127.0.0.1:{os.environ['BENCH_PORT']}"  # the feed links each event by the serving host
-    app.config["BENCH_BODY"] = app.test_client().get(FEED, base_url=base).data
     return app
 
 
@@ -90,7 +90,7 @@ def main() -> None:
         port = s.getsockname()[1]
     here = Path(__file__).resolve().parent
     with tempfile.TemporaryDirectory() as instance:
-        env = {**os.environ, "DEADLINES_INSTANCE": instance, "BENCH_PORT": str(port)}
+        env = {**os.environ, "DEADLINES_INSTANCE": instance}
         env.pop("DEADLINES_DATABASE_URL", None)
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "--chdir", str(here),

@@ -1,6 +1,6 @@
 """Deadlines across jurisdictions: every deadline of every jurisdiction (of a
 state, for an audience) whose date to act by falls in a range, sorted, for the
-bulk API, ``deadlines upcoming`` and the combined feed.
+bulk API and ``deadlines upcoming``.
 
 Results are computed once per change and served from caches:
 
@@ -196,12 +196,6 @@ class Across:
             held = cycles(jur, start, end)
             self._held.put((law, start, end), held)
         return held
-
-    def results(self, jur: Jurisdiction, start: date, end: date, *, today: date) -> list[Result]:
-        """The jurisdiction's results of every cycle held from ``start`` to ``end``."""
-        records, law = _Preloaded(self.records, self.revisions()), memo.law(jur)
-        return [memo.rebind(self._result(jur, law, c, today, records), jur)
-                for c in self._cycles(jur, law, start, end)]
 
     def listing(self, start: date, end: date, *, today: date, state: str | None = None,
                 audience: str | None = None) -> Listing:

@@ -10,11 +10,13 @@ from werkzeug.serving import make_server
 from web import create_app
 
 TODAY = "2025-03-01"
+BASE_URL = "https://deadlines.example"
 
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "TODAY": TODAY, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}"})
+    return create_app({"TESTING": True, "TODAY": TODAY, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+                       "BASE_URL": BASE_URL})
 
 
 @pytest.fixture
@@ -28,6 +30,7 @@ def live_server(app):
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    app.config["BASE_URL"] = f"http://127.0.0.1:{server.server_port}"
+    yield app.config["BASE_URL"]
     server.shutdown()
     thread.join()

@@ -27,6 +27,11 @@ def sqlite_url(tmp_path):
 def pg_url():
     """A fresh PostgreSQL database, dropped afterwards. Fails (never skips)
     when the server is unreachable: CI runs these tests."""
+    yield from fresh_pg_database()
+
+
+def fresh_pg_database():
+    """The generator behind :func:`pg_url` (module-scoped fixtures use it too)."""
     import psycopg
 
     name = f"deadlines_test_{uuid.uuid4().hex[:10]}"
@@ -48,13 +53,25 @@ def pg_url():
 
 
 class Mailbox:
+    """Keeps every message; ``delay`` seconds per message (a slow server);
+    ``on_message`` is called after each one arrives (tests wait on it)."""
+
     def __init__(self):
         self.messages = []
+        self.envelopes = []
         self.lock = threading.Lock()
+        self.delay = 0.0
+        self.on_message = lambda: None
 
     async def handle_DATA(self, server, session, envelope):
+        import asyncio
+
+        if self.delay:
+            await asyncio.sleep(self.delay)
         with self.lock:
             self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+            self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        self.on_message()
         return "250 OK"
 
 

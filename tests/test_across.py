@@ -40,25 +40,25 @@ def _key(item: dict) -> tuple:
 
 def test_april_2026_by_hand(client):
     # Ypsilanti: the 15th Tuesday preceding the August 4, 2026 primary is April 21, 2026 (4:00 p.m.);
-    # the notice window closes 7 days before it, April 14. Nothing else of the four falls in April 2026.
+    # the notice window closes 7 days before it, April 14; a withdrawal by 4 o'clock on the third day after
+    # the last day for filing (MCL 168.322a), Friday April 24. Nothing else of the four falls in April 2026.
     body = client.get(f"{BULK}?from=2026-04-01&to=2026-04-30").get_json()
     assert [(i["deadline"]["uid"], i["deadline"]["safe_due"]) for i in body["deadlines"]] == [
         ("ypsilanti-mi/2026-11-03/filing-notice", "2026-04-14"),
         ("ypsilanti-mi/2026-11-03/petition-filing", "2026-04-21T16:00:00-04:00"),
+        ("ypsilanti-mi/2026-11-03/withdrawal", "2026-04-24T16:00:00-04:00"),
     ]
-    assert body["total"] == 2 and body["next"] is None and body["cursor"] is None and body["warnings"] == []
+    assert body["total"] == 3 and body["next"] is None and body["cursor"] is None and body["warnings"] == []
     assert body["deadlines"][1]["jurisdiction"] == {"id": "ypsilanti-mi", "name": "City of Ypsilanti, Michigan",
                                                     "timezone": "America/Detroit", "state": "MI"}
 
 
-# General elections by rule, 2022-2028 (Tuesday after the first Monday in November; Colorado's coordinated
-# election is the first Tuesday of November): every year in Colorado and model-city, odd years in Salt Lake
-# City, even years in Ypsilanti.
+# General elections by rule, 2022-2028: the Tuesday after the first Monday in November (Colorado's odd-year
+# coordinated election is the first Tuesday of November, the same day in 2023, 2025 and 2027): every year in
+# Colorado and model-city, odd years in Salt Lake City, even years in Ypsilanti.
 NOVEMBER = {2022: "2022-11-08", 2023: "2023-11-07", 2024: "2024-11-05", 2025: "2025-11-04", 2026: "2026-11-03",
             2027: "2027-11-02", 2028: "2028-11-07"}
-COLORADO = {2022: "2022-11-01", 2023: "2023-11-07", 2024: "2024-11-05", 2025: "2025-11-04", 2026: "2026-11-03",
-            2027: "2027-11-02", 2028: "2028-11-07"}
-CYCLES = {"colorado-local": list(COLORADO.values()), "model-city": list(NOVEMBER.values()),
+CYCLES = {"colorado-local": list(NOVEMBER.values()), "model-city": list(NOVEMBER.values()),
           "salt-lake-city-ut": [d for y, d in NOVEMBER.items() if y % 2], "ypsilanti-mi": [d for y, d in NOVEMBER.items() if not y % 2]}
 
 
@@ -134,8 +134,9 @@ def test_an_invalid_file_is_named_not_silently_dropped(tmp_path):
                       "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
     body = app.test_client().get(f"{BULK}?from=2026-04-01&to=2026-04-30&state=MI").get_json()
     ids = [i["jurisdiction"]["id"] for i in body["deadlines"]]
-    assert ids == ["town-00000", "ypsilanti-mi"] * 2  # the same day and hour: by jurisdiction id
-    assert [i["deadline"]["id"] for i in body["deadlines"]] == ["filing-notice"] * 2 + ["petition-filing"] * 2
+    assert ids == ["town-00000", "ypsilanti-mi"] * 3  # the same day and hour: by jurisdiction id
+    assert [i["deadline"]["id"] for i in body["deadlines"]] == [
+        "filing-notice", "filing-notice", "petition-filing", "petition-filing", "withdrawal", "withdrawal"]
     assert body["warnings"] == [f"{town_id(4)} is left out: its calendar file is invalid (5 problem(s); run `deadlines check`)"]
 
 
@@ -150,6 +151,8 @@ def test_upcoming_cli_is_the_api(client, tmp_path, monkeypatch):
     assert table.stdout.splitlines() == [
         "Tuesday, April 14, 2026\typsilanti-mi\tfiling-notice\tPublish notice of the petition filing deadline",
         "4:00 p.m. on Tuesday, April 21, 2026\typsilanti-mi\tpetition-filing\tNominating petitions due",
+        "4:00 p.m. on Friday, April 24, 2026\typsilanti-mi\twithdrawal\t"
+        "Last day to withdraw after filing (written notice to the city clerk)",
     ]
     bad = CliRunner().invoke(main, ["upcoming", "--from", "2026-04-01", "--to", "2026-03-01"])
     assert bad.exit_code == 2 and "the range ends before it starts" in bad.output

@@ -34,7 +34,7 @@ def test_lookup_end_to_end(browser, live_server, javascript):
     page.click("button[type=submit]")
     assert "election=2026-11-03" in page.url
     row = page.locator("tr#petition-filing")
-    assert "Tuesday, April 21, 2026, 4:00 p.m. EDT" in row.locator("td").nth(0).inner_text()
+    assert "4:00 p.m., Tuesday, April 21, 2026 (EDT)" in row.locator("td").nth(0).inner_text()
     assert row.locator("td").nth(1).inner_text() == "416 days"
     assert page.locator("tr#filing-notice").count() == 0  # clerk and public only
     row.locator("summary").click()
@@ -47,6 +47,22 @@ def test_lookup_end_to_end(browser, live_server, javascript):
     uids = {str(e["uid"]) for e in icalendar.Calendar.from_ical(feed.body()).walk("VEVENT")}
     assert "ypsilanti-mi/2026-11-03/petition-filing@deadlines" in uids
     assert not any("filing-notice" in u for u in uids)
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_typed_date_survives_picking_the_jurisdiction(browser, live_server, javascript):
+    """Pick Ypsilanti, type 2022-11-08, submit: the 15th Tuesday preceding the
+    August 2, 2022 primary is April 19, 2022 (MCL 168.163(1)), 4:00 p.m."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(live_server + "/")
+    page.select_option("select[name=jurisdiction]", "ypsilanti-mi")
+    page.fill("input[name=election]", "2022-11-08")
+    page.click("button[type=submit]")
+    assert page.input_value("input[name=election]") == "2022-11-08"
+    row = page.locator("tr#petition-filing")
+    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row.locator("td").nth(0).inner_text()
     context.close()
 
 

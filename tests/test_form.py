@@ -36,20 +36,21 @@ def test_results_table(client):
     assert 'name="primary"' in html
     row = html[html.index('<tr id="petition-filing"'):]
     row = row[:row.index("</tr>")]
-    assert "Tuesday, April 21, 2026, 4:00 p.m. EDT" in row
+    assert "4:00 p.m., Tuesday, April 21, 2026 (EDT)" in row
     assert "416 days" in row  # from 2025-03-01
     assert "MCL 168.163(1)" in row and "fifteenth Tuesday preceding" in row
     assert 'href="/calendars/ypsilanti-mi/2026-11-03/petition-filing.ics"' in row
-    assert 'href="webcal://localhost/calendars/ypsilanti-mi.ics"' in html
+    assert 'href="webcal://deadlines.example/calendars/ypsilanti-mi.ics"' in html
     assert 'href="/subscribe?jurisdiction=ypsilanti-mi" id="subscribe-email"' in html
     signup = client.get("/subscribe?jurisdiction=ypsilanti-mi").get_data(as_text=True)
     assert re.search(r'<option value="ypsilanti-mi"\s+selected', signup), signup
 
 
 def test_safe_date_stands_out(client):
-    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04").get_data(as_text=True)
-    assert "<strong>Safe date: Friday, June 6, 2025, 5:00 p.m. MDT</strong>" in html
-    assert "Monday, June 9, 2025, 5:00 p.m. MDT" in html
+    # June 7, 2031 is a Saturday: the city code extends to Monday June 9, state practice ends Friday June 6
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2031-11-04").get_data(as_text=True)
+    assert "<strong>Safe date: 5:00 p.m., Friday, June 6, 2031 (MDT)</strong>" in html
+    assert "5:00 p.m., Monday, June 9, 2031 (MDT)" in html
     assert 'name="objection-filed"' in html and 'type="datetime-local"' in html
 
 
@@ -57,7 +58,7 @@ def test_trigger_date_and_audience(client):
     html = client.get("/?jurisdiction=model-city&ordinance-adopted=2025-04-14&audience=petitioners").get_data(as_text=True)
     assert 'type="date" id="ordinance-adopted" name="ordinance-adopted" value="2025-04-14"' in html
     assert "Wednesday, May 14, 2025" in html
-    assert 'href="http://localhost/calendars/model-city.ics?audience=petitioners"' in html
+    assert 'href="https://deadlines.example/calendars/model-city.ics?audience=petitioners"' in html
 
 
 def test_audience_filters_rows(client):
@@ -90,11 +91,21 @@ def test_bad_input_is_answered_beside_the_field(client, query, field, words):
         assert f'value="{value}"' in html  # the form is kept filled
 
 
-def test_switching_jurisdiction_drops_the_old_dates(client):
-    html = client.get("/?jurisdiction=salt-lake-city-ut&for=ypsilanti-mi&election=2026-11-03").get_data(as_text=True)
-    assert 'name="election" value="2025-11-04"' in html
+def test_switching_jurisdiction_keeps_the_typed_date_and_says_what_it_drops(client):
+    resp = client.get("/?jurisdiction=salt-lake-city-ut&for=ypsilanti-mi&election=2027-11-02&primary=2026-08-04")
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert 'name="election" value="2027-11-02"' in html  # typed: kept and used
+    assert "election of Tuesday, November 2, 2027" in html
+    assert "Salt Lake City, Utah holds no primary election, so the primary date you typed (2026-08-04) was dropped." in html
+
+
+def test_switching_keeps_a_typed_past_election(client):
+    html = client.get("/?jurisdiction=ypsilanti-mi&for=colorado-local&election=2022-11-08").get_data(as_text=True)
+    row = html[html.index('<tr id="petition-filing"'):]
+    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row[:row.index("</tr>")]
 
 
 def test_print_view_opens_every_row(client):
     html = client.get("/?jurisdiction=colorado-local&election=2025-11-04&print=1").get_data(as_text=True)
-    assert html.count("<details open>") == 3
+    assert html.count("<details open>") == 4  # petition circulation, filing and retention, write-in affidavit

@@ -88,8 +88,7 @@ def test_load_all_keeps_the_valid_and_names_the_invalid(folder):
     found, invalid = Registry(folder).load_all()
     assert len(found) == N + 3 and list(invalid) == [town_id(2)]
     assert isinstance(invalid[town_id(2)], CalendarError)
-    with pytest.raises(CalendarError):
-        Registry(folder).all()
+    assert town_id(2) not in {j.id for j in Registry(folder).all()}
 
 
 def test_an_edit_in_place_reaches_the_listing_by_a_background_rescan(folder):

@@ -130,7 +130,7 @@ def test_webhook_is_signed_and_retried_with_backoff(db, receiver):
     h = last["headers"]
     assert h["X-Deadlines-Signature"] == sign("s3cret", h["X-Deadlines-Timestamp"], last["body"])
     assert h["Idempotency-Key"] == row.key == last["json"]["idempotency_key"]
-    assert last["json"]["deadline"]["uid"] == "model-city/2026-11-03/referendum-petition-filing"
+    assert last["json"]["deadline"]["uid"] == "model-city/case-1/referendum-petition-filing"  # the first event's case
     assert worker.tick() == {}  # nothing sent twice
     with Session(db) as s:
         assert [e.outcome for e in s.scalars(select(DeliveryLog).order_by(DeliveryLog.id))] == ["retry", "retry", "sent"]

@@ -11,10 +11,12 @@ from deadlines.store.tables import Reminder, Subscription
 from tests.reminders_fixtures import settings_for, smtp_server, sqlite_url  # noqa: F401
 from web import create_app
 
+from conftest import TODAY
+
 
 @pytest.fixture
 def app(sqlite_url):
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True})
+    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
 
 
 def _csrf(html: str) -> str:

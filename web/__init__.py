@@ -12,7 +12,7 @@ from deadlines.store import DbRecords, get_db
 
 from deadlines.across import Across
 
-from web import about, api, bulk, clerk, cycle, embed, feeds, form, subscriptions
+from web import about, api, bulk, clerk, cycle, embed, feeds, form, limits, openapi, problems, security, subscriptions
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -28,10 +28,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Settings: ``TODAY`` pins "today" (a date or ISO string; default: today in
     each jurisdiction's zone); ``DATABASE_URL`` (default
     :func:`deadlines.config.database_url`, a SQLite file under ``instance/``);
-    ``FEED_YEARS_AHEAD`` and ``FEED_MAX_AGE`` (seconds of Cache-Control).
+    ``FEED_YEARS_AHEAD`` and ``FEED_MAX_AGE`` (seconds of Cache-Control);
+    ``BASE_URL`` and ``TRUSTED_PROXIES`` (where links point) and the framing
+    settings of :mod:`web.security`; the ``RATELIMIT_*`` limits of :mod:`web.limits`.
     """
     app = Flask(__name__)
-    app.config.from_mapping(CALENDARS_DIR=None, TODAY=None, DATABASE_URL=None, FEED_YEARS_AHEAD=4, FEED_MAX_AGE=300)
+    app.config.from_mapping(CALENDARS_DIR=None, TODAY=None, DATABASE_URL=None, FEED_YEARS_AHEAD=4, FEED_MAX_AGE=300,
+                           BASE_URL=None, TRUSTED_PROXIES=0, MAX_CONTENT_LENGTH=openapi.MAX_CONTENT)
     app.config.from_prefixed_env("DEADLINES")
     if config:
         app.config.update(config)
@@ -54,5 +57,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(cycle.bp)
     app.register_blueprint(about.bp)
     app.register_blueprint(embed.bp)
+    problems.init_app(app)
+    security.init_app(app)
+    app.extensions["limiter"] = limits.init_app(app, db)
     return app
 

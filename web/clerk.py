@@ -1,5 +1,5 @@
 """The clerk's write API: ``/api/v1/jurisdictions/<id>/{events,elections,
-overrides,subscriptions}``, authenticated by a per-jurisdiction bearer token
+overrides,subscriptions,history}``, authenticated by a per-jurisdiction bearer token
 (``deadlines token create``). Bad input is answered 4xx and nothing is stored;
 every change replans the jurisdiction's reminders at once."""
 from __future__ import annotations
@@ -11,23 +11,23 @@ from flask import Blueprint, current_app, g, jsonify, request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
+from deadlines.reminders import wake
 from deadlines.reminders.webhook import check_target
-from deadlines.store import records, subscriptions, tokens
+from deadlines.store import history, records, subscriptions, tokens
 from deadlines.store.db import now
 from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
-from web.problems import problem
+from web.problems import check_request, problem
+from web.security import base_url
 
 MAX_BODY = 16 * 1024
 log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
-
-
-MAX_ID = 2**63 - 1  # the largest id a database row can have
 
 
 def _error(status: int, message: str, field: str | None = None, **headers):
@@ -64,8 +64,12 @@ def _authenticate():
         return _error(401, "unknown or revoked token", **challenge)
     if row.jurisdiction_id != g.jid:
         return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
+    refused = check_request()
+    if refused is not None:
+        return refused
+    g.who = history.Who(row.label)
     for name, value in (request.view_args or {}).items():
-        if isinstance(value, int) and value > MAX_ID:  # no row has it (and the database could not look it up)
+        if isinstance(value, int) and value > inputs.MAX_ROW_ID:  # no row has it (and the database could not look it up)
             return _error(404, f"no {name.removesuffix('_id')} {value} for {g.jid}")
     if request.method in ("POST", "PUT", "PATCH"):
         request.max_content_length = MAX_BODY
@@ -76,6 +80,10 @@ def _authenticate():
         g.body = request.get_json(silent=True)
         if not isinstance(g.body, dict):
             return _error(400, "the body is not a JSON object")
+        try:
+            inputs.data(g.body, "body")
+        except InputError as exc:
+            return _error(400, str(exc), exc.field)
 
 
 def _session() -> Session:
@@ -83,23 +91,20 @@ def _session() -> Session:
 
 
 def _changed():
-    """Feeds see the change at once; replan now so that moved deadlines are
-    announced and reminders follow."""
+    """Feeds see the change at once; replan now and wake the scheduler, so
+    that moved deadlines are announced within seconds and reminders follow."""
     current_app.extensions["records"].forget(g.jid)
+    db = current_app.extensions["records"].db
     try:
-        replan(current_app.extensions["records"].db, current_app.extensions["registry"], g.jid, now=now(),
-               settings=Settings.from_env())
+        replan(db, current_app.extensions["registry"], g.jid, now=now(), settings=Settings.from_env())
     except Exception:  # the scheduler's next tick replans anyway
         log.exception("replanning %s after a change failed", g.jid)
-
-
-def _event(e: TriggerEvent) -> dict:
-    return {"id": e.id, "name": e.name, "at": e.value, "recorded_at": e.recorded_at.isoformat()}
+    wake.notify(db)  # "deadline moved" and confirmation messages are due now
 
 
 def _election(e: ElectionEntry) -> dict:
     return {"cycle": e.cycle.isoformat(), "general": e.general and e.general.isoformat(),
-            "primary": e.primary and e.primary.isoformat()}
+            "primary": e.primary and e.primary.isoformat(), "authority": e.authority, "reason": e.reason}
 
 
 def _override(o: OverrideEntry) -> dict:
@@ -122,15 +127,25 @@ def _list(model, order, render):
 # --------------------------------------------------------------------------- trigger events
 
 
+def _event(e: TriggerEvent) -> dict:
+    """The event with the case it belongs to (see :mod:`deadlines.core.cases`)."""
+    case = next((c for c in current_app.extensions["records"].recorded(g.jid).cases(g.jur)
+                 if str(e.id) in c.refs.values()), None)
+    return {**records.event_dict(e), "case": case and case.id}
+
+
 @bp.get("/events")
 def list_events():
-    return _list(TriggerEvent, TriggerEvent.id, _event)
+    """Every recorded event, deleted ones too (their deadlines stay in the feeds, cancelled)."""
+    cases = {ref: c.id for c in current_app.extensions["records"].recorded(g.jid).cases(g.jur) for ref in c.refs.values()}
+    return _list(TriggerEvent, TriggerEvent.id, lambda e: {**records.event_dict(e), "case": cases.get(str(e.id))})
 
 
 @bp.post("/events")
 def add_event():
     with _session() as s, s.begin():
-        ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"))
+        ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"), g.body.get("label"),
+                                  who=g.who, reason=g.body.get("reason"))
     _changed()
     return jsonify(_event(ev)), 201
 
@@ -138,7 +153,8 @@ def add_event():
 @bp.put("/events/<int:event_id>")
 def change_event(event_id: int):
     with _session() as s, s.begin():
-        ev = records.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"))
+        ev = records.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"), g.body.get("label"),
+                                  who=g.who, reason=g.body.get("reason"))
     if ev is None:
         return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
@@ -147,11 +163,20 @@ def change_event(event_id: int):
 
 @bp.delete("/events/<int:event_id>")
 def delete_event(event_id: int):
+    """The event is kept, marked deleted (``?reason=`` says why): its deadlines
+    stay in the feeds, cancelled."""
     with _session() as s, s.begin():
-        if not records.delete_event(s, g.jur, event_id):
+        if not records.delete_event(s, g.jur, event_id, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
     return "", 204
+
+
+@bp.get("/history")
+def list_history():
+    """Every clerk write, newest first."""
+    with _session() as s:
+        return jsonify([history.as_dict(e) for e in history.listing(s, g.jid)])
 
 
 # --------------------------------------------------------------------------- election dates
@@ -165,7 +190,8 @@ def list_elections():
 @bp.put("/elections/<cycle>")
 def put_election(cycle: str):
     with _session() as s, s.begin():
-        entry = records.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"))
+        entry = records.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"), who=g.who,
+                                     authority=g.body.get("authority"), reason=g.body.get("reason"))
     _changed()
     return jsonify(_election(entry))
 
@@ -173,7 +199,7 @@ def put_election(cycle: str):
 @bp.delete("/elections/<cycle>")
 def delete_election(cycle: str):
     with _session() as s, s.begin():
-        if not records.delete_election(s, g.jur, cycle):
+        if not records.delete_election(s, g.jur, cycle, who=g.who):
             return _error(404, f"no election dates entered for the {cycle} cycle")
     _changed()
     return "", 204
@@ -190,7 +216,7 @@ def list_overrides():
 @bp.put("/overrides/<cycle>/<deadline>")
 def put_override(cycle: str, deadline: str):
     with _session() as s, s.begin():
-        entry = records.put_override(s, g.jur, cycle, deadline, g.body)
+        entry = records.put_override(s, g.jur, cycle, deadline, g.body, who=g.who)
     _changed()
     return jsonify(_override(entry))
 
@@ -198,7 +224,7 @@ def put_override(cycle: str, deadline: str):
 @bp.delete("/overrides/<cycle>/<deadline>")
 def delete_override(cycle: str, deadline: str):
     with _session() as s, s.begin():
-        if not records.delete_override(s, g.jur, cycle, deadline):
+        if not records.delete_override(s, g.jur, cycle, deadline, who=g.who):
             return _error(404, f"no override of {deadline} in the {cycle} cycle")
     _changed()
     return "", 204
@@ -216,7 +242,7 @@ def list_subscriptions():
 def add_subscription():
     """Webhooks start at once (their secret is returned once); email
     addresses get a confirmation message first (double opt-in)."""
-    body, settings = g.body, Settings.from_env()
+    body, settings = g.body, Settings.from_env(base_url=base_url())
     channel, target = body.get("channel"), body.get("target")
     secret = None
     if channel == "webhook":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response
 
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
@@ -16,6 +16,7 @@ from deadlines.service import lookup
 
 from web.common import registry, records, today_in
 from web.problems import input_problem
+from web.security import external_url
 
 bp = Blueprint("cycle", __name__)
 bp.register_error_handler(InputError, input_problem)
@@ -28,8 +29,8 @@ def _result(jid: str, election: str) -> Result:
 
 def row_url(result: Result, d: Deadline) -> str:
     """The deadline's row on the lookup form."""
-    return url_for("form.index", jurisdiction=result.jurisdiction.id, election=result.held.isoformat(),
-                   _external=True, _anchor=d.id)
+    return external_url("form.index", jurisdiction=result.jurisdiction.id, election=result.held.isoformat(),
+                        _anchor=d.id)
 
 
 def _file(body, mimetype: str, result: Result, ext: str, disposition: str = "inline") -> Response:

@@ -3,7 +3,7 @@ subscribe links, made for a city's or county's own site to put in an iframe.
 The only page marked :func:`~web.framing.frameable`."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, render_template
 
 from deadlines.core.errors import InputError
 from deadlines.publish.words import days_left, days_to, when
@@ -11,6 +11,7 @@ from deadlines.service import coming
 
 from web.common import records, registry, today_in
 from web.framing import frameable
+from web.security import external_url
 
 bp = Blueprint("embed", __name__)
 
@@ -23,7 +24,7 @@ def jurisdiction(jid: str):
     except InputError as exc:
         return render_template("embed.html", jur=None, error=str(exc)), 404
     today = today_in(jur.timezone)
-    https = url_for("feeds.jurisdiction_feed", jid=jid, _external=True)
+    https = external_url("feeds.jurisdiction_feed", jid=jid)
     return render_template(
         "embed.html", jur=jur, error=None, today=today, items=coming(jur, today=today, records=records(), count=3),
         https=https, webcal="webcal://" + https.split("://", 1)[1], when=when, days_left=days_left, days_to=days_to,

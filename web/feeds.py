@@ -1,9 +1,12 @@
-"""iCalendar feeds: a jurisdiction's upcoming cycles, one election, one deadline,
-and several jurisdictions combined (``/calendars/combined.ics?j=a,b,c``).
+"""iCalendar feeds: a jurisdiction's upcoming cycles (every deadline until a
+year after it has passed: :func:`deadlines.service.upcoming`), one election
+(named by its date by rule or the date it is held), one deadline (its UID as
+the path: ``/calendars/<jurisdiction>/<cycle or case>/<deadline>.ics``), and
+several jurisdictions' upcoming cycles in one (``/calendars/combined.ics?j=a,b``).
 
 A feed is rendered once per change and kept in a per-process cache keyed on
 everything it depends on (jurisdiction, filter, calendar file mtime, anchor
-store revision, host) and valid for one day in the jurisdiction's zone;
+store revision, base URL) and valid for one day in the jurisdiction's zone;
 requests in between cost a cache look-up and a header comparison, answered by
 :class:`FastPath` before Flask routes the request. Event
 versions live in :mod:`deadlines.store.feed_state`, and so does the feed's own
@@ -12,23 +15,25 @@ versions live in :mod:`deadlines.store.feed_state`, and so does the feed's own
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Callable
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
 from deadlines.core.errors import InputError
-from deadlines.core.model import AUDIENCES, Jurisdiction
-from deadlines.service import cycle_for, cycles, lookup
+from deadlines.core.model import AUDIENCES, Jurisdiction, Result
+from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 
 from deadlines.core import inputs
 from web.common import registry, records, today_in
 from web.problems import input_problem
+from web.security import base_url, external_url
 
 bp = Blueprint("feeds", __name__)
 COMBINED = "/calendars/combined.ics"
@@ -56,12 +61,6 @@ class RenderCache:
                 self._data.popitem(last=False)
 
 
-def _cycles(jur: Jurisdiction, today: date) -> list[date]:
-    """The window of ``service.upcoming``: the last past cycle through FEED_YEARS_AHEAD."""
-    years = current_app.config["FEED_YEARS_AHEAD"]
-    return cycles(jur, today - timedelta(days=366), date(today.year + years, 12, 31))
-
-
 @dataclass(frozen=True)
 class Rendered:
     """A rendered feed, valid for ``day`` in ``timezone``, with its response headers."""
@@ -74,48 +73,59 @@ class Rendered:
     headers: tuple[tuple[str, str], ...]
 
 
-def _render(jur: Jurisdiction, today: date, chosen: list[date], audience: str | None,
-            deadline_id: str | None) -> Rendered:
-    """The feed at ``request.path``, stamped and with its HTTP headers."""
-    prefix = None if deadline_id is None else f"{jur.id}/{chosen[0].isoformat()}/{deadline_id}"
-    evs = [
-        e
-        for c in chosen
-        for e in ical.events(lookup(jur, today=today, election=c, records=records()), audience=audience)
-        if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")
-    ]
+def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str | None,
+            prefix: str | None) -> Rendered:
+    """The feed at ``request.path`` (only the event ``prefix``, a UID without
+    its domain, when given), stamped and with its HTTP headers."""
+    chosen = [(e, r) for r in results for e in ical.events(r, audience=audience)
+              if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")]
+    evs = [e for e, _ in chosen]
     if prefix and not evs:
-        raise InputError(f"{jur.id} has no deadline '{deadline_id}' for the {chosen[0].isoformat()} election "
+        cycle_or_case, deadline_id = prefix.split("/")[1:]
+        raise InputError(f"{jur.id} has no deadline '{deadline_id}' for {cycle_or_case} "
                          f"(a deadline waiting for a trigger event has no date yet)", "deadline")
     name = f"{jur.name}: election deadlines" + (f" ({audience})" if audience else "")
-    about = (f"Deadlines computed from {jur.source}. Times are local to {jur.timezone}. "
-             "Each event's description quotes the law and shows how its date is counted.")
-    if deadline_id:
-        disposition = f'attachment; filename="{jur.id}-{chosen[0]}-{deadline_id}.ics"'
+    about = (f"Deadlines computed from {jur.source.rstrip('.')}. Times are local to {jur.timezone}. "
+             "Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
+    if not evs:
+        about += " " + empty_feed_words(jur)
+    if prefix:
+        disposition = f'attachment; filename="{prefix.replace("/", "-")}.ics"'
     else:  # a subscription: shown inline, but saved under a name that says what it is
-        named = jur.id + (f"-{chosen[0]}" if len(chosen) == 1 and request.view_args.get("election") else "")
+        named = jur.id + (f"-{results[0].cycle}" if len(results) == 1 and request.view_args.get("election") else "")
         disposition = f'inline; filename="{named}.ics"'
-    return _publish(evs, today, jur.timezone, name, about, audience, disposition)
+    feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "")
+    return _publish(chosen, today, jur.timezone, name, about, feed_key, disposition)
 
 
-def _publish(evs: list, today: date, timezone: str, name: str, about: str, audience: str | None,
-             disposition: str, combined: str = "") -> Rendered:
-    """Stamp ``evs`` (feed_state), link each to its row on the form, serialize
-    them, and version the feed at ``request.path`` (``combined``: the ``&j=...``
-    of a combined feed)."""
+def _publish(chosen: list, today: date, timezone: str, name: str, about: str, feed_key: str,
+             disposition: str) -> Rendered:
+    """Stamp the events of ``chosen`` (event, result) pairs, link each to its row
+    on the form, serialize, and version the feed as ``feed_key``."""
+    evs = [e for e, _ in chosen]
     state = current_app.extensions["feed_state"]
     stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
-    for e in evs:  # <jid>/<cycle>/<deadline>[/window]@deadlines: back to its row on the form
-        jid, cycle, rid = str(e["uid"]).split("@")[0].split("/")[:3]
-        ical.link(e, url_for("form.index", jurisdiction=jid, election=cycle, _external=True, _anchor=rid))
-    body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone)
+    for e, r in chosen:  # back to its row on the form (not hashed: a new BASE_URL is no change)
+        rid = str(e["uid"]).split("@")[0].split("/")[2]
+        ical.link(e, external_url("form.index", jurisdiction=r.jurisdiction.id, election=r.cycle.isoformat(),
+                                  _anchor=rid))
+    body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone, today=today)
     etag = hashlib.sha256(body).hexdigest()
-    feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "") + combined
     modified = state.stamps({feed_key: etag})[feed_key].last_modified
     headers = [("ETag", quote_etag(etag)), ("Last-Modified", http_date(modified)),
-               ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}")]
-    headers.append(("Content-Disposition", disposition))
+               ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}"),
+               ("Content-Disposition", disposition)]
     return Rendered(today, timezone, body, etag, modified, tuple(headers))
+
+
+def empty_feed_words(jur: Jurisdiction) -> str:
+    """Why a jurisdiction's calendar can be empty, and what fills it."""
+    waiting = sorted({t for rid in jur.order for t in jur.waiting_for(rid)})
+    if waiting:
+        titles = " or ".join(jur.triggers[t].title.lower() for t in waiting)
+        return (f"No deadline is dated yet: {jur.name}'s deadlines count from an event the clerk records "
+                f"({titles}); each one recorded adds its deadlines here.")
+    return "No deadline falls in the years this calendar covers."
 
 
 def _not_modified(feed: Rendered, if_none_match: str | None, if_modified_since: str | None) -> bool:
@@ -134,8 +144,15 @@ def _audience() -> str | None:
     return audience
 
 
+def _current(key: tuple) -> Rendered | None:
+    """The cached feed for ``key`` if it is still today's."""
+    feed = current_app.extensions["feed_cache"].get(key)
+    return feed if feed is not None and feed.day == today_in(feed.timezone) else None
+
+
 def _answer(feed: Rendered, key_of: Callable[..., tuple], *args) -> Response:
-    """The feed or a 304; and let :class:`FastPath` answer this URL from now on."""
+    """The feed or a 304; and let :class:`FastPath` answer this URL from now on
+    (``key_of(*args)`` rebuilds its cache key)."""
     environ = request.environ
     current_app.extensions["feed_routes"].put(_route(environ), (key_of, args))
     if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
@@ -143,45 +160,65 @@ def _answer(feed: Rendered, key_of: Callable[..., tuple], *args) -> Response:
     return Response(feed.body, mimetype="text/calendar", headers=feed.headers)
 
 
-def _single_key(jid: str, cycle: date | None, deadline_id: str | None, audience: str | None, host: str) -> tuple:
-    """Everything a jurisdiction's feed depends on (host: the rows' URLs)."""
-    return (jid, cycle, deadline_id, audience, registry().stamp(jid), records().revision(jid), host)
+CASE_ID = re.compile(r"^case-[0-9]+$")
 
 
-def _combined_key(ids: tuple[str, ...], audience: str | None, host: str) -> tuple:
-    reg, rec = registry(), records()
-    return (COMBINED, ids, audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids), host)
+def _chosen(jur: Jurisdiction, today: date, part: str | None, deadline_id: str | None) -> tuple[list[Result], str | None]:
+    """The results a feed shows and, for one deadline's file, its UID prefix.
+    ``part`` names a cycle (its date by rule, or the date it is held) or a case."""
+    if part is None:
+        years = current_app.config["FEED_YEARS_AHEAD"]
+        return upcoming(jur, today=today, years_ahead=years, records=records()), None
+    stored = records().recorded(jur.id)
+    if CASE_ID.match(part):
+        case = next((c for c in stored.cases(jur) if c.id == part), None)
+        cycle = case and case_cycle(jur, case)
+        if cycle is None:
+            raise InputError(f"{jur.id} has no case {part!r}", "deadline")
+    else:
+        day = inputs.day(part, "election")
+        cycle = named_cycle_of(jur, day, stored)
+        if cycle is None:
+            raise InputError(f"{part} is not the date of a {jur.elections['general'].title.lower()}", "election")
+    result = lookup(jur, today=today, election=cycle, records=records())
+    return [result], None if deadline_id is None else f"{jur.id}/{part if CASE_ID.match(part) else cycle}/{deadline_id}"
 
 
-def _current(key: tuple) -> Rendered | None:
-    """The cached feed for ``key`` if it is still today's."""
-    feed = current_app.extensions["feed_cache"].get(key)
-    return feed if feed is not None and feed.day == today_in(feed.timezone) else None
+def _canonical(jid: str, part: str, deadline_id: str | None) -> Response:
+    """A permanent redirect to the one URL of this feed (so differently spelled
+    paths never each store their own feed state)."""
+    values = {"jid": jid, "election": part, **({"deadline_id": deadline_id} if deadline_id else {})}
+    return redirect(url_for(request.endpoint, **values, **request.args), 301)
 
 
-def _serve(jid: str, election: str | None = None, deadline_id: str | None = None) -> Response:
+def _single_key(jid: str, part: str | None, deadline_id: str | None, audience: str | None, base: str) -> tuple:
+    """Everything a jurisdiction's feed depends on (base: the rows' URLs)."""
+    return (jid, part, deadline_id, audience, registry().stamp(jid), records().revision(jid), base)
+
+
+def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) -> Response:
+    registry().stamp(jid)
     audience = _audience()
-    cycle = inputs.optional_day(election, "election")
-    args = (jid, cycle, deadline_id, audience, request.host_url)
+    dated = part is not None and not CASE_ID.match(part)
+    if dated and part != inputs.day(part, "election").isoformat():  # e.g. leading %20s
+        return _canonical(jid, inputs.day(part, "election").isoformat(), deadline_id)
+    args = (jid, part, deadline_id, audience, base_url())
     key = _single_key(*args)
     feed = _current(key)
     if feed is None:
         jur = registry().get(jid)
-        if cycle is not None:
-            named = cycle_for(jur, cycle)
-            if named is None:
-                raise InputError(f"{election} is not the date of a {jur.elections['general'].title.lower()}",
-                                 "election")
-            cycle = named
         today = today_in(jur.timezone)
-        feed = _render(jur, today, [cycle] if cycle else _cycles(jur, today), audience, deadline_id)
+        results, prefix = _chosen(jur, today, part, deadline_id)
+        if dated and results[0].cycle.isoformat() != part:  # the date a moved election is held: its cycle's URL
+            return _canonical(jid, results[0].cycle.isoformat(), deadline_id)
+        feed = _render(jur, today, results, audience, prefix)
         current_app.extensions["feed_cache"].put(key, feed)
     return _answer(feed, _single_key, *args)
 
 
-def _chosen() -> list[str]:
+def _combined_ids() -> tuple[str, ...]:
     """The combined feed's ``j``: jurisdiction ids, comma-separated, each known."""
-    ids = sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()})
+    ids = tuple(sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()}))
     if not ids:
         raise InputError("j: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city)", "j")
     if len(ids) > MAX_COMBINED:
@@ -189,29 +226,32 @@ def _chosen() -> list[str]:
     return ids
 
 
+def _combined_key(ids: tuple[str, ...], audience: str | None, base: str) -> tuple:
+    reg, rec = registry(), records()
+    return (COMBINED, ids, audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids), base)
+
+
 @bp.get(COMBINED)
 def combined_feed() -> Response:
     """The upcoming cycles of several jurisdictions in one feed (the same events,
     UIDs and versions as their own feeds); valid for a day in the zone of the
     first jurisdiction named (in id order)."""
-    ids, audience = tuple(_chosen()), _audience()
-    args = (ids, audience, request.host_url)
+    ids, audience = _combined_ids(), _audience()
+    args = (ids, audience, base_url())
     key = _combined_key(*args)
     feed = _current(key)
     if feed is None:
         jurs = [registry().get(j) for j in ids]
-        across = current_app.extensions["across"]
-        evs = []
-        for jur in jurs:
-            today = today_in(jur.timezone)
-            years = current_app.config["FEED_YEARS_AHEAD"]
-            for result in across.results(jur, today - timedelta(days=366), date(today.year + years, 12, 31), today=today):
-                evs.extend(ical.events(result, audience=audience))
+        years = current_app.config["FEED_YEARS_AHEAD"]
+        chosen = [(e, r) for jur in jurs
+                  for r in upcoming(jur, today=today_in(jur.timezone), years_ahead=years, records=records())
+                  for e in ical.events(r, audience=audience)]
         name = f"Election deadlines: {len(jurs)} jurisdictions" + (f" ({audience})" if audience else "")
         about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
-                 ". Each event's description quotes the law and shows how its date is counted.")
-        feed = _publish(evs, today_in(jurs[0].timezone), jurs[0].timezone, name, about, audience,
-                        'inline; filename="combined.ics"', combined=f"{'&' if audience else '?'}j={','.join(ids)}")
+                 ". Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
+        feed_key = "feed:" + COMBINED + "?" + (f"audience={audience}&" if audience else "") + "j=" + ",".join(ids)
+        feed = _publish(chosen, today_in(jurs[0].timezone), jurs[0].timezone, name, about, feed_key,
+                        'inline; filename="combined.ics"')
         current_app.extensions["feed_cache"].put(key, feed)
     return _answer(feed, _combined_key, *args)
 
@@ -228,10 +268,16 @@ def election_feed(jid: str, election: str) -> Response:
 
 @bp.get("/calendars/<jid>/<election>/<deadline_id>.ics")
 def deadline_feed(jid: str, election: str, deadline_id: str) -> Response:
+    """One deadline's file: the path is its UID (``<cycle or case>/<deadline id>``)."""
     return _serve(jid, election, deadline_id)
 
 
 # --------------------------------------------------------------------------- the fast path
+
+#: Headers a feed response carries of its own (the rest, set on every response
+#: by the app's hooks, are replayed as the app sent them).
+OWN_HEADERS = {"etag", "last-modified", "cache-control", "content-disposition", "content-type", "content-length",
+               "set-cookie", "date"}
 
 
 def _route(environ: dict) -> tuple:
@@ -240,30 +286,39 @@ def _route(environ: dict) -> tuple:
 
 
 class FastPath:
-    """WSGI middleware in front of the app: a GET of a feed URL answered before
-    (:func:`_answer` remembers how to rebuild its cache key) is answered here
-    from the render cache, without routing, when the cached feed is current by
-    the very checks the view makes (the files' stamps, the records' revisions,
-    the day). Anything else, or any doubt, goes to the app."""
+    """WSGI middleware in front of the app: a GET of a feed URL the app answered
+    before (:func:`_answer` remembers how to rebuild its cache key, this class
+    the headers the app's hooks added) is answered here from the render cache,
+    without routing, when the cached feed is current by the very checks the
+    view makes (the files' stamps, the records' revisions, the day). Anything
+    else, or any doubt, goes to the app."""
 
     def __init__(self, app):
         self.app, self.wsgi = app, app.wsgi_app
+        self.hooks = RenderCache(4096)  # route -> the headers the app's hooks added
 
     def __call__(self, environ: dict, start_response):
-        if environ.get("REQUEST_METHOD") == "GET":
-            route = self.app.extensions["feed_routes"].get(_route(environ))
-            feed = None
-            if route is not None:
-                with self.app.app_context():
-                    try:
-                        feed = _current(route[0](*route[1]))
-                    except InputError:  # a jurisdiction gone: the view says so
-                        feed = None
+        if environ.get("REQUEST_METHOD") != "GET":
+            return self.wsgi(environ, start_response)
+        route = _route(environ)
+        known, added = self.app.extensions["feed_routes"].get(route), self.hooks.get(route)
+        if known is not None and added is not None:
+            with self.app.app_context():
+                try:
+                    feed = _current(known[0](*known[1]))
+                except InputError:  # a jurisdiction gone: the view says so
+                    feed = None
             if feed is not None:
                 if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
-                    start_response("304 NOT MODIFIED", list(feed.headers))
+                    start_response("304 NOT MODIFIED", [*feed.headers, *added])
                     return []
                 start_response("200 OK", [("Content-Type", "text/calendar; charset=utf-8"),
-                                          ("Content-Length", str(len(feed.body))), *feed.headers])
+                                          ("Content-Length", str(len(feed.body))), *feed.headers, *added])
                 return [feed.body]
-        return self.wsgi(environ, start_response)
+
+        def remember(status, headers, exc_info=None):
+            if status[:3] in ("200", "304") and self.app.extensions["feed_routes"].get(route) is not None:
+                self.hooks.put(route, tuple((k, v) for k, v in headers if k.lower() not in OWN_HEADERS))
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi(environ, remember)

@@ -9,6 +9,7 @@ The HTML sign-up and unsubscribe pages of :mod:`web.subscriptions` are not
 part of this API (form posts with CSRF, HTML answers)."""
 from __future__ import annotations
 
+from deadlines.core import inputs
 from deadlines.core.model import AUDIENCES, KINDS, STATUSES, Jurisdiction
 from deadlines.store.subscriptions import DEFAULT_LEADS
 
@@ -44,6 +45,8 @@ DEADLINE = _obj({
                              "safe": {"type": "boolean"}})),
     "warnings": _array(STR), "thresholds": _array({"type": "object"}),
     "override": {"type": ["object", "null"]}, "rule_effective": NSTR, "source": STR,
+    "case": {**NSTR, "description": "The case of a deadline counted from a trigger event"},
+    "changes": _array(STR),
 })
 RESULT = _obj({
     "jurisdiction": _obj({"id": STR, "name": STR, "timezone": STR}),
@@ -53,6 +56,10 @@ RESULT = _obj({
     "deadlines": _array(_ref("Deadline")),
     "pending": _array(_obj({"id": STR, "waiting_for": _array(STR)})),
     "warnings": _array(STR),
+    "moved": {**NSTR, "description": "Moved from X to Y by an authority, when the election is"},
+    "cases": _array(_obj({"id": STR, "label": STR, "open": {"type": "boolean"},
+                          "events": _array(_obj({"name": STR, "at": MOMENT, "id": NSTR, "cancelled": NSTR})),
+                          "deadlines": _array(STR)})),
 })
 JURISDICTION = _obj({
     "id": STR, "name": STR, "timezone": STR, "source": STR, "links": LINKS,
@@ -100,21 +107,35 @@ def _date_param(name: str, what: str) -> dict:
 # --------------------------------------------------------------------------- the clerk's write API (web/clerk.py)
 
 NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
-EVENT_OUT = _obj({"id": {"type": "integer"}, "name": STR, "at": MOMENT,
-                  "recorded_at": {"type": "string", "description": "When it was recorded (ISO 8601)"}})
+EVENT_OUT = _obj({"id": {"type": "integer"}, "name": STR, "at": MOMENT, "label": STR,
+                  "case": {**NSTR, "description": "The case it belongs to (its deadlines' UIDs carry it)"},
+                  "recorded_at": {"type": "string", "description": "When it was recorded (ISO 8601)"},
+                  "deleted_at": {**NSTR, "description": "When it was deleted (its deadlines stay, cancelled)"},
+                  "deleted_reason": NSTR})
+_LABEL = {"type": ["string", "null"], "maxLength": 200}
 EVENT_IN = {**_obj({
     "name": {"type": "string", "description": "A trigger event of the jurisdiction (`ordinance-adopted`, "
                                               "`objection-filed`, ...; see `triggers` of the jurisdiction)"},
     "at": {"type": "string", "description": "ISO 8601: a date for a date-type trigger, a date and time for an "
-                                            "instant-type one (local time unless an offset is given)"},
-}), "example": {"name": "ordinance-adopted", "at": "2026-05-04"}}
+                                            "instant-type one (local time unless an offset is given; an "
+                                            "offset is converted to the jurisdiction's zone)"},
+    "label": {**_LABEL, "description": "The case's name (\"Ordinance 2027-04\"). Events with the same label "
+                                       "are one case; without a label, each occurrence of a trigger is its own case"},
+    "reason": {**_LABEL, "description": "Why (kept in the history)"},
+}, ["name", "at"]), "example": {"name": "ordinance-adopted", "at": "2026-05-04", "label": "Ordinance 2026-11"}}
 ELECTION_OUT = _obj({"cycle": DATE, "general": {**DATE, "type": ["string", "null"]},
-                     "primary": {**DATE, "type": ["string", "null"]}})
+                     "primary": {**DATE, "type": ["string", "null"]}, "authority": NSTR, "reason": NSTR})
 ELECTION_IN = {"type": "object", "properties": {
     "general": {"type": ["string", "null"], "format": "date", "description": "The date the general election is held"},
     "primary": {"type": ["string", "null"], "format": "date",
                 "description": "The date the primary is held (only where the jurisdiction holds one)"},
-}, "description": "At least one of the two (422 otherwise)", "example": {"general": "2026-11-10"}}
+    "authority": {"type": ["string", "null"], "maxLength": 2000,
+                  "description": "What moved the election (said on every surface: moved from X to Y by ...)"},
+    "reason": {"type": ["string", "null"], "maxLength": 2000},
+}, "description": "At least one of the two dates (422 otherwise)", "example": {"general": "2026-11-10"}}
+HISTORY = _obj({"id": {"type": "integer"}, "at": STR, "by": {**STR, "description": "The clerk token's label"},
+                "action": STR, "target": STR, "before": {"type": ["object", "null"]},
+                "after": {"type": ["object", "null"]}, "authority": STR, "reason": STR})
 OVERRIDE_OUT = _obj({"deadline": STR, "election": DATE, "status": {"enum": ["overridden", "cancelled"]},
                      "due": NMOMENT, "start": NMOMENT, "authority": STR, "reason": STR})
 _TEXT = {"type": "string", "minLength": 1, "maxLength": 2000, "pattern": r"\S"}
@@ -153,6 +174,8 @@ CYCLE = _clerk_param("cycle", {"type": "string", "format": "date", "minLength": 
 DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
 EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
 SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
+REASON = {"name": "reason", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
+          "description": "Why (kept in the history and said in the cancelled deadlines)"}
 
 
 def _error(description: str) -> dict:
@@ -167,20 +190,31 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None =
                 "headers": {"WWW-Authenticate": {"schema": STR, "description": 'Bearer realm="deadlines"'}}},
         "403": _error("The token is for another jurisdiction"),
         "404": _error("Unknown jurisdiction" + (f", or {not_found}" if not_found else "")),
+        "400": _error("A path or query value breaks a limit: " + TEXT_LIMITS),
     }
     op = {"operationId": op_id, "summary": summary, "tags": ["clerk"], "security": [{"bearerAuth": []}],
           "parameters": [JID, *params], "responses": responses}
     if body is not None:
-        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
+        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}},
+                             "description": BODY_LIMITS}
         responses.update({
-            "400": _error("The body is not a JSON object"),
-            "413": _error("Body over 16 KiB"),
+            "400": _error("The body is not a JSON object, or a value breaks a limit: " + BODY_LIMITS),
+            "413": _error(f"Body over {MAX_CONTENT // 1024} KiB"),
+            "429": {**_error("Too many writes with this token (RATELIMIT_CLERK_WRITES)"),
+                    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait"}}},
             "415": _error("The body is not JSON (Content-Type: application/json)"),
             "422": _error("Invalid for this jurisdiction's calendar file (the field is named); nothing stored"),
         })
     elif any(p["name"] == "cycle" for p in params):
         responses["422"] = _error("The cycle is not a general election of the jurisdiction by rule")
     return op
+
+
+MAX_CONTENT = 16 * 1024  # web.create_app's MAX_CONTENT_LENGTH
+TEXT_LIMITS = (f"strings of at most {inputs.MAX_TEXT} characters without NUL, other control characters (tab and "
+               f"line breaks aside) or lone surrogates")
+BODY_LIMITS = (f"at most {MAX_CONTENT // 1024} KiB; {TEXT_LIMITS}; at most {inputs.MAX_ITEMS} items per list or "
+               f"object; nesting at most {inputs.MAX_DEPTH} deep")
 
 
 def _gone(what: str) -> dict:
@@ -198,8 +232,14 @@ def clerk_paths() -> dict:
         f"{base}/events/{{event_id}}": {
             "put": _clerk("changeEvent", "Change a recorded trigger event", {"200": _json(_ref("Event"), "Changed")},
                           params=[EVENT_ID], body=EVENT_IN, not_found="no such event"),
-            "delete": _clerk("deleteEvent", "Delete a recorded trigger event", _gone("Event"), params=[EVENT_ID],
-                             not_found="no such event"),
+            "delete": _clerk("deleteEvent", "Delete a recorded trigger event (its deadlines stay in the feeds, "
+                             "cancelled; `?reason=` is kept in the history)", _gone("Event"),
+                             params=[EVENT_ID, REASON], not_found="no such event"),
+        },
+        f"{base}/history": {
+            "get": _clerk("listHistory", "Every clerk write, newest first: who (the token's label), when, "
+                          "before and after, authority and reason",
+                          {"200": _json(_array(_ref("HistoryEntry")), "The history")}),
         },
         f"{base}/elections": {
             "get": _clerk("listElections", "Election dates entered by the clerk",
@@ -267,6 +307,9 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                 "operationId": "getDeadlines", "summary": "Deadlines of one election cycle (as `deadlines compute --json`)",
                 "parameters": [JID, _date_param("election", "General election date"),
                                _date_param("primary", "Primary election date"), *event_params],
+                "x-parameters-by-jurisdiction": {
+                    jur.id: ["election", *(["primary"] if "primary" in jur.elections else []), *sorted(jur.triggers)]
+                    for jur in jurisdictions},
                 "responses": {"200": _json(_ref("Result"), "The computed deadlines"),
                               "400": _problem("Bad input (the field is named)"),
                               "404": _problem("Unknown jurisdiction")},
@@ -303,7 +346,7 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
         "components": {
             "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Listing": LISTING, "Jurisdiction": JURISDICTION, "Problem": PROBLEM,
                         "Event": EVENT_OUT, "ElectionEntry": ELECTION_OUT,
-                        "Override": OVERRIDE_OUT, "Subscription": SUBSCRIPTION},
+                        "Override": OVERRIDE_OUT, "Subscription": SUBSCRIPTION, "HistoryEntry": HISTORY},
             "securitySchemes": {"bearerAuth": {
                 "type": "http", "scheme": "bearer",
                 "description": "A clerk token for the jurisdiction in the path (`deadlines token create ID`)"}},

@@ -1,15 +1,20 @@
-"""Errors as RFC 9457 ``application/problem+json``."""
+"""Errors as RFC 9457 ``application/problem+json``, and the guard that reads
+every request's path, query and form through :mod:`deadlines.core.inputs`
+before a view does (so no such input can reach the database or an encoder it
+would break). The clerk API runs the same check after authentication (an
+anonymous request is a 401 whatever it carries), and checks JSON bodies there too."""
 from __future__ import annotations
 
-from flask import Response, json, request
+from flask import Flask, Response, json, request
 from werkzeug.http import HTTP_STATUS_CODES
 
+from deadlines.core import inputs
 from deadlines.core.errors import InputError
 
 
 def problem(status: int, detail: str, field: str | None = None) -> Response:
     body = {"type": "about:blank", "title": HTTP_STATUS_CODES[status], "status": status, "detail": detail,
-            "instance": request.path}
+            "instance": request.path if len(request.path) <= inputs.MAX_PATH else request.path[:inputs.MAX_PATH] + "..."}
     if field:
         body["field"] = field
     return Response(json.dumps(body), status=status, mimetype="application/problem+json")
@@ -18,3 +23,32 @@ def problem(status: int, detail: str, field: str | None = None) -> Response:
 def input_problem(exc: InputError) -> Response:
     """404 for an unknown jurisdiction or deadline, 400 for any other bad input."""
     return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, str(exc), exc.field)
+
+
+def check_request() -> Response | None:
+    """A problem for a path (404: it names nothing), query or form (400) that
+    :func:`inputs.text` refuses."""
+    try:
+        inputs.text(request.path, "path", inputs.MAX_PATH)
+    except InputError as exc:
+        return problem(404, f"no such page: {exc}")
+    try:
+        for source in (request.args, request.form) if request.method == "POST" else (request.args,):
+            for key, values in source.lists():
+                inputs.text(key, "parameter", 100)
+                for value in values:
+                    inputs.text(value, key)
+    except InputError as exc:
+        return problem(400, str(exc), exc.field)
+    return None
+
+
+AFTER_AUTHENTICATION = {"clerk"}  # blueprints that call check_request themselves, once the caller is known
+
+
+def _guard() -> Response | None:
+    return None if request.blueprint in AFTER_AUTHENTICATION else check_request()
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(_guard)

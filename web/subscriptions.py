@@ -9,14 +9,19 @@ import os
 import secrets
 
 from flask import Blueprint, abort, current_app, render_template, request, session
+from flask_limiter import RateLimitExceeded
 from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
 from deadlines.core.errors import CalendarError, InputError
+from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.store import subscriptions
 from deadlines.store.db import now
+
+from web.limits import confirmation_wait
+from web.security import base_url, secret_page
 
 LEAD_CHOICES = (30, 14, 7, 3, 1)
 log = logging.getLogger(__name__)
@@ -39,11 +44,6 @@ def _secret_key(state) -> None:
     except FileExistsError:
         pass
     app.secret_key = path.read_text().strip()
-
-
-@bp.before_request
-def _limit_body():
-    request.max_content_length = 16 * 1024
 
 
 def csrf_token() -> str:
@@ -95,24 +95,40 @@ def subscribe():
     _check_csrf()
     try:
         jur = current_app.extensions["registry"].get(request.form.get("jurisdiction", ""))
+        address = subscriptions.email_address(request.form.get("email", "").strip())
+        subscriptions.parse_leads(request.form.getlist("leads") or subscriptions.DEFAULT_LEADS)
+        wait = confirmation_wait(address)
+        if wait:
+            page = _page("Please wait", f"A confirmation email went to {address} a short while ago: check your "
+                         "inbox (and spam folder), or try again later.", 429)
+            return *page, {"Retry-After": str(wait)}
         with Session(_db(), expire_on_commit=False) as s, s.begin():
-            sub = subscriptions.create(s, jur, channel="email", target=request.form.get("email", "").strip(),
+            sub = subscriptions.create(s, jur, channel="email", target=address,
                                        leads=request.form.getlist("leads") or [str(n) for n in subscriptions.DEFAULT_LEADS])
-            queue_confirmation(s, sub, jur, Settings.from_env(), now())
+            queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())
     except InputError as exc:
         return _form(str(exc), 422)
+    wake.notify(_db())
     return _page("Check your email", f"We sent a confirmation link to {sub.target}. "
                  f"Reminders for {jur.name} start once you confirm.")
 
 
+@bp.errorhandler(RateLimitExceeded)
+def _too_many(exc: RateLimitExceeded):
+    """429 as a page; Flask-Limiter adds Retry-After."""
+    return _page("Please wait", f"Too many requests: {exc.description}.", 429)
+
+
 @bp.get("/subscribe/confirm/<token>")
 def confirm_form(token: str):
+    secret_page()
     return _page("Confirm your reminders", "Press the button to start email reminders.",
                  action=request.path, button="Confirm")
 
 
 @bp.post("/subscribe/confirm/<token>")
 def confirm(token: str):
+    secret_page()
     _check_csrf()
     with Session(_db(), expire_on_commit=False) as s, s.begin():
         sub = subscriptions.confirm(s, token)
@@ -122,11 +138,13 @@ def confirm(token: str):
         replan(_db(), current_app.extensions["registry"], sub.jurisdiction_id, now=now(), settings=Settings.from_env())
     except Exception:  # the scheduler's next tick plans it
         log.exception("planning after confirmation failed")
+    wake.notify(_db())
     return _page("Reminders confirmed", f"Reminders will go to {sub.target}. Every message has an unsubscribe link.")
 
 
 @bp.get("/unsubscribe/<token>")
 def unsubscribe_form(token: str):
+    secret_page()
     return _page("Unsubscribe", "Press the button to stop these reminders.", action=request.path, button="Unsubscribe")
 
 

@@ -1,5 +1,5 @@
-"""Commands over the store: ``deadlines scheduler``, ``deadlines reminders``
-and ``deadlines token create/revoke/list``."""
+"""Commands over the store: ``deadlines scheduler``, ``deadlines reminders``,
+``deadlines history`` and ``deadlines token create/revoke/list``."""
 from __future__ import annotations
 
 import logging
@@ -8,10 +8,12 @@ import click
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from deadlines.cli.oneline import OneLine, fail
 from deadlines.core.errors import InputError
 from deadlines.core.registry import Registry
 from deadlines.store.db import get_db
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
+from deadlines.store import history as clerk_history
 from deadlines.store import tokens
 
 
@@ -19,9 +21,11 @@ from deadlines.store import tokens
 @click.option("--tick", type=float, help="Seconds between checks (default DEADLINES_SCHEDULER_TICK or 30).")
 def scheduler(tick: float | None) -> None:
     """Send reminders (the scaled setup: run beside the web workers)."""
+    from deadlines.cli.checks import refuse_invalid_calendars
     from deadlines.reminders.scheduler import run_forever
     from deadlines.reminders.settings import Settings
 
+    refuse_invalid_calendars("scheduler")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     overrides = {"tick": tick} if tick else {}
@@ -30,7 +34,8 @@ def scheduler(tick: float | None) -> None:
 
 @click.command()
 @click.option("--jurisdiction", "jid", help="Only this jurisdiction.")
-@click.option("--log", "show_log", is_flag=True, help="Show the delivery log instead of upcoming reminders.")
+@click.option("--log", "show_log", is_flag=True,
+              help="Show the delivery log (with the scheduler that sent each: host:pid:id) instead of upcoming reminders.")
 @click.option("--limit", default=50, show_default=True)
 def reminders(jid: str | None, show_log: bool, limit: int) -> None:
     """Upcoming reminders, or the delivery log."""
@@ -39,8 +44,8 @@ def reminders(jid: str | None, show_log: bool, limit: int) -> None:
             q = (select(DeliveryLog, Reminder, Subscription).join(Reminder, DeliveryLog.reminder_id == Reminder.id)
                  .join(Subscription, Reminder.subscription_id == Subscription.id).order_by(DeliveryLog.id.desc()))
             for entry, r, sub in s.execute(q.where(Reminder.jurisdiction_id == jid) if jid else q).all()[:limit]:
-                click.echo(f"{entry.at:%Y-%m-%d %H:%M:%S}Z  {entry.outcome:9} {r.kind:12} {r.deadline_uid}  "
-                           f"{sub.channel}:{_mask(sub.target)}  key={r.key[:12]}  {entry.detail}")
+                click.echo(f"{entry.at:%Y-%m-%d %H:%M:%S}Z  {entry.outcome:10} {r.kind:12} {r.deadline_uid}  "
+                           f"{sub.channel}:{_mask(sub.target)}  key={r.key[:12]}  by={entry.worker}  {entry.detail}")
             return
         q = (select(Reminder, Subscription).join(Subscription, Reminder.subscription_id == Subscription.id)
              .where(Reminder.state == "pending").order_by(Reminder.fire_at).limit(limit))
@@ -92,3 +97,21 @@ def token_list(jurisdiction: str | None) -> None:
         for t in tokens.listing(s, jurisdiction):
             state = f"revoked {t.revoked_at:%Y-%m-%d}" if t.revoked_at else "live"
             click.echo(f"{t.id}\t{t.jurisdiction_id}\t{state}\tcreated {t.created_at:%Y-%m-%d}\t{t.label}")
+
+
+@click.command(cls=OneLine)
+@click.argument("jurisdiction")
+@click.option("--limit", default=100, show_default=True)
+def history(jurisdiction: str, limit: int) -> None:
+    """Every clerk write for JURISDICTION, newest first: when, who (the
+    token's label), what changed (before -> after), authority and reason."""
+    try:
+        Registry().path(jurisdiction)
+    except InputError as exc:
+        fail(str(exc))
+    with Session(get_db()) as s:
+        entries = clerk_history.listing(s, jurisdiction, limit)
+    for e in entries:
+        click.echo(f"{e.id}\t{clerk_history.words(e)}\t{e.target}")
+    if not entries:
+        click.echo(f"nothing recorded for {jurisdiction}", err=True)

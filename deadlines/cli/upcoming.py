@@ -4,19 +4,21 @@ recorded in the database of a ``deadlines serve`` run in this folder."""
 from __future__ import annotations
 
 import json
-import sys
 from datetime import date
 
 import click
 
 from deadlines.across import Across
+from deadlines.cli.oneline import OneLine, fail
+from deadlines.cli.records import recorded
+from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.moments import say
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import listing_dict
 
 
-@click.command()
+@click.command(cls=OneLine)
 @click.option("--from", "start", required=True, metavar="DATE", help="First day of the range (YYYY-MM-DD).")
 @click.option("--to", "end", required=True, metavar="DATE", help="Last day of the range (YYYY-MM-DD).")
 @click.option("--state", help="Only jurisdictions under this state's law (a postal code: MI).")
@@ -24,16 +26,12 @@ from deadlines.publish.as_json import listing_dict
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (every deadline as in the API) instead of a table.")
 def upcoming(start: str, end: str, state: str | None, audience: str | None, as_json: bool) -> None:
     """Every deadline to act on from --from to --to, across jurisdictions, by date."""
-    from deadlines.cli import parse_day
-    from deadlines.store import DbRecords, get_db
-
     try:
-        first, last = parse_day(start, "from"), parse_day(end, "to")
-        listing = Across(Registry(), DbRecords(get_db())).listing(first, last, today=date.today(), state=state,
-                                                                 audience=audience)
+        first, last = inputs.day(start, "from"), inputs.day(end, "to")
+        listing = Across(Registry(), recorded()).listing(first, last, today=date.today(), state=state,
+                                                        audience=audience)
     except InputError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        fail(str(exc))
     for warning in listing.warnings():
         click.echo(f"warning: {warning}", err=True)
     if as_json:

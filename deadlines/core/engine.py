@@ -8,22 +8,30 @@ reads two ways, and warnings instead of silent moves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
-from deadlines.core import operations
+from deadlines.core import inputs, operations
 from deadlines.core.business_days import BusinessCalendar
+from deadlines.core.cases import Occurrence
+from deadlines.core.cases import typed as typed_cases
 from deadlines.core.elections import cycle_key, describe_rule, election_date, next_election, rule_day
 from deadlines.core.errors import InputError
 from deadlines.core.holiday_law import business_calendar
 from deadlines.core.model import (
     Anchor,
+    Case,
+    Choice,
+    Decision,
     Deadline,
     Expr,
     Jurisdiction,
     Moment,
+    OfficeHours,
     Override,
+    Reading,
     ReadingResult,
     Result,
     Rule,
@@ -43,16 +51,14 @@ def resolve_anchors(
     *,
     election: date | None = None,
     primary: date | None = None,
-    events: Mapping[str, Moment] | None = None,
     today: date,
 ) -> tuple[dict[str, Anchor], list[str]]:
-    """The elections of one cycle plus the recorded trigger events.
+    """The elections of one cycle.
 
     ``election`` is the general election; a date that is the jurisdiction's
     primary by rule (and not its general) is taken as ``primary``, with a
     warning saying so. Missing elections are derived by rule from the year of
     the one given, or from ``today`` (the next general election).
-    Raises :class:`InputError` for events the jurisdiction does not know.
     """
     warnings: list[str] = []
     general_rule = jur.elections["general"]
@@ -85,17 +91,36 @@ def resolve_anchors(
             _check_against_rule(jur, "primary", primary, warnings)
         if primary is not None:
             anchors["primary"] = Anchor("primary", primary_rule.title, primary, how)
-    for name, value in (events or {}).items():
+            if primary >= election:
+                warnings.append(
+                    f"The {primary_rule.title.lower()} ({say_day(primary)}) is not before the "
+                    f"{general_rule.title.lower()} ({say_day(election)}): a primary comes before its general "
+                    f"election; check the dates entered."
+                )
+    return anchors, warnings
+
+
+def event_anchors(jur: Jurisdiction, events: Mapping[str, Moment]) -> dict[str, Anchor]:
+    """A case's trigger events as anchors, instants in the jurisdiction's zone.
+    Raises :class:`InputError` for events the jurisdiction does not know."""
+    zone = ZoneInfo(jur.timezone)
+    anchors = {}
+    for name, value in events.items():
         trigger = jur.triggers.get(name)
         if trigger is None:
-            known = ", ".join(sorted(jur.triggers)) or "none"
-            raise InputError(f"{jur.id} has no event '{name}' (its events: {known})", name)
+            raise inputs.no_event(jur, name, name)
         if trigger.type == "instant" and not isinstance(value, datetime):
             raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name)
         if trigger.type == "date" and isinstance(value, datetime):
             value = value.date()
-        anchors[name] = Anchor(name, trigger.title, value, "recorded")
-    return anchors, warnings
+        anchors[name] = Anchor(name, trigger.title, _in_zone(value, zone), "recorded")
+    return anchors
+
+
+def _in_zone(moment: Moment | None, zone: ZoneInfo) -> Moment | None:
+    """An instant shown in ``zone`` (one given with a bare UTC offset is the same
+    instant); dates unchanged."""
+    return moment.astimezone(zone) if isinstance(moment, datetime) else moment
 
 
 def _held(jur: Jurisdiction, name: str, year: int, warnings: list[str]) -> date | None:
@@ -171,13 +196,23 @@ def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
 
 
 def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
-    """The hour the last day ends and the words for it."""
+    """The hour the last day ends and the words for it: the rule's own hour;
+    else, for an act at an office, the office's closing hour (a filing ends
+    when the office closes); else the end of the day."""
     if rule.at is not None:
         return rule.at, f"{say_clock(rule.at)} local time ({jur.timezone})"
     if rule.office_act and jur.office_hours is not None:
         close = jur.office_hours.close
         return close, f"close of office hours, {say_clock(close)} local time ({jur.timezone})"
     return None, "end of day (11:59 p.m. local time); no hour is set by the law"
+
+
+@lru_cache(maxsize=1024)
+def _closing_step(hours: OfficeHours, ends: str) -> str:
+    """Why a last day with no hour in the law ends at the office's closing hour."""
+    step = (f"No hour is set by the text and the act is done at the office, so the day ends when the "
+            f"office closes: the {ends} ({hours.cite}).")
+    return step + (f" {hours.confirm}" if hours.confirm else "")
 
 
 @dataclass(slots=True)
@@ -228,7 +263,9 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
             f"{say_day(cal.prior_business_day(day))}."
         )
     if clock is not None and rule.at is None:
-        steps.append(f"No hour is set by the text; the day ends at the {ends}.")
+        steps.append(_closing_step(jur.office_hours, ends))
+    if rule.warning:
+        warnings.append(rule.warning)
     readings = _readings(rule, day, roll, roll_cite, clock, ctx)
     return _LastDay(_at(rolled, clock, ctx.zone), ends, steps, warnings, readings)
 
@@ -263,7 +300,7 @@ def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[str]]:
                 f"filing at {say_clock(jur.office_hours.open)} on {say_day(opens)} ({jur.office_hours.cite})."
             )
         else:
-            steps.append(f"Filing opens when the office opens, {say_clock(jur.office_hours.open)}.")
+            steps.append(f"Filing opens when the office opens ({say_clock(jur.office_hours.open)}).")
     return start, statutory, steps
 
 
@@ -306,12 +343,22 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
 
 
 def _readings(rule: Rule, day: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
-    """Each way the law can be read for a last day on ``day``, the earliest marked safe."""
+    """Each way the law can be read for a last day on ``day`` (another roll,
+    another hour or zone of the hour, another count), the earliest instant
+    marked safe; instants are shown in the jurisdiction's zone."""
     if not rule.readings:
         return ()
-    ways = [(f"{ROLL_WORDS[roll]} ({roll_cite})", roll, roll_cite, "the rule's own computation of time")]
-    ways += [(r.name, r.roll, r.cite, r.why) for r in rule.readings]
-    dues = [_at(ctx.calendar.roll(day, how), clock, ctx.zone) for _, how, _, _ in ways]
+    own = f"{ROLL_WORDS[roll]} ({roll_cite})"
+    if rule.reads_other_hours:
+        own = f"{say_clock(clock)} local time ({ctx.jur.timezone}), {own}"
+    ways = [(own, roll, roll_cite, "the rule's own computation of time")]
+    dues = [_at(ctx.calendar.roll(day, roll), clock, ctx.zone)]
+    for r in rule.readings:
+        how = r.roll or roll
+        counted = day if r.due is None else day_of(_count(r.due, ctx)[0])
+        due = _at(ctx.calendar.roll(counted, how), r.at or clock, r.zone or ctx.zone)
+        ways.append((r.name, how, r.cite, r.why))
+        dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
     safe = dues.index(min(dues))  # the first of the earliest
     return tuple(
         ReadingResult(name=name, roll=how, due=due, cite=cite, why=why, safe=(i == safe))
@@ -319,12 +366,12 @@ def _readings(rule: Rule, day: date, roll: str, roll_cite: str, clock, ctx: _Con
     )
 
 
-def _apply_override(d: Deadline, ov: Override) -> Deadline:
+def _apply_override(d: Deadline, ov: Override, zone: ZoneInfo) -> Deadline:
     if ov.status == "cancelled":
         step = f"Cancelled by {ov.authority}: {ov.reason}."
         return replace(d, status="cancelled", override=ov, steps=d.steps + (step,))
-    due = ov.due if ov.due is not None else d.due
-    start = ov.start if ov.start is not None else d.start
+    due = _in_zone(ov.due, zone) if ov.due is not None else d.due
+    start = _in_zone(ov.start, zone) if ov.start is not None else d.start
     step = (
         f"Replaced by {ov.authority}: {ov.reason}. The computed date was {say(d.due)}; "
         f"the date in force is {say(due)}."
@@ -354,48 +401,190 @@ def compute(
     election: date | None = None,
     primary: date | None = None,
     events: Mapping[str, Moment] | None = None,
+    cases: Sequence[Case] = (),
     overrides: Sequence[Override] = (),
+    decisions: Sequence[Decision] = (),
+    moved_by: str | None = None,
     today: date,
 ) -> Result:
     """Every deadline of ``jur`` for one election cycle.
 
-    Deadlines whose anchors are missing (a trigger not yet recorded) are left
-    out and named in ``Result.pending``. Overrides from the calendar file and
-    ``overrides`` replace the dates they name for this cycle; dependants count
-    from the replaced date.
+    Rules that count from a trigger event are run once per case, with that
+    case's events (``events`` alone is one case, ``typed-1``); a rule none of
+    the cases gives a date is named in ``Result.pending``. Overrides from the
+    calendar file and ``overrides`` replace the dates they name for this
+    cycle; dependants count from the replaced date. Decisions from the
+    calendar file and ``decisions`` (a clerk's, which win) say which choices
+    the law gives were taken this cycle. ``moved_by`` is the authority for an
+    election entered on another date than its rule gives.
     """
-    anchors, warnings = resolve_anchors(jur, election=election, primary=primary, events=events, today=today)
+    anchors, warnings = resolve_anchors(jur, election=election, primary=primary, today=today)
+    if events:
+        event_anchors(jur, events)  # unknown events are refused before they are grouped
+        cases = (*cases, *typed_cases(jur, [Occurrence(name, at) for name, at in events.items()]))
     general = anchors["general"].value
     cycle = cycle_key(jur.elections["general"], general)
+    zone = ZoneInfo(jur.timezone)
+    cases = tuple(replace(c, events={n: _in_zone(m, zone) for n, m in c.events.items()}) for c in cases)
+    case_anchors = [event_anchors(jur, c.events) for c in cases]
     years = [day_of(a.value).year for a in anchors.values()]
-    ctx = _Context(
-        jur=jur,
-        zone=ZoneInfo(jur.timezone),
-        calendar=business_calendar(jur.holidays, min(years), max(years) + 1),
-        anchors=anchors,
-        done={},
-    )
+    years += [day_of(a.value).year for found in case_anchors for a in found.values()]
+    calendar = business_calendar(jur.holidays, min(years), max(years) + 1)
+    ctx = _Context(jur=jur, zone=zone, calendar=calendar, anchors=anchors, done={})
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
-    pending: list[str] = []
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)
+    missing: set[str] = set()  # rules with no version in force, and their dependants
+    used: dict[str, tuple[str, ...]] = {}  # what each computed deadline counted from
+    earliest = min(anchors[name].value for name in jur.elections if name in anchors)
+    under = _choices_of_cycle(jur, general, cycle, decisions) if jur.choices else {}
+    in_force: dict[str, Rule] = {}
     for rid in jur.order:
         rule = version_in_force(jur.rules[rid], general)
         if rule is None:
             first = jur.rules[rid][0].effective
             warnings.append(f"{rid}: no version of this rule was in force on {say_day(general)} (the first took effect {say_day(first)})")
+            missing.add(rid)
             continue
-        if any(name not in anchors and name not in ctx.done for name in rule.anchors()):
+        lacking = [name for name in rule.anchors() if name in missing]
+        if lacking:
+            warnings.append(f"{rid}: not computed, because {', '.join(lacking)} (which it counts from) has no version in force")
+            missing.add(rid)
+            continue
+        in_force[rid] = _under_choice(rule, *under[rid], jur) if rid in under else rule
+    needs = _triggers_needed(jur, in_force)
+    out: list[Deadline] = []
+    pending: list[str] = []
+    for rid, rule in in_force.items():
+        if needs[rid]:
+            continue  # counted per case below
+        counts_from = rule.anchors()
+        if any(name not in anchors and name not in ctx.done for name in counts_from):
             pending.append(rid)
             continue
         deadline = _evaluate(rule, ctx, cycle)
         ov = by_id.get((rid, cycle)) or by_id.get((rid, general))
         if ov is not None:
-            deadline = _apply_override(deadline, ov)
+            deadline = _apply_override(deadline, ov, zone)
+        used[rid] = counts_from
+        if deadline.kind != "retention" and day_of(deadline.due) >= earliest:
+            deadline = _check_before_election(deadline, _behind(rid, used), ctx)
         ctx.done[rid] = deadline
+        out.append(deadline)
+    dated: set[str] = set()
+    for case, found in zip(cases, case_anchors):
+        cctx = _Context(jur=jur, zone=zone, calendar=calendar, anchors={**anchors, **found}, done=dict(ctx.done))
+        for rid, rule in in_force.items():
+            if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
+                continue
+            deadline = replace(_evaluate(rule, cctx, cycle), case=case.id)
+            why = [case.cancelled[t] for t in sorted(needs[rid]) if t in case.cancelled]
+            if why:
+                deadline = replace(deadline, status="cancelled", steps=deadline.steps + tuple(why))
+            cctx.done[rid] = deadline
+            out.append(deadline)
+            dated.add(rid)
+    pending += [rid for rid in in_force if needs[rid] and rid not in dated]
     order = {rid: i for i, rid in enumerate(jur.rules)}
-    deadlines = tuple(sorted(ctx.done.values(), key=lambda d: (_sort_key(d.due), order[d.id])))
-    return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending))
+    deadlines = tuple(sorted(out, key=lambda d: (_sort_key(d.due), order[d.id], d.case or "")))
+    return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),
+                  moved=_moved(jur, general, cycle, moved_by))
+
+
+def _triggers_needed(jur: Jurisdiction, rules: Mapping[str, Rule]) -> dict[str, frozenset[str]]:
+    """Per rule, the trigger events it counts from, directly or through the
+    deadlines it anchors on (``rules`` in dependency order)."""
+    needs: dict[str, frozenset[str]] = {}
+    for rid, rule in rules.items():
+        found: set[str] = set()
+        for name in rule.anchors():
+            if name in jur.triggers:
+                found.add(name)
+            found |= needs.get(name, frozenset())
+        needs[rid] = frozenset(found)
+    return needs
+
+
+def _moved(jur: Jurisdiction, held: date, cycle: date, moved_by: str | None) -> str | None:
+    """"moved from X to Y by Z" for an election held on another day than its rule gives."""
+    if held == cycle:
+        return None
+    rule = jur.elections["general"]
+    by_file = election_date(rule, cycle.year)
+    if moved_by is None and by_file is not None and by_file[1] is not None and by_file[0] == held:
+        moved_by = by_file[1].authority
+    if moved_by is None:
+        return None  # a date typed by a person: counted from, with a warning (see _check_against_rule)
+    return f"The {rule.title.lower()} was moved from {say_day(cycle)} to {say_day(held)} by {moved_by}."
+
+
+def _behind(name: str, used: Mapping[str, tuple[str, ...]]) -> set[str]:
+    """The elections and triggers a deadline counts from, through the
+    deadlines it counts from."""
+    if name not in used:
+        return {name}
+    return set().union(*(_behind(a, used) for a in used[name]))
+
+
+def _check_before_election(d: Deadline, behind: set[str], ctx: _Context) -> Deadline:
+    """A deadline counted from elections alone must end before the first of
+    them (a retention period excepted); one that does not, say with an
+    election entered on a day its rules do not follow, carries a warning."""
+    if d.status == "cancelled" or any(a in ctx.jur.triggers for a in behind):
+        return d
+    first = min((ctx.anchors[a] for a in behind if a in ctx.anchors), key=lambda a: a.value, default=None)
+    if first is None or day_of(d.due) < first.value:
+        return d
+    when = "on" if day_of(d.due) == first.value else "after"
+    words = (f"This {'window' if d.start is not None else 'deadline'} ends {when} the {first.title.lower()} it is for "
+             f"({say(d.due)}; the election is {say_day(first.value)}): its rule does not fit an election on that day "
+             f"(a special or moved election?). Ask the election official for the dates that apply.")
+    return replace(d, warnings=d.warnings + (words,))
+
+
+def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]):
+    """For each deadline a choice names: the choice and this cycle's decision
+    (None: none recorded; "ended": the law no longer gives the choice)."""
+    decided = {(d.choice, d.cycle): d for d in (*jur.decisions, *decisions)}
+    out = {}
+    for choice in jur.choices.values():
+        if choice.allowed(held):
+            decision = decided.get((choice.name, cycle)) or decided.get((choice.name, held))
+        elif choice.ends is not None and held >= choice.ends:
+            decision = "ended"
+        else:
+            continue
+        out.update({rid: (choice, decision) for rid in choice.deadlines})
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, jur: Jurisdiction) -> Rule:
+    """The rule as this cycle's decision on ``choice`` leaves it: the choice's
+    period where taken; the rule's own plus the period as a reading while
+    nothing is recorded; the rule's own, with a word, where declined or ended."""
+    def noted(words: str) -> str:
+        return f"{rule.note} {words}" if rule.note else words
+
+    if decision == "ended":
+        return replace(rule, note=noted(f"{choice.title}: ended {say_day(choice.ends)} ({choice.cite}). {choice.after or ''}".strip()))
+    if decision is None:
+        reading = Reading(
+            name=f"if {jur.name} takes the choice \"{choice.title}\" for this election ({choice.period_cite})",
+            cite=choice.period_cite, why=f"{choice.cite}: {choice.period_text}", at=choice.at, due=choice.due,
+        )
+        caution = (f"The law lets {jur.name} choose \"{choice.title}\" for this election ({choice.cite}), "
+                   f"and no choice is recorded: both periods are shown as readings; file by the earlier.")
+        return replace(rule, readings=rule.readings + (reading,), warning=f"{rule.warning} {caution}" if rule.warning else caution)
+    if not decision.taken:
+        return replace(rule, note=noted(f"{jur.name} did not choose \"{choice.title}\" for this election ({decision.authority})."))
+    return replace(
+        rule, start=choice.start or rule.start, start_at_opening=choice.start_at_opening or rule.start_at_opening,
+        due=choice.due, at=choice.at or rule.at, readings=(), cite=f"{choice.period_cite}; {choice.cite}",
+        text=choice.period_text,
+        note=(f"{jur.name} chose \"{choice.title}\" for this election ({decision.authority}), so the period of "
+              f"{choice.period_cite} applies in place of {rule.cite}."),
+    )
 
 
 def _sort_key(moment: Moment) -> tuple:

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from datetime import date
 from operator import attrgetter
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from deadlines.core import engine
-from deadlines.core.model import Deadline, Jurisdiction, Moment, Override, Result
+from deadlines.core.model import Deadline, Jurisdiction, Result
 
 _REST = attrgetter(*(f.name for f in fields(Deadline)[1:]))  # every field after ``jurisdiction``
 assert fields(Deadline)[0].name == "jurisdiction"
@@ -56,10 +56,11 @@ def law(jur: Jurisdiction) -> int:
     """A token naming the jurisdiction's law: equal for jurisdictions whose
     deadlines can differ only in their id (those extending the same shared
     sets and adding nothing share the loader's rule, election and holiday
-    objects)."""
-    parts = (jur.rules, jur.elections, jur.triggers, jur.holidays, jur.time_law, jur.office_hours)
-    key = (*(tuple((k, id(v)) for k, v in table.items()) for table in parts[:3]), *map(id, parts[3:]),
-           jur.timezone, jur.overrides, jur.order)
+    objects). Where the law gives the jurisdiction choices, the engine names it
+    in its words, so the name is part of the law."""
+    parts = (jur.rules, jur.elections, jur.triggers, jur.choices, jur.holidays, jur.time_law, jur.office_hours)
+    key = (*(tuple((k, id(v)) for k, v in table.items()) for table in parts[:4]), *map(id, parts[4:]),
+           jur.timezone, jur.overrides, jur.decisions, jur.order, jur.name if jur.choices else None)
     found = _laws.get(key)
     if found is None:
         found = (next(_tokens), parts)  # holding the objects keeps their ids from being reused
@@ -67,30 +68,42 @@ def law(jur: Jurisdiction) -> int:
     return found[0]
 
 
-def compute(
-    jur: Jurisdiction,
-    *,
-    election: date | None = None,
-    primary: date | None = None,
-    events: Mapping[str, Moment] | None = None,
-    overrides: Sequence[Override] = (),
-    today: date,
-) -> Result:
-    """:func:`deadlines.core.engine.compute`, once per law and anchors."""
-    key = (law(jur), election, primary, tuple(sorted((events or {}).items())), tuple(overrides), today)
+def _frozen(value):
+    """``value`` as a hashable key: mappings and sequences as sorted or ordered
+    tuples, dataclasses (a case holds mappings) field by field."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    if is_dataclass(value):
+        return (type(value).__name__, *(_frozen(getattr(value, f.name)) for f in fields(value)))
+    return value
+
+
+def compute(jur: Jurisdiction, *, today: date, **anchors) -> Result:
+    """:func:`deadlines.core.engine.compute` (the same keyword arguments), once
+    per law, anchors and day."""
+    key = (law(jur), today, _frozen(anchors))
     found = _results.get(key)
     if found is None:
-        found = engine.compute(jur, election=election, primary=primary, events=events, overrides=overrides, today=today)
+        found = engine.compute(jur, today=today, **anchors)
         _results.put(key, found)
     return rebind(found, jur)
+
+
+_RESULT = attrgetter(*(f.name for f in fields(Result)))
+_DEADLINES = [f.name for f in fields(Result)].index("deadlines")
+assert fields(Result)[0].name == "jurisdiction"
 
 
 def rebind(result: Result, jur: Jurisdiction) -> Result:
     """``result`` (computed for a jurisdiction of the same law) as ``jur``'s own."""
     if result.jurisdiction is jur:
         return result
-    return Result(jur, result.held, result.cycle, result.anchors,
-                  tuple([rebind_deadline(d, jur) for d in result.deadlines]), result.warnings, result.pending)
+    values = list(_RESULT(result))
+    values[0] = jur
+    values[_DEADLINES] = tuple([rebind_deadline(d, jur) for d in result.deadlines])
+    return Result(*values)
 
 
 def rebind_deadline(d: Deadline, jur: Jurisdiction) -> Deadline:

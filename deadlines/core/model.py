@@ -3,8 +3,9 @@ engine derives). All frozen dataclasses; no I/O."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
-from typing import Union
+from datetime import date, datetime, time, tzinfo
+from functools import cached_property
+from typing import Mapping, Union
 
 Moment = Union[date, datetime]
 """A date (all-day, ends as the deadline's ``ends`` says) or an aware instant."""
@@ -38,9 +39,13 @@ class HolidayRules:
 
 @dataclass(frozen=True)
 class OfficeHours:
+    """When the filing office is open; ``confirm`` says how sure the hours are
+    (office hours are administrative, rarely statutory)."""
+
     open: time
     close: time
     cite: str
+    confirm: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,22 +69,42 @@ class ElectionMove:
 
 
 @dataclass(frozen=True)
+class ElectionDay:
+    """One way a statute fixes an election's day: ``rule`` (``first_tuesday``
+    or ``tuesday_after_first_monday``) of ``month`` in ``years`` ("odd",
+    "even" or "every")."""
+
+    rule: str
+    month: int
+    years: str
+    cite: str
+
+    def occurs_in(self, year: int) -> bool:
+        return self.years == "every" or (year % 2 == 1) == (self.years == "odd")
+
+
+@dataclass(frozen=True)
 class ElectionRule:
-    """How an election's date is derived: e.g. the Tuesday after the first
-    Monday of November in odd years (``rule`` is ``tuesday_after_first_monday``
-    or ``first_tuesday``)."""
+    """How an election's date is derived: one :class:`ElectionDay`, or one per
+    kind of year where the law differs by year (Colorado: the first Tuesday
+    in November of odd years, the Tuesday after the first Monday of even
+    years). At most one way applies in any year (the loader checks)."""
 
     name: str
     title: str
-    rule: str
-    month: int
-    years: str  # "odd" | "even" | "every"
+    ways: tuple[ElectionDay, ...]
     cite: str
     text: str
     moves: tuple[ElectionMove, ...] = ()
 
+    def way_in(self, year: int) -> ElectionDay | None:
+        for way in self.ways:
+            if way.years == "every" or (year % 2 == 1) == (way.years == "odd"):
+                return way
+        return None
+
     def occurs_in(self, year: int) -> bool:
-        return self.years == "every" or (year % 2 == 1) == (self.years == "odd")
+        return self.way_in(year) is not None
 
 
 @dataclass(frozen=True)
@@ -99,7 +124,8 @@ class Expr:
 
     ``op`` is one of: ``nth_weekday_before`` (n, weekday), ``days_before``,
     ``days_after``, ``hours_after``, ``months_before``, ``months_after``,
-    ``years_before``, ``years_after`` (n), or ``date`` (month_day "MM-DD" in the
+    ``years_before``, ``years_after`` (n), ``date`` (month_day "MM-DD" in the
+    year of ``of``) or ``nth_weekday_in`` (the n-th weekday of ``month`` in the
     year of ``of``).
     """
 
@@ -108,16 +134,23 @@ class Expr:
     n: int = 0
     weekday: int | None = None
     month_day: tuple[int, int] | None = None
+    month: int | None = None
 
 
 @dataclass(frozen=True)
 class Reading:
-    """Another way the law can be read for a rule's last day."""
+    """Another way the law can be read for a rule's last day: another roll
+    (None: the rule's own), another hour (``at``) and/or the zone that hour is
+    in (``zone``, e.g. a fixed "eastern standard time"; None: the
+    jurisdiction's), or another way of counting the day (``due``)."""
 
-    roll: str
     name: str
     cite: str
     why: str
+    roll: str | None = None
+    at: time | None = None
+    zone: tzinfo | None = None
+    due: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -161,9 +194,57 @@ class Rule:
     thresholds: tuple[Threshold, ...] = ()
     effective: date | None = None
     note: str | None = None
+    warning: str | None = None  # a caution shown with every deadline of this version
 
     def anchors(self) -> tuple[str, ...]:
-        return tuple(e.of for e in (self.start, self.due) if e is not None)
+        """What the rule counts from: its start and due, and its readings' counts."""
+        return self._anchors
+
+    @cached_property
+    def _anchors(self) -> tuple[str, ...]:
+        exprs = (self.start, self.due, *(r.due for r in self.readings))
+        return tuple(e.of for e in exprs if e is not None)
+
+    @cached_property
+    def reads_other_hours(self) -> bool:
+        """Some reading ends at another hour or in another zone."""
+        return any(r.at or r.zone for r in self.readings)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An option the law gives a jurisdiction per cycle (Utah's ranked-choice
+    pilot): in force from ``effective`` until ``ends`` (exclusive); where taken,
+    it gives the ``deadlines`` it names another period (``start``/``due``/``at``,
+    cited by ``period_cite`` and quoted by ``period_text``)."""
+
+    name: str
+    title: str
+    cite: str
+    text: str
+    effective: date
+    ends: date | None
+    deadlines: tuple[str, ...]
+    due: Expr
+    period_cite: str
+    period_text: str
+    start: Expr | None = None
+    start_at_opening: bool = False
+    at: time | None = None
+    after: str | None = None  # what the law says once it ends
+
+    def allowed(self, held: date) -> bool:
+        return self.effective <= held and (self.ends is None or held < self.ends)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A jurisdiction's recorded choice for one cycle, on an authority."""
+
+    choice: str
+    cycle: date  # the cycle's date by rule, or the day its election is held
+    taken: bool
+    authority: str
 
 
 @dataclass(frozen=True)
@@ -177,6 +258,28 @@ class Override:
     due: Moment | None = None
     start: Moment | None = None
     status: str = "overridden"  # or "cancelled"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One occurrence of a trigger (an ordinance adopted, an objection filed),
+    with the events that belong to it: its deadlines are its own.
+
+    ``id`` is stable (feeds build UIDs on it); ``label`` is what a person
+    calls it ("Ordinance 2027-04"). ``cancelled`` names the events withdrawn
+    or deleted, with the words saying so: their deadlines stay, cancelled.
+    ``refs`` are the recorded events' ids, by trigger name.
+    """
+
+    id: str
+    label: str
+    events: Mapping[str, Moment]
+    cancelled: Mapping[str, str] = field(default_factory=dict)
+    refs: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def open(self) -> bool:
+        return any(name not in self.cancelled for name in self.events)
 
 
 @dataclass(frozen=True)
@@ -194,6 +297,8 @@ class Jurisdiction:
     office_hours: OfficeHours | None = None
     overrides: tuple[Override, ...] = ()
     extends: tuple[str, ...] = ()
+    choices: dict[str, Choice] = field(default_factory=dict)
+    decisions: tuple[Decision, ...] = ()
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -242,11 +347,14 @@ class Deadline:
     thresholds: tuple[Threshold, ...] = ()
     rule_effective: date | None = None
     source: str = ""
+    case: str | None = None  # the case id of a deadline counted from a trigger event
+    changes: tuple[str, ...] = ()  # what a clerk changed, and when
 
     @property
     def uid(self) -> str:
-        """Stable identity: jurisdiction + election cycle + rule (never the date)."""
-        return f"{self.jurisdiction}/{self.cycle.isoformat()}/{self.id}"
+        """Stable identity, never the date: jurisdiction + case + rule for a
+        deadline of a case, jurisdiction + election cycle + rule otherwise."""
+        return f"{self.jurisdiction}/{self.case or self.cycle.isoformat()}/{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,3 +374,5 @@ class Result:
     deadlines: tuple[Deadline, ...]
     warnings: tuple[str, ...] = ()
     pending: tuple[str, ...] = field(default=())  # ids waiting for a trigger
+    cases: tuple[Case, ...] = ()
+    moved: str | None = None  # "moved from X to Y by Z" when the election is not held on its date by rule

@@ -6,6 +6,11 @@ and validated once per modification time (its shared rule sets once for all
 the jurisdictions extending them, see :mod:`deadlines.core.loader`) and kept in
 a process-wide cache, so a request never rereads a file: it costs a stat.
 
+A file that becomes invalid while the service runs does not take its
+jurisdiction down: the registry keeps serving the last good version it
+loaded and logs the problems once per change (``deadlines serve`` refuses to
+start with an invalid file, so a running service always has one).
+
 Listing every jurisdiction (:meth:`Registry.ids`, :meth:`Registry.load_all`)
 reads a snapshot of the folder: rescanned at once when the folder itself
 changes (a file added, removed or renamed into place) and in the background
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import logging
 import os
 import re
 import threading
@@ -29,6 +35,7 @@ from deadlines.core.model import Jurisdiction
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "calendars"
+log = logging.getLogger(__name__)
 
 
 def calendars_dir() -> Path:
@@ -45,10 +52,9 @@ _loaded: dict[str, tuple[tuple, Jurisdiction | CalendarError]] = {}  # file path
 _loaded_lock = threading.Lock()
 
 
-def _load(path: str, stamps: tuple) -> Jurisdiction:
+def _load(path: str, stamps: tuple) -> Jurisdiction | CalendarError:
     """The jurisdiction at ``path`` as of ``stamps`` (its own and its shared
-    sets' modification times), loaded once per change; an invalid file's
-    :class:`CalendarError` is remembered the same way."""
+    sets' modification times), or its problems: loaded once per change."""
     seen = _loaded.get(path)
     if seen is None or seen[0] != stamps:
         try:
@@ -57,8 +63,6 @@ def _load(path: str, stamps: tuple) -> Jurisdiction:
             outcome = exc
         with _loaded_lock:
             _loaded[path] = seen = (stamps, outcome)
-    if isinstance(seen[1], CalendarError):
-        raise seen[1]
     return seen[1]
 
 
@@ -69,6 +73,8 @@ class Registry:
         self.root = Path(root) if root is not None else calendars_dir()
         self.scan_ttl = scan_ttl
         self._scanning = threading.Lock()  # held while a background rescan runs
+        self._good: dict[str, Jurisdiction] = {}
+        self._reported: dict[str, CalendarError] = {}
         self._scan: tuple | None = None  # (folder stamp, when, id -> mtime, shared stamp, signature)
 
     def ids(self) -> list[str]:
@@ -93,24 +99,38 @@ class Registry:
     def get(self, jid: str) -> Jurisdiction:
         """The validated jurisdiction; :class:`InputError` if there is none,
         :class:`~deadlines.core.errors.CalendarError` if its file is invalid."""
-        return _load(f"{self.root}/{jid}.toml", (self.stamp(jid), self._shared_stamp()))
+        return self._served(jid, _load(f"{self.root}/{jid}.toml", (self.stamp(jid), self._shared_stamp())))
+
+    def _served(self, jid: str, loaded: Jurisdiction | CalendarError) -> Jurisdiction:
+        """``loaded``, or for an invalid file the last good version (the problems
+        logged once per change); its :class:`CalendarError` when there is none."""
+        if isinstance(loaded, Jurisdiction):
+            self._good[jid] = loaded
+            return loaded
+        good = self._good.get(jid)
+        if self._reported.get(jid) is not loaded:
+            self._reported[jid] = loaded
+            log.error("calendar file %s is invalid (%s):\n%s", self.root / f"{jid}.toml",
+                      "still serving the last good version" if good else "not served", loaded)
+        if good is None:
+            raise loaded
+        return good
 
     def all(self) -> list[Jurisdiction]:
-        """Every jurisdiction; :class:`CalendarError` if any file is invalid."""
-        found, invalid = self.load_all()
-        if invalid:
-            raise next(iter(invalid.values()))
-        return found
+        """Every jurisdiction that can be served (an invalid file without a
+        good version is left out, and logged)."""
+        return self.load_all()[0]
 
     def load_all(self) -> tuple[list[Jurisdiction], dict[str, CalendarError]]:
-        """Every valid jurisdiction by id, and the invalid files' errors by id
-        (one folder scan, no stat per file)."""
+        """Every jurisdiction that can be served, and the errors of the files
+        left out (invalid, with no good version) by id: one folder scan, no
+        stat per file."""
         _, _, mtimes, shared, _ = self._snapshot()
         found, invalid, root = [], {}, str(self.root)
         with collector_paused():
             for jid, mtime in mtimes.items():
                 try:
-                    found.append(_load(f"{root}/{jid}.toml", (mtime, shared)))
+                    found.append(self._served(jid, _load(f"{root}/{jid}.toml", (mtime, shared))))
                 except CalendarError as exc:
                     invalid[jid] = exc
         return found, invalid

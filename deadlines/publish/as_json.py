@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Iterable
 
-from deadlines.core.model import Deadline, Jurisdiction, Result
+from deadlines.core.model import Case, Deadline, Jurisdiction, Result
 from deadlines.core.registry import state_of
 from deadlines.core.moments import iso
 from deadlines.publish.words import source_file
@@ -42,6 +42,8 @@ def deadline_dict(d: Deadline) -> dict:
         },
         "rule_effective": iso(d.rule_effective),
         "source": source_file(d.source),
+        "case": d.case,
+        "changes": list(d.changes),
     }
 
 
@@ -61,6 +63,18 @@ def result_dict(r: Result) -> dict:
             for rid in r.pending
         ],
         "warnings": list(r.warnings),
+        "moved": r.moved,
+        "cases": [case_dict(c, r) for c in r.cases],
+    }
+
+
+def case_dict(c: Case, r: Result) -> dict:
+    """A case: its id (in its deadlines' UIDs), label, events, and whether it is open."""
+    return {
+        "id": c.id, "label": c.label, "open": c.open,
+        "events": [{"name": name, "at": iso(at), "id": c.refs.get(name), "cancelled": c.cancelled.get(name)}
+                   for name, at in c.events.items()],
+        "deadlines": [d.id for d in r.deadlines if d.case == c.id],
     }
 
 

@@ -15,9 +15,10 @@ AUDIENCE_WORDS = {"candidates": "candidates", "clerk": "the clerk", "public": "t
 
 
 def when(moment: Moment) -> str:
-    """"Tuesday, April 21, 2026, 4:00 p.m. EDT" or the day alone."""
+    """"4:00 p.m., Tuesday, April 21, 2026 (EDT)" (the hour first, as clerks
+    publish it) or the day alone."""
     if isinstance(moment, datetime):
-        return f"{say_day(moment.date())}, {say_clock(moment.timetz())} {moment.tzname()}"
+        return f"{say_clock(moment.timetz())}, {say_day(moment.date())} ({moment.tzname()})"
     return say_day(moment)
 
 
@@ -93,11 +94,14 @@ def rule_files(result: Result) -> list[str]:
 
 def recorded(result: Result) -> list[str]:
     """What the clerk (or the person asking) recorded for this cycle, in words:
-    entered election dates, trigger events and overrides."""
+    entered election dates, the cases' trigger events and overrides."""
     jur = result.jurisdiction
     lines = [f"{a.title}: {when(a.value)} (entered)" for a in result.anchors.values()
              if a.how == "entered" and a.name in jur.elections and a.value != _by_rule(result, a.name)]
-    lines += [f"{a.title}: {when(a.value)}" for a in result.anchors.values() if a.name in jur.triggers]
+    if result.moved:
+        lines.append(result.moved)
+    lines += [f"{c.label}: {jur.triggers[name].title} {when(at)}" + (" (deleted)" if name in c.cancelled else "")
+              for c in result.cases for name, at in c.events.items()]
     for d in result.deadlines:
         if d.override is not None:
             was = f" (computed: {when(d.computed_due)})" if d.computed_due is not None else ""

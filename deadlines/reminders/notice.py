@@ -6,9 +6,11 @@ Payloads are plain JSON-ready dicts made when a reminder is planned
 from __future__ import annotations
 
 from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from deadlines.core.model import Deadline, Jurisdiction, Result
 from deadlines.core.moments import day_of, from_iso, iso, say_clock, say_day
+from deadlines.publish.ical import quoted
 
 
 def when(moment: date | datetime) -> str:
@@ -61,9 +63,23 @@ def _days(n: int) -> str:
     return {0: "today", 1: "tomorrow"}.get(n, f"in {n} days")
 
 
-def subject_and_body(payload: dict, *, late: bool, unsubscribe_url: str | None) -> tuple[str, str]:
-    """The email for a reminder payload."""
+def days_left(payload: dict, now: datetime) -> int | None:
+    """Whole days from ``now`` (in the jurisdiction's zone) to the day the
+    reminder is about: the safe date, or a notice window's close. None for
+    messages that count no days."""
+    d = payload.get("deadline") or {}
+    about = d.get("due") if payload["type"] in ("notice-open", "notice-close") else d.get("safe_due")
+    if payload["type"] not in ("deadline", "notice-open", "notice-close") or about is None:
+        return None
+    today = now.astimezone(ZoneInfo(payload["jurisdiction"]["timezone"])).date()
+    return (day_of(from_iso(about)) - today).days
+
+
+def subject_and_body(payload: dict, *, now: datetime, late: bool, unsubscribe_url: str | None) -> tuple[str, str]:
+    """The email for a reminder payload, counting the days left from ``now``
+    (a reminder sent late never claims a countdown that has passed)."""
     kind, d = payload["type"], payload.get("deadline") or {}
+    left = days_left(payload, now)
     jur = payload["jurisdiction"]["name"]
     lines: list[str] = []
     if kind == "confirm":
@@ -78,7 +94,8 @@ def subject_and_body(payload: dict, *, late: bool, unsubscribe_url: str | None) 
                  f"Now: {say_iso(payload['new']['due']) if payload['new'] else 'no longer applies'}"
                  + (f" ({payload['new']['status']})" if payload["new"] else "")]
         if d.get("override"):
-            lines += [f"Authority: {d['override']['authority']}", f"Reason: {d['override']['reason']}"]
+            lines += [f"Authority (as the clerk recorded it): {quoted(d['override']['authority'])}",
+                      f"Reason (as the clerk recorded it): {quoted(d['override']['reason'])}"]
     else:
         due, safe = say_iso(d["due"]), say_iso(d["safe_due"])
         if kind == "notice-open":
@@ -86,9 +103,9 @@ def subject_and_body(payload: dict, *, late: bool, unsubscribe_url: str | None) 
             lines = [f"The window to publish this notice opens {say_iso(d['start'])} and closes {due}."]
         elif kind == "notice-close":
             subject = f"Last days to publish: {d['title']} ({jur}), window closes {due}"
-            lines = [f"The window to publish this notice closes {due} ({_days(payload['lead_days'])})."]
+            lines = [f"The window to publish this notice closes {due} ({_days(left)})."]
         else:
-            subject = f"Reminder: {d['title']} {_days(payload['lead_days'])} ({jur})"
+            subject = f"Reminder: {d['title']} {_days(left)} ({jur})"
             lines = [f"{d['title']}: {due}."]
             if d.get("start"):
                 lines.append(f"Opens: {say_iso(d['start'])}.")

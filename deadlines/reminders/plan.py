@@ -153,11 +153,13 @@ def file_signature(registry: Registry, jur: Jurisdiction) -> str:
     return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
 
 
-def fingerprint(s: Session, registry: Registry, jur: Jurisdiction, now: datetime) -> str:
+def fingerprint(s: Session, registry: Registry, jur: Jurisdiction, now: datetime, settings: Settings) -> str:
+    """Changes when anything a plan depends on does: recorded anchors,
+    subscriptions, rule files, the day, and the settings that place reminders."""
     st = s.get(JurisdictionState, jur.id)
     revs = (st.anchors_rev, st.subs_rev) if st else (0, 0)
     today = now.astimezone(ZoneInfo(jur.timezone)).date()
-    return f"{revs[0]}.{revs[1]}.{file_signature(registry, jur)}.{today}"
+    return f"{revs[0]}.{revs[1]}.{file_signature(registry, jur)}.{today}.h{settings.reminder_hour}y{settings.years_ahead}"
 
 
 def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings: Settings) -> int:
@@ -166,7 +168,7 @@ def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings:
     with Session(db) as s, s.begin():
         s.execute(insert(s, JurisdictionState).values(jurisdiction_id=jid, anchors_rev=0, subs_rev=0).on_conflict_do_nothing())
         state = s.scalar(select(JurisdictionState).where(JurisdictionState.jurisdiction_id == jid).with_for_update())
-        fp = fingerprint(s, registry, jur, now)
+        fp = fingerprint(s, registry, jur, now, settings)
         if state.planned == fp:
             return 0
         subs = active(s, jid)
@@ -176,20 +178,25 @@ def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings:
         for sub in subs:
             for p in plan_subscription(sub, jur, results, settings) + _moved(s, sub, jur, results, now):
                 desired[p.key] = p
-        existing = dict(s.execute(select(Reminder.key, Reminder.state).where(
+        rows = s.execute(select(Reminder.key, Reminder.state, Reminder.fire_at).where(
             Reminder.jurisdiction_id == jid, Reminder.kind.in_(PLANNED_KINDS),
-            Reminder.state.in_(("pending", "cancelled")))).all())
+            Reminder.state.in_(("pending", "cancelled")))).all()
+        existing = {k: st for k, st, _ in rows}
         cancel = [k for k, st in existing.items() if st == "pending" and k not in desired]
         revive = [k for k, st in existing.items() if st == "cancelled" and k in desired]
+        moved = [(k, desired[k].fire_at) for k, st, fire in rows if k in desired and fire != desired[k].fire_at]
         new = [p.row() for k, p in desired.items() if k not in existing]
         for chunk in _chunks(cancel):
             s.execute(update(Reminder).where(Reminder.key.in_(chunk)).values(state="cancelled"))
         for chunk in _chunks(revive):
             s.execute(update(Reminder).where(Reminder.key.in_(chunk)).values(state="pending"))
+        for key, fire in moved:  # a new reminder hour: same reminder, new time
+            s.execute(update(Reminder).where(Reminder.key == key).values(fire_at=fire))
         for chunk in _chunks(new):
             s.execute(insert(s, Reminder).on_conflict_do_nothing(index_elements=["key"]), chunk)
         state.planned = fp
-    log.info("planned %s: %d new, %d cancelled, %d revived", jid, len(new), len(cancel), len(revive))
+    log.info("planned %s: %d new, %d cancelled, %d revived, %d retimed", jid, len(new), len(cancel), len(revive),
+             len(moved))
     return len(new)
 
 
@@ -210,7 +217,7 @@ def plan_all(db: Engine, registry: Registry, *, now: datetime, settings: Setting
         try:
             jur = registry.get(jid)
             with Session(db) as s:
-                fp = fingerprint(s, registry, jur, now)
+                fp = fingerprint(s, registry, jur, now, settings)
                 s.rollback()
             if planned.get(jid) != fp:
                 added += replan(db, registry, jid, now=now, settings=settings)

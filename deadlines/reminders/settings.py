@@ -11,7 +11,9 @@ late, 86400), ``DEADLINES_REMINDER_LATE_AFTER`` (seconds after which a sent
 reminder is marked late, 300), ``DEADLINES_SCHEDULER_TICK`` (seconds, 30),
 ``DEADLINES_SCHEDULER_LEASE`` (seconds a claimed reminder is held, 120),
 ``DEADLINES_RETRY_BASE`` (seconds, 60, doubled per attempt),
-``DEADLINES_RETRY_MAX`` (attempts, 6).
+``DEADLINES_RETRY_MAX`` (attempts, 6), ``DEADLINES_DELIVERY_CONCURRENCY``
+(messages sent at once, 8), ``DEADLINES_DELIVERY_TIMEOUT`` (seconds one SMTP or
+webhook exchange may take, 10; keep it well under the lease).
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ class Settings:
     retry_base: float = 60.0
     retry_max: int = 6
     timeout: float = 10.0
+    concurrency: int = 8
     years_ahead: int = 4
 
     @classmethod
@@ -61,5 +64,7 @@ class Settings:
             grace=get("REMINDER_GRACE", cls.grace, seconds), late_after=get("REMINDER_LATE_AFTER", cls.late_after, seconds),
             tick=get("SCHEDULER_TICK", cls.tick, float), lease=get("SCHEDULER_LEASE", cls.lease, seconds),
             retry_base=get("RETRY_BASE", cls.retry_base, float), retry_max=get("RETRY_MAX", cls.retry_max, int),
+            concurrency=max(1, get("DELIVERY_CONCURRENCY", cls.concurrency, int)),
+            timeout=get("DELIVERY_TIMEOUT", cls.timeout, float),
         )
         return replace(base, **overrides)

@@ -1,0 +1,71 @@
+"""Rate limits (Flask-Limiter), counted in the app's own database
+(:mod:`deadlines.store.rate_limits`) so every web worker shares them.
+
+- Sign-up and confirmation posts, per client address: ``RATELIMIT_SIGNUP``.
+- Confirmation emails, per email address: ``RATELIMIT_CONFIRMATION`` (one per
+  period: a sign-up form is not a way to mail someone repeatedly).
+- The clerk API's writes, per token: ``RATELIMIT_CLERK_WRITES``.
+
+Past a limit the answer is 429 with ``Retry-After``. The client address is
+the connection's peer, or the one a configured trusted proxy forwarded
+(:mod:`web.security`). Set ``RATELIMIT_ENABLED`` false to switch them off.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+from limits import parse
+
+import deadlines.store.rate_limits  # noqa: F401  (registers the deadlines-db:// storage)
+
+DEFAULTS = {
+    "RATELIMIT_SIGNUP": "10 per minute; 50 per day",
+    "RATELIMIT_CONFIRMATION": "1 per hour",
+    "RATELIMIT_CLERK_WRITES": "120 per minute",
+    "RATELIMIT_HEADERS_ENABLED": True,
+}
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def confirmation_wait(address: str) -> int:
+    """Count one confirmation email to ``address``; 0 if it may go, else the
+    seconds until one may (the counter holds a hash, not the address)."""
+    limiter, item = current_app.extensions["limiter"], parse(current_app.config["RATELIMIT_CONFIRMATION"])
+    key = "email:" + _digest(address.lower())
+    if not current_app.config.get("RATELIMIT_ENABLED", True) or limiter.limiter.hit(item, "confirmation", key):
+        return 0
+    reset, _ = limiter.limiter.get_window_stats(item, "confirmation", key)
+    return max(1, math.ceil(reset - time.time()))
+
+
+def clerk_token() -> str:
+    return "token:" + _digest(request.headers.get("Authorization", "").partition(" ")[2].strip())
+
+
+def _setting(name: str):
+    return lambda: current_app.config[name]
+
+
+def init_app(app: Flask, db) -> Limiter:
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    limiter = Limiter(client, storage_uri="deadlines-db://", storage_options={"db": db}, strategy="fixed-window",
+                      key_prefix="deadlines")
+    limiter.init_app(app)
+    views = app.view_functions  # wrapped in place: the decorated views are this app's only
+    for endpoint in ("subscriptions.subscribe", "subscriptions.confirm"):
+        views[endpoint] = limiter.limit(_setting("RATELIMIT_SIGNUP"), scope="signup")(views[endpoint])
+    limiter.limit(_setting("RATELIMIT_CLERK_WRITES"), key_func=clerk_token, scope="clerk-writes",
+                  methods=["POST", "PUT", "PATCH", "DELETE"])(app.blueprints["clerk"])
+    return limiter

@@ -1,0 +1,78 @@
+"""Response headers, cookies, and where links point.
+
+Every response gets ``X-Content-Type-Options: nosniff`` and a
+Content-Security-Policy that allows only this site's own resources (no inline
+script or style) and ``frame-ancestors 'none'`` (with ``X-Frame-Options:
+DENY`` for old browsers). A view meant to be framed opts in with
+:func:`web.framing.frameable` (the embed); it then gets ``frame-ancestors *``
+(``FRAME_ANCESTORS`` narrows it). Pages whose URL
+carries a secret (confirm and unsubscribe links) call :func:`secret_page`:
+``Referrer-Policy: no-referrer`` and ``Cache-Control: no-store``; other pages
+send ``strict-origin-when-cross-origin``.
+
+The session cookie is ``SameSite=Lax``, and ``Secure`` when the request came
+over https. Links are built from ``BASE_URL`` (``DEADLINES_BASE_URL``), or,
+behind a reverse proxy named by ``TRUSTED_PROXIES`` (how many hops to trust),
+from what that proxy forwards; never from a client's Host header.
+"""
+from __future__ import annotations
+
+from flask import Flask, Response, current_app, g, request, url_for
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from deadlines.reminders.settings import Settings
+
+from web.framing import is_frameable
+
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors {ancestors}")
+
+
+def secret_page() -> None:
+    """This page's URL holds a secret: never sent on as a referrer, never cached."""
+    g.secret_page = True
+
+
+def base_url() -> str:
+    """The public address links start with (no trailing slash)."""
+    if current_app.config.get("BASE_URL"):
+        return current_app.config["BASE_URL"].rstrip("/")
+    if current_app.config.get("TRUSTED_PROXIES"):
+        return request.host_url.rstrip("/")  # as forwarded by the trusted proxy (ProxyFix)
+    return Settings.from_env().base_url
+
+
+def external_url(endpoint: str, **values) -> str:
+    return base_url() + url_for(endpoint, **values)
+
+
+def _headers(resp: Response) -> Response:
+    frameable = is_frameable()
+    ancestors = current_app.config["FRAME_ANCESTORS"] if frameable else "'none'"
+    resp.headers.setdefault("Content-Security-Policy", CSP.format(ancestors=ancestors))
+    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    if not frameable:
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+    if g.get("secret_page"):
+        resp.headers["Referrer-Policy"] = "no-referrer"
+        resp.headers["Cache-Control"] = "no-store"
+    else:
+        resp.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
+    return resp
+
+
+class _Sessions(SecureCookieSessionInterface):
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("FRAME_ANCESTORS", "*")
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+    app.session_interface = _Sessions()
+    hops = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)
+    app.after_request(_headers)
+    app.jinja_env.globals["external_url"] = external_url
