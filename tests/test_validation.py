@@ -17,9 +17,15 @@ name = "Testville"
 timezone = "America/Denver"
 
 [holidays]
-country = "US"
-subdivision = "UT"
-cite = "test"
+cite = "Test Code 9"
+covers = { from = 2000 }
+
+[holidays.legal.new-year]
+name = "New Year's Day"
+date = "01-01"
+observed = ["sunday_to_monday"]
+cite = "Test Code 9(a)"
+text = "January 1"
 
 [time_law]
 roll = "next_business_day"
@@ -74,12 +80,6 @@ def test_wrong_type(tmp_path):
 def test_unknown_time_zone(tmp_path):
     path, found = problems(tmp_path, BASE.replace("America/Denver", "America/Gotham"))
     assert f"{path}: timezone: unknown time zone 'America/Gotham'; expected an IANA name such as America/Denver" in found
-
-
-def test_unknown_state(tmp_path):
-    path, found = problems(tmp_path, BASE.replace('subdivision = "UT"', 'subdivision = "XX"'))
-    assert len(found) == 1 and found[0].startswith(f"{path}: holidays: unknown country or state")
-    assert "XX" in found[0]
 
 
 def test_missing_anchor(tmp_path):

@@ -10,6 +10,7 @@ import click
 
 from deadlines.core.engine import compute as compute_deadlines
 from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.holiday_law import stale_lists
 from deadlines.core.loader import check_jurisdiction
 from deadlines.core import inputs
 from deadlines.core.moments import say
@@ -56,18 +57,24 @@ def list_jurisdictions() -> None:
 def check(paths: tuple[Path, ...]) -> None:
     """Validate calendar files (all of calendars/ when no PATH is given).
 
-    Reports every problem, each naming file and rule; exits 1 on any."""
+    Reports every problem, each naming file and rule; exits 1 on any. Warns
+    (without failing) where a hand-kept list of days ends before the next two
+    cycles."""
     reg = Registry()
     files: list[Path] = []
     for p in paths or (reg.root,):
         files.extend(sorted(p.glob("*.toml")) if p.is_dir() else [p])
-    problems = []
+    problems, warnings = [], []
     for f in files:
-        _, found = check_jurisdiction(f)
+        jur, found = check_jurisdiction(f)
         problems.extend(found)
+        if jur is not None:
+            warnings.extend(stale_lists(jur.holidays, jur.elections["general"], date.today()))
     for problem in dict.fromkeys(str(p) for p in problems):
         click.echo(problem)
-    click.echo(f"{len(files)} file(s) checked, {len(problems)} problem(s)", err=True)
+    for warning in dict.fromkeys(warnings):
+        click.echo(f"warning: {warning}")
+    click.echo(f"{len(files)} file(s) checked, {len(problems)} problem(s), {len(set(warnings))} warning(s)", err=True)
     sys.exit(1 if problems else 0)
 
 

@@ -12,11 +12,11 @@ from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
-from deadlines.core import operations
+from deadlines.core import operations, span
 from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.elections import cycle_key, describe_rule, election_date, next_election, rule_day
 from deadlines.core.errors import InputError
-from deadlines.core.holiday_law import business_calendar
+from deadlines.core import holiday_law
 from deadlines.core.model import (
     Anchor,
     Deadline,
@@ -137,6 +137,8 @@ class _Context:
     calendar: BusinessCalendar
     anchors: dict[str, Anchor]
     done: dict[str, Deadline]
+    variants: tuple[holiday_law.Variant, ...] = ()  # the holiday law read other ways
+    office: BusinessCalendar | None = None  # legal holidays plus the office's own closures
 
     def value(self, name: str) -> tuple[Moment, str]:
         """The anchor's value and how to name it in a step."""
@@ -302,21 +304,48 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
         thresholds=rule.thresholds,
         rule_effective=rule.effective,
         source=rule.source,
+        url=rule.url,
+        read=rule.read,
     )
 
 
 def _readings(rule: Rule, day: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
     """Each way the law can be read for a last day on ``day``, the earliest marked safe."""
-    if not rule.readings:
-        return ()
     ways = [(f"{ROLL_WORDS[roll]} ({roll_cite})", roll, roll_cite, "the rule's own computation of time")]
     ways += [(r.name, r.roll, r.cite, r.why) for r in rule.readings]
-    dues = [_at(ctx.calendar.roll(day, how), clock, ctx.zone) for _, how, _, _ in ways]
+    found = [(*way, ctx.calendar.roll(day, way[1])) for way in ways]
+    if rule.office_act:
+        found += _holiday_readings(found, day, ctx)
+    if len(found) == 1:
+        return ()
+    dues = [_at(d, clock, ctx.zone) for *_, d in found]
     safe = dues.index(min(dues))  # the first of the earliest
     return tuple(
         ReadingResult(name=name, roll=how, due=due, cite=cite, why=why, safe=(i == safe))
-        for i, ((name, how, cite, why), due) in enumerate(zip(ways, dues))
+        for i, ((name, how, cite, why, _), due) in enumerate(zip(found, dues))
     )
+
+
+def _holiday_readings(found: list[tuple], day: date, ctx: _Context) -> list[tuple]:
+    """Where the holiday law read another way, or the office's own closures,
+    give another last day than ``found``: those readings too."""
+    out = []
+    for variant in ctx.variants:
+        for name, how, _, _, legal in found:
+            other = variant.calendar.roll(day, how)
+            if other != legal:
+                out.append((f"{name}, {variant.name}", how, variant.cite, variant.why, other))
+    if ctx.office is not None:
+        last = found[0][4]
+        if not ctx.office.is_business_day(last) and ctx.calendar.is_business_day(last):
+            what, authority = holiday_law.closures_in(ctx.jur.holidays, last.year)[last]
+            out.append((
+                "the office's last open day before a closure", "prior_business_day", authority,
+                f"{say_day(last)} is not a legal holiday, so the law does not move the last day, but the office "
+                f"is closed ({what}); a filing in person must be made by the office's last open day before it.",
+                ctx.office.prior_business_day(last),
+            ))
+    return out
 
 
 def _apply_override(d: Deadline, ov: Override) -> Deadline:
@@ -367,13 +396,16 @@ def compute(
     anchors, warnings = resolve_anchors(jur, election=election, primary=primary, events=events, today=today)
     general = anchors["general"].value
     cycle = cycle_key(jur.elections["general"], general)
-    years = [day_of(a.value).year for a in anchors.values()]
+    first, last = span.years_touched((day_of(a.value) for a in anchors.values()), jur.reach)
+    law = jur.holidays
     ctx = _Context(
         jur=jur,
         zone=ZoneInfo(jur.timezone),
-        calendar=business_calendar(jur.holidays, min(years), max(years) + 1),
+        calendar=holiday_law.business_calendar(law, first, last),
         anchors=anchors,
         done={},
+        variants=holiday_law.variants(law, first, last),
+        office=holiday_law.office_calendar(law, first, last),
     )
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
     pending: list[str] = []
@@ -393,6 +425,7 @@ def compute(
         if ov is not None:
             deadline = _apply_override(deadline, ov)
         ctx.done[rid] = deadline
+    warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in ctx.done.values() for m in (d.start, d.due) if m}))
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(ctx.done.values(), key=lambda d: (_sort_key(d.due), order[d.id])))
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending))
