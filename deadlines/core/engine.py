@@ -211,7 +211,10 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
     jur, cal = ctx.jur, ctx.calendar
     day, step = _count(rule.due, ctx)
     if isinstance(day, datetime):  # counted in hours: an exact instant, never rolled
-        return _LastDay(day, f"{say_clock(day.timetz())} local time ({jur.timezone}), an exact instant", [step], [])
+        closed = cal.why_closed(day.date()) if rule.office_act else None
+        warn = [f"{say_day(day.date())} is {closed}: the law counts hours, so the time is not moved, "
+                f"but the office may be closed then."] if closed else []
+        return _LastDay(day, f"{say_clock(day.timetz())} local time ({jur.timezone}), an exact instant", [step], warn)
     steps, warnings = [step], []
     clock, ends = _closing_time(rule, jur)
     roll, roll_cite = _roll_of(rule, jur)
