@@ -4,6 +4,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -383,3 +384,35 @@ def test_every_loader_message_has_a_test():
     script = Path(__file__).resolve().parent.parent / "scripts" / "loader_messages.py"
     out = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout
+
+
+def test_a_citation_carries_the_url_of_its_text_and_the_date_it_was_read(tmp_path):
+    from deadlines.core.engine import compute
+    from deadlines.publish.as_json import deadline_dict
+    from deadlines.publish.ical import describe
+
+    url = "https://le.utah.gov/xcode/Title68/Chapter3/68-3-S7.html"
+    jur = load_jurisdiction(write(tmp_path, BASE + f'url = "{url}"\nread = 2026-11-29\n'))
+    filing = compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 1)).deadlines[0]
+    assert (deadline_dict(filing)["citation_url"], deadline_dict(filing)["citation_read"]) == (url, "2026-11-29")
+    assert f"Text: {url} (read 2026-11-29)" in describe(filing, "Testville")
+
+
+def test_check_on_a_broken_copy_of_the_calendars_names_file_and_rule(tmp_path):
+    from click.testing import CliRunner
+
+    from deadlines.cli import main
+
+    copy = tmp_path / "calendars"
+    shutil.copytree(REPO_CALENDARS, copy)
+    utah = copy / "shared" / "utah-election-code.toml"
+    utah.write_text(utah.read_text().replace('name = "Pioneer Day"\ndate = "07-24"', 'name = "Pioneer Day"\ndate = "02-29"')
+                    .replace('observed = ["tuesday_to_friday_to_preceding_monday"', 'observed = ["tuesday_to_monday"'))
+    slc = copy / "salt-lake-city-ut.toml"
+    slc.write_text(slc.read_text().replace('note = "Counted from the last day for filing after its June 7 extension."', "note = 5"))
+    res = CliRunner().invoke(main, ["check", str(copy)])
+    assert res.exit_code == 1
+    lines = res.output.splitlines()
+    assert f"{utah}: holidays.legal.pioneer-day.date: February 29 exists only in leap years; a fixed date must exist every year" in lines
+    assert any(line.startswith(f"{utah}: holidays.legal.juneteenth[0].observed[0]: expected one of saturday_to_friday") for line in lines)
+    assert f"{slc}: deadlines.objection-filing.note: expected a non-empty string, got an integer" in lines
