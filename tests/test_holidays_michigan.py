@@ -42,7 +42,7 @@ def test_juneteenth_from_2024_and_columbus_day():
 def test_state_office_closures_are_not_legal_holidays():
     for day in (date(2024, 12, 24), date(2024, 12, 31), date(2024, 11, 29), date(2024, 11, 5)):
         assert not closed(day), day
-    office = office_calendar(LAW, 2024, 2024)
+    office = office_calendar(LAW, 2024, 2024).calendar
     assert not office.is_business_day(date(2024, 12, 24)) and not office.is_business_day(date(2024, 11, 29))
     # The clerk runs the election: Election Day is not a closure of the city clerk's office.
     assert office.is_business_day(date(2024, 11, 5))

@@ -138,7 +138,7 @@ class _Context:
     anchors: dict[str, Anchor]
     done: dict[str, Deadline]
     variants: tuple[holiday_law.Variant, ...] = ()  # the holiday law read other ways
-    office: BusinessCalendar | None = None  # legal holidays plus the office's own closures
+    office: holiday_law.Office | None = None  # with the office's own closures
 
     def value(self, name: str) -> tuple[Moment, str]:
         """The anchor's value and how to name it in a step."""
@@ -234,7 +234,7 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
         )
     if clock is not None and rule.at is None:
         steps.append(f"No hour is set by the text; the day ends at the {ends}.")
-    readings = _readings(rule, day, roll, roll_cite, clock, ctx)
+    readings = _readings(rule, day, rolled, roll, roll_cite, clock, ctx)
     return _LastDay(_at(rolled, clock, ctx.zone), ends, steps, warnings, readings)
 
 
@@ -312,42 +312,48 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
     )
 
 
-def _readings(rule: Rule, day: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
-    """Each way the law can be read for a last day on ``day``, the earliest marked safe."""
-    ways = [(f"{ROLL_WORDS[roll]} ({roll_cite})", roll, roll_cite, "the rule's own computation of time")]
-    ways += [(r.name, r.roll, r.cite, r.why) for r in rule.readings]
-    found = [(*way, ctx.calendar.roll(day, way[1])) for way in ways]
-    if rule.office_act:
-        found += _holiday_readings(found, day, ctx)
-    if len(found) == 1:
+def _readings(rule: Rule, day: date, rolled: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
+    """Each way the law can be read for a last day counted to ``day`` (``rolled``
+    by the rule's own roll), the earliest marked safe."""
+    other_law = rule.office_act and (ctx.variants or ctx.office)
+    if not (rule.readings or other_law):
         return ()
-    dues = [_at(d, clock, ctx.zone) for *_, d in found]
+    hows = (roll, *(r.roll for r in rule.readings))
+    legal = [rolled, *(ctx.calendar.roll(day, r.roll) for r in rule.readings)]
+    other = _holiday_readings(hows, legal, day, ctx) if other_law else []
+    if len(hows) == 1 and not other:
+        return ()
+    ways = [(f"{ROLL_WORDS[roll]} ({roll_cite})", roll, roll_cite, "the rule's own computation of time", legal[0])]
+    ways += [(r.name, r.roll, r.cite, r.why, d) for r, d in zip(rule.readings, legal[1:])]
+    for i, variant, d in other:
+        if variant is None:  # the office's own closure
+            what, authority = holiday_law.closures_in(ctx.jur.holidays, legal[0].year)[legal[0]]
+            ways.append((
+                "the office's last open day before a closure", "prior_business_day", authority,
+                f"{say_day(legal[0])} is not a legal holiday, so the law does not move the last day, but the "
+                f"office is closed ({what}); a filing in person must be made by its last open day before it.", d,
+            ))
+        else:
+            ways.append((f"{ways[i][0]}, {variant.name}", hows[i], variant.cite, variant.why, d))
+    dues = [_at(d, clock, ctx.zone) for *_, d in ways]
     safe = dues.index(min(dues))  # the first of the earliest
     return tuple(
         ReadingResult(name=name, roll=how, due=due, cite=cite, why=why, safe=(i == safe))
-        for i, ((name, how, cite, why, _), due) in enumerate(zip(found, dues))
+        for i, ((name, how, cite, why, _), due) in enumerate(zip(ways, dues))
     )
 
 
-def _holiday_readings(found: list[tuple], day: date, ctx: _Context) -> list[tuple]:
-    """Where the holiday law read another way, or the office's own closures,
-    give another last day than ``found``: those readings too."""
+def _holiday_readings(hows, legal: list[date], day: date, ctx: _Context) -> list[tuple]:
+    """(way, variant, last day) where the holiday law read another way gives
+    another last day than ``legal``; variant None: the office is closed on the
+    rule's own last day, so its last open day before."""
     out = []
     for variant in ctx.variants:
-        for name, how, _, _, legal in found:
-            other = variant.calendar.roll(day, how)
-            if other != legal:
-                out.append((f"{name}, {variant.name}", how, variant.cite, variant.why, other))
-    if ctx.office is not None:
-        last = found[0][4]
-        if not ctx.office.is_business_day(last) and ctx.calendar.is_business_day(last):
-            what, authority = holiday_law.closures_in(ctx.jur.holidays, last.year)[last]
-            out.append((
-                "the office's last open day before a closure", "prior_business_day", authority,
-                f"{say_day(last)} is not a legal holiday, so the law does not move the last day, but the office "
-                f"is closed ({what}); a filing in person must be made by the office's last open day before it.",
-                ctx.office.prior_business_day(last),
-            ))
+        for i, (how, d) in enumerate(zip(hows, legal)):
+            if variant.may_differ(day, d) and (other := variant.calendar.roll(day, how)) != d:
+                out.append((i, variant, other))
+    if ctx.office is not None and legal[0] in ctx.office.only:
+        out.append((0, None, ctx.office.calendar.prior_business_day(legal[0])))
     return out
 
 
@@ -428,7 +434,8 @@ def compute(
         if ov is not None:
             deadline = _apply_override(deadline, ov)
         ctx.done[rid] = deadline
-    warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in ctx.done.values() for m in (d.start, d.due) if m}))
+    if law.proclaimed or law.one_off_closures:
+        warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in ctx.done.values() for m in (d.start, d.due) if m}))
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(ctx.done.values(), key=lambda d: (_sort_key(d.due), order[d.id])))
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending))

@@ -15,6 +15,7 @@ Calendars come in variants:
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -87,10 +88,11 @@ def _in_force(rules: Iterable[HolidayRule]) -> list[tuple[HolidayRule, date | No
     return out
 
 
-def days_of(rules: Iterable[HolidayRule], year: int) -> dict[date, str]:
-    """The holidays ``rules`` make in ``year`` (a shift may bring one in from the
-    year before or after: Saturday January 1 gives Friday December 31)."""
-    out: dict[date, str] = {}
+def cited_days(rules: Iterable[HolidayRule], year: int) -> dict[date, tuple[tuple[str, str], ...]]:
+    """The holidays ``rules`` make in ``year``, each with the name and citation
+    of every rule falling on it (a shift may bring one in from the year before
+    or after: Saturday January 1 gives Friday December 31)."""
+    out: dict[date, tuple[tuple[str, str], ...]] = {}
     for rule, until in _in_force(rules):
         for y in (year - 1, year, year + 1):
             natural = natural_day(rule, y)
@@ -98,8 +100,13 @@ def days_of(rules: Iterable[HolidayRule], year: int) -> dict[date, str]:
                 continue
             day = observed_day(rule, natural)
             if day.year == year:
-                out[day] = f"{out[day]}; {rule.name}" if day in out else rule.name
+                out[day] = out.get(day, ()) + ((rule.name, rule.cite),)
     return out
+
+
+def days_of(rules: Iterable[HolidayRule], year: int) -> dict[date, str]:
+    """The holidays ``rules`` make in ``year`` and their names."""
+    return {day: "; ".join(name for name, _ in named) for day, named in cited_days(rules, year).items()}
 
 
 def rules_for(law: HolidayLaw, reading: HolidayReading | None = None) -> tuple[HolidayRule, ...]:
@@ -116,12 +123,18 @@ def _listed(hand: HandList | None, year: int) -> dict[date, str]:
 @lru_cache(maxsize=16384)
 def closures_in(law: HolidayLaw, year: int) -> dict[date, tuple[str, str]]:
     """The office's own closed days in ``year``: name and authority of each."""
-    out = {}
-    for rule in law.closures:
-        for day in days_of([rule], year):
-            out[day] = (rule.name, rule.cite)
+    out = {day: named[0] for day, named in cited_days(law.closures, year).items()}
     if law.one_off_closures is not None:
         out.update({h.day: (h.name, h.cite) for h in law.one_off_closures.days if h.day.year == year})
+    return out
+
+
+def legal_in(law: HolidayLaw, year: int) -> dict[date, tuple[str, str]]:
+    """The legal holidays in ``year`` (proclaimed days included): name and citation of each."""
+    out = {day: ("; ".join(n for n, _ in named), "; ".join(dict.fromkeys(c for _, c in named)))
+           for day, named in cited_days(rules_for(law), year).items()}
+    if law.proclaimed is not None:
+        out.update({h.day: (h.name, h.cite) for h in law.proclaimed.days if h.day.year == year})
     return out
 
 
@@ -150,27 +163,52 @@ def business_calendar(law: HolidayLaw, first_year: int, last_year: int, variant:
 
 @dataclass(frozen=True)
 class Variant:
-    """The business calendar under another reading of the holiday law."""
+    """The business calendar under another reading of the holiday law;
+    ``differs``: the days it holds where it and the legal calendar disagree
+    (a roll that passes none of them comes out the same on both)."""
 
     name: str
     cite: str
     why: str
     calendar: BusinessCalendar
+    differs: tuple[date, ...]  # sorted
+
+    def may_differ(self, day: date, other: date) -> bool:
+        lo, hi = (day, other) if day <= other else (other, day)
+        i = bisect_left(self.differs, lo)
+        return i < len(self.differs) and self.differs[i] <= hi
 
 
 @lru_cache(maxsize=65536)
 def variants(law: HolidayLaw, first_year: int, last_year: int) -> tuple[Variant, ...]:
-    """One calendar per reading of the law in :attr:`HolidayLaw.readings`."""
-    return tuple(
-        Variant(r.name, r.cite, r.why, business_calendar(law, first_year, last_year, r.id)) for r in law.readings
-    )
+    """One calendar per reading of the law in :attr:`HolidayLaw.readings` that
+    disagrees with the law somewhere in these years."""
+    legal = business_calendar(law, first_year, last_year).closed
+    out = []
+    for r in law.readings:
+        cal = business_calendar(law, first_year, last_year, r.id)
+        differs = tuple(sorted(legal.keys() ^ cal.closed.keys()))
+        if differs:  # a reading that agrees with the law over these years says nothing
+            out.append(Variant(r.name, r.cite, r.why, cal, differs))
+    return tuple(out)
 
 
-def office_calendar(law: HolidayLaw, first_year: int, last_year: int) -> BusinessCalendar | None:
-    """The legal calendar plus the office's own closures (None when it has none)."""
+@dataclass(frozen=True)
+class Office:
+    """The legal calendar plus the office's own closures, and ``only``: the
+    days closed by the office alone (not legal holidays)."""
+
+    calendar: BusinessCalendar
+    only: frozenset[date]
+
+
+@lru_cache(maxsize=65536)
+def office_calendar(law: HolidayLaw, first_year: int, last_year: int) -> Office | None:
+    """The office's calendar (None when it has no closures of its own)."""
     if not (law.closures or law.one_off_closures):
         return None
-    return business_calendar(law, first_year, last_year, OFFICE)
+    office = business_calendar(law, first_year, last_year, OFFICE)
+    return Office(office, frozenset(office.closed.keys() - business_calendar(law, first_year, last_year).closed.keys()))
 
 
 def stale_lists(law: HolidayLaw, general: ElectionRule, today: date) -> list[str]:

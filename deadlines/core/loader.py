@@ -8,8 +8,9 @@ service loads rules only through :func:`load_jurisdiction`, so what
 A jurisdiction file may ``extends = ["<shared set>"]``: shared rule sets live in
 ``calendars/shared/<name>.toml`` (one state statute used by many local
 governments). Elections, triggers and deadlines of all files are merged (an id
-defined twice is an error); ``holidays``, ``office_hours`` and ``time_law`` of
-the jurisdiction file win over those of a shared set.
+defined twice is an error); ``office_hours`` and ``time_law`` of the
+jurisdiction file win over those of a shared set, and so does each key of
+``holidays`` (a city adds its office closures to its state's legal holidays).
 """
 from __future__ import annotations
 
