@@ -27,7 +27,7 @@ CONSTANT = "/bench/constant"
 
 def bench_app():
     """The app plus one bench-only route returning the feed's bytes, unchanged (gunicorn factory)."""
-    from flask import Response
+    from flask import Response, request
 
     from web import create_app
 
@@ -35,9 +35,10 @@ def bench_app():
 
     @app.get(CONSTANT)
     def constant():
+        if "BENCH_BODY" not in app.config:  # rendered for this host: feeds link back to the rows by URL
+            app.config["BENCH_BODY"] = app.test_client().get(FEED, base_url=request.host_url).data
         return Response(app.config["BENCH_BODY"], mimetype="text/calendar")
 
-    app.config["BENCH_BODY"] = app.test_client().get(FEED).data
     return app
 
 

@@ -6,13 +6,14 @@ object with the :class:`RecordSource` shape; :data:`NO_RECORDS` has nothing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Mapping, Protocol, Sequence
 
+from deadlines.core.cases import Occurrence, group
 from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.engine import compute, resolve_anchors
-from deadlines.core.model import Jurisdiction, Moment, Override, Result
+from deadlines.core.model import Case, Deadline, Jurisdiction, Moment, Override, Result
 from deadlines.core.moments import day_of
 
 
@@ -21,15 +22,25 @@ class Records:
     """What a clerk recorded for one jurisdiction.
 
     ``elections`` maps a cycle (the general election's date by rule) to the
-    dates entered for it, e.g. ``{date(2023, 11, 7): {"general": date(2023, 11, 21)}}``.
-    ``events`` are trigger events by name, each a list of occurrences; an
-    occurrence belongs to the first cycle whose general election falls on or
-    after it. ``overrides`` carry their own cycle (``Override.cycle``).
+    dates entered for it, e.g. ``{date(2023, 11, 7): {"general": date(2023, 11, 21)}}``,
+    and ``moved_by`` to the authority for them. ``events`` are the trigger
+    events in the order recorded (deleted ones too, marked cancelled), grouped
+    into cases by :func:`deadlines.core.cases.group`; a case belongs to the
+    first cycle whose general election falls on or after its first event.
+    ``overrides`` carry their own cycle (``Override.cycle``). ``changes``
+    says what a clerk changed and when, keyed ``cycle:<cycle>``,
+    ``override:<cycle>/<deadline>`` or ``event:<recorded event id>``.
     """
 
     elections: Mapping[date, Mapping[str, date]] = field(default_factory=dict)
-    events: Mapping[str, Sequence[Moment]] = field(default_factory=dict)
+    events: Sequence[Occurrence] = ()
     overrides: Sequence[Override] = ()
+    moved_by: Mapping[date, str] = field(default_factory=dict)
+    changes: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    def cases(self, jur: Jurisdiction) -> list[Case]:
+        """The recorded cases, ``case-<id of its first event>``."""
+        return group(jur, self.events, lambda first, _: f"case-{first.ref}", scope=lambda o: cycle_of(jur, o.at))
 
 
 class RecordSource(Protocol):
@@ -50,6 +61,19 @@ class _NoStore:
 
 
 NO_RECORDS: RecordSource = _NoStore()
+
+
+@dataclass(frozen=True)
+class _Once:
+    """Records already read, handed out again."""
+
+    records: Records
+
+    def recorded(self, jurisdiction_id: str) -> Records:
+        return self.records
+
+    def revision(self, jurisdiction_id: str) -> str:
+        return ""
 
 
 def cycles(jur: Jurisdiction, start: date, end: date) -> list[date]:
@@ -75,6 +99,20 @@ def cycle_of(jur: Jurisdiction, moment: Moment) -> date | None:
     return found[0] if found else None
 
 
+def named_cycle_of(jur: Jurisdiction, day: date, stored: Records) -> date | None:
+    """The cycle ``day`` names: by rule (see :func:`cycle_for`), or the day a
+    clerk entered as the cycle's general election (a moved election)."""
+    named = cycle_for(jur, day)
+    if named is not None:
+        return named
+    return next((c for c, entered in stored.elections.items() if entered.get("general") == day), None)
+
+
+def case_cycle(jur: Jurisdiction, case: Case) -> date | None:
+    """The cycle of a case: that of its first event."""
+    return cycle_of(jur, min(case.events.values(), key=day_of))
+
+
 def lookup(
     jur: Jurisdiction,
     *,
@@ -82,42 +120,86 @@ def lookup(
     election: date | None = None,
     primary: date | None = None,
     events: Mapping[str, Moment] | None = None,
+    cases: Sequence[Case] = (),
     records: RecordSource = NO_RECORDS,
 ) -> Result:
-    """The deadlines of one cycle, with the store's entered dates, events and
-    overrides filled in.
+    """The deadlines of one cycle, with the store's entered dates, cases and
+    overrides filled in; ``events`` (one case) and ``cases`` are typed by a
+    person and counted beside the recorded ones.
 
     ``election`` may name the cycle (its date by rule, or the date a moved
     election is held): then the dates a clerk entered for the cycle, or else
     the date it is held, are used. Any other date is taken as entered.
     """
     stored = records.recorded(jur.id)
-    named = cycle_for(jur, election) if election is not None and primary is None else None
+    named = named_cycle_of(jur, election, stored) if election is not None and primary is None else None
     if named is not None:
         cycle = named
     else:
         anchors, _ = resolve_anchors(jur, election=election, primary=primary, today=today)
         cycle = cycle_key(jur.elections["general"], anchors["general"].value)
     entered = stored.elections.get(cycle, {})
+    moved_by = None
     if primary is None and (election is None or named is not None):
         if entered:
             election, primary = entered.get("general"), entered.get("primary")
+            moved_by = stored.moved_by.get(cycle)
         elif named is not None:
             election = election_date(jur.elections["general"], cycle.year)[0]
-    merged: dict[str, Moment] = {}
-    for name, occurrences in stored.events.items():
-        mine = [m for m in occurrences if cycle_of(jur, m) == cycle]
-        if mine:
-            merged[name] = max(mine, key=day_of)  # the latest recorded occurrence of this cycle
-    merged.update(events or {})
-    return compute(
-        jur, election=election, primary=primary, events=merged, overrides=tuple(stored.overrides), today=today
-    )
+    mine = [c for c in stored.cases(jur) if case_cycle(jur, c) == cycle]
+    result = compute(jur, election=election, primary=primary, events=events, cases=(*mine, *cases),
+                     overrides=tuple(stored.overrides), moved_by=moved_by, today=today)
+    return _with_changes(result, stored.changes) if stored.changes else result
+
+
+def _with_changes(result: Result, changes: Mapping[str, Sequence[str]]) -> Result:
+    """Each deadline with the words of what a clerk changed that bears on it."""
+    refs = {c.id: [f"event:{ref}" for ref in c.refs.values()] for c in result.cases}
+
+    def of(d: Deadline) -> tuple[str, ...]:
+        keys = [f"cycle:{d.cycle}", f"override:{d.cycle}/{d.id}", *refs.get(d.case, ())]
+        return tuple(line for k in keys for line in changes.get(k, ()))
+
+    return replace(result, deadlines=tuple(replace(d, changes=of(d)) for d in result.deadlines))
+
+
+#: How long a deadline stays in published calendars after its date (or its
+#: election) has passed; a cancelled one stays as long, marked cancelled.
+KEPT_AFTER = timedelta(days=366)
+#: How far back to look for cycles whose deadlines are still to come (petitions
+#: are preserved two years after an election's filing deadline).
+LOOK_BACK_YEARS = 4
 
 
 def upcoming(jur: Jurisdiction, *, today: date, years_ahead: int = 4, records: RecordSource = NO_RECORDS) -> list[Result]:
-    """Every cycle from the most recent past general election (kept so that
-    subscribed calendars do not lose it the day after) through ``years_ahead``."""
-    start = today - timedelta(days=366)
-    end = date(today.year + years_ahead, 12, 31)
-    return [lookup(jur, today=today, election=c, records=records) for c in cycles(jur, start, end)]
+    """What a subscribed calendar holds (and reminders follow): every cycle through ``years_ahead``
+    whose election, or any of whose deadlines, has not been passed for more
+    than :data:`KEPT_AFTER` (so a retention deadline two years out stays
+    until it has passed, whatever its cycle)."""
+    once = _Once(records.recorded(jur.id))  # one read for every cycle
+    out = []
+    for c in cycles(jur, date(today.year - LOOK_BACK_YEARS, 1, 1), date(today.year + years_ahead, 12, 31)):
+        result = lookup(jur, today=today, election=c, records=once)
+        kept = tuple(d for d in result.deadlines if kept_until(d, result.held) >= today)
+        if kept:
+            out.append(result if len(kept) == len(result.deadlines) else replace(result, deadlines=kept))
+    return out
+
+
+def kept_until(d: Deadline, held: date) -> date:
+    """The last day deadline ``d`` of an election held on ``held`` is in
+    subscribed calendars: :data:`KEPT_AFTER` past its date or its election,
+    whichever is later."""
+    return max(day_of(d.due), day_of(d.safe_due or d.due), held) + KEPT_AFTER
+
+
+def coming(jur: Jurisdiction, *, today: date, records: RecordSource = NO_RECORDS, count: int = 3,
+           years_ahead: int = 4) -> list[tuple[Result, Deadline]]:
+    """The next ``count`` deadlines whose safe date has not passed, from the
+    cycles of the next general elections (a deadline of a later cycle can come
+    before the last one of this cycle), earliest first; cancelled ones skipped."""
+    found: list[tuple[Result, Deadline]] = []
+    for cycle in cycles(jur, today, date(today.year + years_ahead, 12, 31)):
+        result = lookup(jur, today=today, election=cycle, records=records)
+        found += [(result, d) for d in result.deadlines if d.status != "cancelled" and day_of(d.safe_due) >= today]
+    return sorted(found, key=lambda rd: (day_of(rd[1].safe_due), rd[0].cycle, rd[1].id))[:count]

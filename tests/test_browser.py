@@ -50,9 +50,83 @@ def test_lookup_end_to_end(browser, live_server, javascript):
     context.close()
 
 
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_typed_date_survives_picking_the_jurisdiction(browser, live_server, javascript):
+    """Pick Ypsilanti, type 2022-11-08, submit: the 15th Tuesday preceding the
+    August 2, 2022 primary is April 19, 2022 (MCL 168.163(1)), 4:00 p.m."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(live_server + "/")
+    page.select_option("select[name=jurisdiction]", "ypsilanti-mi")
+    page.fill("input[name=election]", "2022-11-08")
+    page.click("button[type=submit]")
+    assert page.input_value("input[name=election]") == "2022-11-08"
+    row = page.locator("tr#petition-filing")
+    assert "Tuesday, April 19, 2022, 4:00 p.m. EDT" in row.locator("td").nth(0).inner_text()
+    context.close()
+
+
 def test_bad_date_is_shown_beside_the_field(browser, live_server):
     page = browser.new_page(java_script_enabled=False)
     page.goto(live_server + "/?jurisdiction=model-city&for=model-city&ordinance-adopted=2025-02-30")
-    assert "expected a date" in page.inner_text("#ordinance-adopted-error")
+    assert "as month, day and year, for example November 3, 2026" in page.inner_text("#ordinance-adopted-error")
+    assert "You entered “2025-02-30”" in page.inner_text("#ordinance-adopted-error")
     assert page.get_attribute("#ordinance-adopted", "aria-describedby") == "ordinance-adopted-error"
+    page.close()
+
+
+AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
+PAGES = {
+    "landing": "/",
+    "results": "/?jurisdiction=ypsilanti-mi&election=2028-11-07",
+    "results-slc": "/?jurisdiction=salt-lake-city-ut&election=2025-11-04",
+    "how-computed": "/jurisdictions/salt-lake-city-ut",
+    "embed": "/embed/ypsilanti-mi",
+}
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_pages_reflow_and_pass_axe(browser, live_server, name):
+    """No sideways scrolling from 320 px up (WCAG 1.4.10), axe-core finds nothing,
+    and screenshots at 1280 and 390 px for people to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width in (1280, 390, 320):
+        context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)  # axe is injected
+        page = context.new_page()
+        page.goto(live_server + PAGES[name])
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
+        if width != 320:
+            page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))")
+        assert found == [], f"{name} at {width}px: {found}"
+        context.close()
+
+
+def test_results_timeline_is_drawn_without_javascript(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server + PAGES["results"])
+    narrow, wide = page.locator(".timeline-narrow svg"), page.locator(".timeline-wide svg")
+    assert narrow.is_visible() and not wide.is_visible()  # the phone's own drawing, not a shrunken one
+    assert narrow.get_attribute("role") == "img"
+    assert "Nominating petitions due" in narrow.locator("desc").text_content()
+    box = narrow.bounding_box()
+    assert box["width"] <= 390
+    context.close()
+
+
+def test_print_fits_as_few_pages_as_the_pdf(browser, live_server):
+    """Printing the results page (print CSS) takes no more pages than the PDF calendar."""
+    import subprocess
+
+    page = browser.new_page()
+    page.goto(live_server + PAGES["results-slc"])
+    printed = page.pdf(format="Letter")
+    pdf = page.request.get(live_server + "/calendars/salt-lake-city-ut/2025-11-04.pdf").body()
+    pages = [int(subprocess.run(["pdfinfo", "-"], input=b, capture_output=True, check=True).stdout.decode()
+                 .split("Pages:")[1].split()[0]) for b in (printed, pdf)]
+    assert pages[0] <= pages[1], pages
+    (ARTIFACTS / "results-slc-print.pdf").write_bytes(printed)
     page.close()

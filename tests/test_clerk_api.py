@@ -95,16 +95,19 @@ def test_record_change_delete_event_and_overrides(app):
                       headers=auth).status_code == 200
     due = {d.id: d.due for d in lookup(jur, today=date(2027, 1, 1), records=src).deadlines}["objection-decision"]
     assert due.isoformat() == "2027-06-13T09:00:00-06:00"
-    assert client.delete(f"{API}/salt-lake-city-ut/events/{eid}", headers=auth).status_code == 204
+    assert client.delete(f"{API}/salt-lake-city-ut/events/{eid}?reason=filed in error", headers=auth).status_code == 204
     assert client.delete(f"{API}/salt-lake-city-ut/events/{eid}", headers=auth).status_code == 404
-    assert "objection-decision" in lookup(jur, today=date(2027, 1, 1), records=src).pending
+    decision = {d.id: d for d in lookup(jur, today=date(2027, 1, 1), records=src).deadlines}["objection-decision"]
+    assert decision.status == "cancelled" and decision.due.isoformat() == "2027-06-13T09:00:00-06:00"
+    assert "filed in error" in decision.steps[-1]
 
     ov = {"due": "2027-10-15T17:00", "authority": "Order of the court", "reason": "ballots"}
     assert client.put(f"{API}/salt-lake-city-ut/overrides/2027-11-02/withdrawal", json=ov, headers=auth).status_code == 200
     assert client.get(f"{API}/salt-lake-city-ut/overrides", headers=auth).json[0]["authority"] == "Order of the court"
     assert client.delete(f"{API}/salt-lake-city-ut/overrides/2027-11-02/withdrawal", headers=auth).status_code == 204
     assert client.put(f"{API}/salt-lake-city-ut/elections/2027-11-02", json={"general": "2027-11-09"},
-                      headers=auth).json == {"cycle": "2027-11-02", "general": "2027-11-09", "primary": None}
+                      headers=auth).json == {"cycle": "2027-11-02", "general": "2027-11-09", "primary": None,
+                                             "authority": None, "reason": None}
 
 
 def test_webhook_subscriber_is_told_when_the_ordinance_date_changes(app, receiver):
@@ -142,5 +145,5 @@ def test_feed_shows_a_recorded_event_at_once(app):
     after = client.get("/calendars/model-city.ics", headers={"If-None-Match": before.headers["ETag"]})
     assert after.status_code == 200 and after.headers["ETag"] != before.headers["ETag"]
     # Dec 1, 2026 + 30 days = Thursday Dec 31, 2026 (all-day: DTSTART;VALUE=DATE)
-    assert b"model-city/2027-11-02/referendum-petition-filing@deadlines" in after.data
+    assert f"model-city/case-{r.json['id']}/referendum-petition-filing@deadlines".encode() in after.data
     assert b"DTSTART;VALUE=DATE:20261231" in after.data

@@ -1,99 +1,45 @@
-"""iCalendar feeds: every feed of the four jurisdictions read alike by three
-independent parsers (icalendar, Home Assistant's ``ical``, Mozilla's ical.js
-under Node) and by the engine; worked examples; HTTP caching; a moved
+"""iCalendar feeds: every feed of the four jurisdictions read alike by five
+independent clients (icalendar, Home Assistant's ``ical``, recurring-ical-events,
+Mozilla's ical.js and node-ical under Node) and by the engine; worked examples; HTTP caching; a moved
 election updates events in place."""
 from __future__ import annotations
 
-import json
-import subprocess
-from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
-from pathlib import Path
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 import icalendar
 import pytest
-from ical.calendar_stream import IcsCalendarStream
+from sqlalchemy.orm import Session
 
-from deadlines.core.model import Override
-from deadlines.service import Records
+from deadlines.store import records
+from tests.ical_readers import read_ha, read_icaljs, read_icalendar, read_node_ical, read_recurring, utc
 from web import create_app
 
-JS = Path(__file__).parent / "js"
 DENVER, CHICAGO = ZoneInfo("America/Denver"), ZoneInfo("America/Chicago")
 JURISDICTIONS = ("colorado-local", "model-city", "salt-lake-city-ut", "ypsilanti-mi")
 
 
-@dataclass
-class FakeStore:
-    """A RecordSource whose recorded anchors the test edits."""
-
-    by_jurisdiction: dict = field(default_factory=dict)
-    changes: int = 0
-
-    def recorded(self, jid: str) -> Records:
-        return self.by_jurisdiction.get(jid, Records())
-
-    def revision(self, jid: str) -> str:
-        return str(self.changes)
-
-    def record(self, jid: str, anchors: Records) -> None:
-        self.by_jurisdiction[jid] = anchors
-        self.changes += 1
+def write(app, fn, jid, *args, **kwargs):
+    """One clerk write through the store (the real database path), seen by the feeds at once."""
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        out = fn(s, app.extensions["registry"].get(jid), *args, **kwargs)
+    app.extensions["records"].forget(jid)
+    return out
 
 
-def triggers_store() -> FakeStore:
+def record_triggers(app) -> None:
     """Trigger events so that every rule has a date (one instant in winter time)."""
-    store = FakeStore()
-    store.record("model-city", Records(events={"ordinance-adopted": [date(2025, 4, 14), date(2026, 1, 20)]}))
-    store.record("salt-lake-city-ut", Records(events={
-        "objection-filed": [datetime(2025, 6, 16, 10, 0, tzinfo=DENVER), datetime(2026, 12, 1, 9, 30, tzinfo=DENVER)],
-        "objection-sustained": [date(2025, 6, 18)],
-    }))
-    return store
+    write(app, records.record_event, "model-city", "ordinance-adopted", "2025-04-14")
+    write(app, records.record_event, "model-city", "ordinance-adopted", "2026-01-20")
+    write(app, records.record_event, "salt-lake-city-ut", "objection-filed", "2025-06-16T10:00", "Objection to A. Smith")
+    write(app, records.record_event, "salt-lake-city-ut", "objection-sustained", "2025-06-18", "Objection to A. Smith")
+    write(app, records.record_event, "salt-lake-city-ut", "objection-filed", "2026-12-01T09:30")
 
 
 @pytest.fixture
 def store(app):
-    app.extensions["records"] = triggers_store()
+    record_triggers(app)
     return app.extensions["records"]
-
-
-def utc(value) -> str:
-    """Instants as ``YYYY-MM-DDTHH:MM:SSZ``, all-day values as ``YYYY-MM-DD``."""
-    if isinstance(value, datetime):
-        assert value.tzinfo is not None, "a floating time"
-        return value.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return None if value is None else value.isoformat()
-
-
-def read_icalendar(body: bytes) -> dict:
-    cal = icalendar.Calendar.from_ical(body)
-    assert not cal.get_missing_tzids()
-    out = {}
-    for ev in cal.walk("VEVENT"):
-        assert str(ev["uid"]) not in out, "duplicate UID"
-        out[str(ev["uid"])] = {
-            "start": utc(ev.decoded("dtstart")),
-            "end": utc(ev.decoded("dtend")) if "dtend" in ev else None,
-            "sequence": int(ev["sequence"]),
-            "status": str(ev["status"]),
-        }
-    return out
-
-
-def read_ha(body: bytes) -> dict:
-    cal = IcsCalendarStream.calendar_from_ics(body.decode())
-    return {
-        ev.uid: {"start": utc(ev.dtstart), "end": utc(ev.dtend), "sequence": ev.sequence, "status": ev.status.value}
-        for ev in cal.events
-    }
-
-
-def read_icaljs(paths: list[Path]) -> dict:
-    done = subprocess.run(["node", str(JS / "read_ics.mjs"), *map(str, paths)], capture_output=True, text=True,
-                          check=True, timeout=60)
-    return json.loads(done.stdout)
 
 
 def all_feed_urls(client) -> list[str]:
@@ -108,7 +54,7 @@ def all_feed_urls(client) -> list[str]:
     return urls
 
 
-def test_every_feed_reads_alike_in_three_parsers(client, store, tmp_path):
+def test_every_feed_reads_alike_in_five_clients(client, store, tmp_path):
     urls = all_feed_urls(client)
     assert len(urls) > 60
     bodies = {}
@@ -118,12 +64,14 @@ def test_every_feed_reads_alike_in_three_parsers(client, store, tmp_path):
         assert resp.headers["Content-Type"] == "text/calendar; charset=utf-8"
         bodies[tmp_path / f"{i}.ics"] = (url, resp.data)
         (tmp_path / f"{i}.ics").write_bytes(resp.data)
-    from_js = read_icaljs(list(bodies))
+    from_js, from_node = read_icaljs(list(bodies)), read_node_ical(list(bodies))
     for path, (url, body) in bodies.items():
         ours = read_icalendar(body)
         assert ours, f"{url} has no events"
         assert read_ha(body) == ours, url
+        assert read_recurring(body) == ours, url
         assert from_js[str(path)] == ours, url
+        assert from_node[str(path)] == ours, url
     assert all(b"REFRESH-INTERVAL;VALUE=DURATION:PT12H" in b and b"X-PUBLISHED-TTL:PT12H" in b
                for _, b in bodies.values())
 
@@ -139,7 +87,8 @@ def test_feeds_match_the_engine(client, store, app):
             assert result.deadlines
             for d in result.deadlines:
                 ev = events[f"{d.uid}@deadlines"]
-                assert ev["start"] == utc(d.due)
+                assert ev["start"] == utc(d.safe_due)  # the safe date (the earliest reading)
+                assert ev["status"] == ("TENTATIVE" if d.safe_due != d.due else "CONFIRMED")
                 if d.start is not None:
                     span = events[f"{d.uid}/window@deadlines"]
                     assert span["start"] == utc(d.start.date() if isinstance(d.start, datetime) else d.start)
@@ -148,16 +97,17 @@ def test_feeds_match_the_engine(client, store, app):
 @pytest.mark.parametrize("url, uid, start, end", [
     # 4:00 p.m. America/Detroit (EDT) on the 15th Tuesday before Aug 4, 2026
     ("/calendars/ypsilanti-mi.ics", "ypsilanti-mi/2026-11-03/petition-filing", "2026-04-21T20:00:00Z", None),
-    # June 7, 2025 a Saturday: extended to 5:00 p.m. Monday June 9 (MDT); opens Monday June 2
-    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2025-11-04/declaration-filing", "2025-06-09T23:00:00Z", None),
-    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2025-11-04/declaration-filing/window", "2025-06-02", "2025-06-10"),
-    # objection filed 9:30 a.m. MST Dec 1, 2026 + 48 hours
-    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2027-11-02/objection-decision", "2026-12-03T16:30:00Z", None),
+    # June 7, 2025 a Saturday: extended to 5:00 p.m. Monday June 9 (MDT) by Utah 68-3-7, but the prior
+    # business day reading gives Friday June 6, 5:00 p.m. MDT: the calendar shows the safe date. Opens Monday June 2.
+    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2025-11-04/declaration-filing", "2025-06-06T23:00:00Z", None),
+    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2025-11-04/declaration-filing/window", "2025-06-02", "2025-06-07"),
+    # objection filed 9:30 a.m. MST Dec 1, 2026 + 48 hours (its own case: the fifth event recorded)
+    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/case-5/objection-decision", "2026-12-03T16:30:00Z", None),
     # the 67th day prior to Nov 4, 2025, all day (exclusive DTEND)
     ("/calendars/colorado-local.ics", "colorado-local/2025-11-04/petition-filing", "2025-08-29", "2025-08-30"),
     ("/calendars/colorado-local.ics", "colorado-local/2025-11-04/petition-circulation/window", "2025-01-01", "2025-08-30"),
     # 30 days after April 14, 2025 (Wednesday May 14)
-    ("/calendars/model-city.ics", "model-city/2025-11-04/referendum-petition-filing", "2025-05-14", "2025-05-15"),
+    ("/calendars/model-city.ics", "model-city/case-1/referendum-petition-filing", "2025-05-14", "2025-05-15"),
 ])
 def test_worked_examples(client, store, url, uid, start, end):
     ev = read_icalendar(client.get(url).data)[uid + "@deadlines"]
@@ -168,8 +118,9 @@ def test_event_content(client):
     cal = icalendar.Calendar.from_ical(client.get("/calendars/salt-lake-city-ut/2025-11-04.ics").data)
     assert str(cal["X-WR-CALNAME"]) == str(cal["NAME"]) == "Salt Lake City, Utah: election deadlines"
     assert [tz["TZID"] for tz in cal.walk("VTIMEZONE")] == ["America/Denver"]
-    rdates = [r for t in cal.walk("VTIMEZONE") for sub in t.subcomponents for r in sub.get("RDATE", [])]
-    assert len(rdates) > 2 and all(len(r.dts) == 1 for r in rdates)  # one value per RDATE: all clients read all
+    observances = [sub for t in cal.walk("VTIMEZONE") for sub in t.subcomponents]
+    assert len(observances) > 2  # one per offset change, each its own DTSTART: ical.js ignores it beside RDATEs
+    assert not any("RDATE" in sub or "RRULE" in sub for sub in observances)
     ev = next(e for e in cal.walk("VEVENT") if e["uid"] == "salt-lake-city-ut/2025-11-04/declaration-filing@deadlines")
     text = str(ev["description"])
     assert ev["dtstart"].params["TZID"] == "America/Denver"
@@ -177,7 +128,9 @@ def test_event_content(client):
     assert "Salt Lake City Code, subsections B and E" in text
     assert "extended until five o'clock (5:00) P.M. on the following regular business day" in text
     assert "June 7, 2025 is a Saturday, so the last day is extended to 5:00 p.m. on Monday, June 9, 2025" in text
-    assert "SAFE DATE: 5:00 p.m. on Friday, June 6, 2025" in text
+    assert "SAFE DATE: 5:00 p.m. on Friday, June 6, 2025 (the earliest reading of the law); this event sits on it" in text
+    assert "A later reading: 5:00 p.m. on Monday, June 9, 2025" in text
+    assert ev.decoded("dtstart") == datetime(2025, 6, 6, 17, tzinfo=DENVER)
     assert "5:00 p.m. on Friday, June 6, 2025 (SAFE DATE)" in text
     assert ev["categories"].cats == ["candidates"]
     assert ev["dtstamp"].dt == ev["last-modified"].dt
@@ -214,9 +167,13 @@ def test_rendered_once_per_change(client, app, monkeypatch):
     for _ in range(3):
         client.get("/calendars/colorado-local.ics")
     assert len(calls) == 1
-    app.extensions["records"] = FakeStore(changes=1)  # a new store revision
+    write(app, records.record_event, "model-city", "ordinance-adopted", "2025-04-14")
+    client.get("/calendars/model-city.ics")  # another jurisdiction's revision: colorado-local's feed is kept
     client.get("/calendars/colorado-local.ics")
     assert len(calls) == 2
+    write(app, records.set_election, "colorado-local", "2025-11-04", "2025-11-18", None)  # a new store revision
+    client.get("/calendars/colorado-local.ics")
+    assert len(calls) == 3
 
 
 def test_versions_survive_a_restart(app, tmp_path):
@@ -226,15 +183,12 @@ def test_versions_survive_a_restart(app, tmp_path):
 
 
 def test_a_moved_election_updates_events_in_place(client, app):
-    store = FakeStore()
-    app.extensions["records"] = store
     before_resp = client.get("/calendars/colorado-local.ics")
     before = read_icalendar(before_resp.data)
-    store.record("colorado-local", Records(
-        elections={date(2025, 11, 4): {"general": date(2025, 11, 18)}},
-        overrides=[Override("petition-retention", date(2026, 11, 3), "Court order 26-1", "records destroyed",
-                            status="cancelled")],
-    ))
+    write(app, records.set_election, "colorado-local", "2025-11-04", "2025-11-18", None,
+          authority="Proclamation 25-3 of the Governor", reason="flooding")
+    write(app, records.put_override, "colorado-local", "2026-11-03", "petition-retention",
+          {"status": "cancelled", "authority": "Court order 26-1", "reason": "records destroyed"})
     after_resp = client.get("/calendars/colorado-local.ics")
     after = read_icalendar(after_resp.data)
     assert set(after) == set(before)  # UIDs hold, nothing duplicated or lost
@@ -247,7 +201,14 @@ def test_a_moved_election_updates_events_in_place(client, app):
         assert after[uid]["sequence"] == before[uid]["sequence"] + (1 if changed else 0), uid
     assert after_resp.headers["ETag"] != before_resp.headers["ETag"]
     assert after_resp.last_modified >= before_resp.last_modified
-    store.record("colorado-local", Records())  # moved back: versions still rise, never fall
+    ev = next(e for e in icalendar.Calendar.from_ical(after_resp.data).walk("VEVENT") if e["uid"] == moved)
+    text = " ".join(str(ev["description"]).split())
+    assert ("The coordinated election (local government regular election) was moved from Tuesday, November 4, 2025 to Tuesday, November 18, 2025 by "
+            "Proclamation 25-3 of the Governor (flooding).") in text
+    assert "entered election dates" in text and "Proclamation 25-3" in text  # the clerk's change, and when
+    held = client.get("/calendars/colorado-local/2025-11-18.ics")  # the held date names the cycle
+    assert held.status_code == 200 and moved in read_icalendar(held.data)
+    write(app, records.delete_election, "colorado-local", "2025-11-04")  # moved back: versions rise, never fall
     back = read_icalendar(client.get("/calendars/colorado-local.ics").data)
     assert back[moved]["start"] == "2025-08-29" and back[moved]["sequence"] == 2
 

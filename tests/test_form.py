@@ -2,16 +2,33 @@
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 
 
-def test_blank_form_prefills_the_next_election(client):
+def test_landing_lists_every_jurisdiction_and_preselects_none(client):
     html = client.get("/").get_data(as_text=True)
     assert '<select id="jurisdiction" name="jurisdiction"' in html
     assert re.findall(r'<option value="([a-z-]+)"', html)[:4] == ["colorado-local", "model-city", "salt-lake-city-ut", "ypsilanti-mi"]
-    assert 'type="date" id="election" name="election" value="2025-11-04"' in html  # colorado-local, today 2025-03-01
+    assert '<option value="" selected>Choose a jurisdiction</option>' in html
+    assert not re.search(r'<option value="[a-z-]+" selected', html)
+    assert 'type="date" id="election" name="election" value=""' in html
+    assert "<title>Election deadlines</title>" in html and "Subscribe to" not in html
     assert "<table" not in html
+    landing = html[html.index('id="landing-heading"'):]
+    # today 2025-03-01. Ypsilanti: the 15th Tuesday before the primary of Tuesday August 4, 2026
+    # (the Tuesday after the first Monday, August 3) is April 21, 2026 (August 4 - 105 days).
+    ypsi = landing[landing.index("City of Ypsilanti, Michigan"):]
+    assert "Next general election: Tuesday, November 3, 2026." in ypsi
+    # that is April 21, 2026; the notice of it is due 7 days before, Tuesday April 14, 2026: the next
+    # deadline, 409 days after 2025-03-01 (the petitions' 416 less 7)
+    first = ypsi.split("</li>")[0]
+    assert "Publish notice of the petition filing deadline</a>,\n      Tuesday, April 14, 2026 <strong>(409 days left)" in first
+    # Colorado: 67 days before Tuesday November 4, 2025 is Friday August 29, 2025.
+    colo = landing[landing.index("Colorado"):].split("</li>")[0]
+    assert "Friday, August 29, 2025" in colo and "181 days left" in colo
+    assert 'href="/jurisdictions/colorado-local"' in colo
 
 
 def test_results_table(client):
@@ -49,26 +66,43 @@ def test_audience_filters_rows(client):
 
 
 @pytest.mark.parametrize("query, field, words", [
-    ("jurisdiction=atlantis&election=2026-11-03", "jurisdiction", "unknown jurisdiction"),
-    ("jurisdiction=ypsilanti-mi&for=ypsilanti-mi&election=2026-02-30", "election", "expected a date"),
-    ("jurisdiction=ypsilanti-mi&for=ypsilanti-mi&election=1776-07-04", "election", "from 2000-01-01 to 2099-12-31"),
-    ("jurisdiction=model-city&for=model-city&ordinance-adopted=yesterday", "ordinance-adopted", "expected a date"),
-    ("jurisdiction=salt-lake-city-ut&for=salt-lake-city-ut&objection-filed=2025-06-16", "objection-filed", "give a date and time"),
+    ("jurisdiction=atlantis&election=2026-11-03", "jurisdiction", "Choose a jurisdiction from the list. “atlantis” is not one of them."),
+    ("jurisdiction=&election=2026-11-03", "jurisdiction", "Choose a jurisdiction from the list."),
+    ("jurisdiction=ypsilanti-mi&for=ypsilanti-mi&election=2026-02-30", "election",
+     "Enter the general election date as month, day and year, for example November 3, 2026 (typed as 2026-11-03). "
+     "You entered “2026-02-30”. That is not a date on the calendar."),
+    ("jurisdiction=ypsilanti-mi&for=ypsilanti-mi&election=1776-07-04", "election",
+     "Enter the general election date between the years 2000 and 2099"),
+    ("jurisdiction=model-city&for=model-city&ordinance-adopted=yesterday", "ordinance-adopted",
+     "Enter the date of “ordinance adopted by the council” as month, day and year"),
+    ("jurisdiction=salt-lake-city-ut&for=salt-lake-city-ut&objection-filed=2025-06-16", "objection-filed",
+     "with the time of day, for example June 16, 2025 at 2:30 p.m."),
 ])
 def test_bad_input_is_answered_beside_the_field(client, query, field, words):
     resp = client.get("/?" + query)
     assert resp.status_code == 400
     html = resp.get_data(as_text=True)
-    assert re.search(rf'<p class="error" id="{field}-error">[^<]*{words}', html)
+    said = re.search(rf'<p class="error" id="{field}-error">([^<]*)</p>', html).group(1)
+    assert escape(words, quote=False) in said
     assert f'aria-describedby="{field}-error"' in html
     value = dict(p.split("=") for p in query.split("&")).get(field)
-    if field != "jurisdiction":
+    if field != "jurisdiction":  # the form is kept filled
         assert f'value="{value}"' in html  # the form is kept filled
 
 
-def test_switching_jurisdiction_drops_the_old_dates(client):
-    html = client.get("/?jurisdiction=salt-lake-city-ut&for=ypsilanti-mi&election=2026-11-03").get_data(as_text=True)
-    assert 'name="election" value="2025-11-04"' in html
+def test_switching_jurisdiction_keeps_the_typed_date_and_says_what_it_drops(client):
+    resp = client.get("/?jurisdiction=salt-lake-city-ut&for=ypsilanti-mi&election=2027-11-02&primary=2026-08-04")
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert 'name="election" value="2027-11-02"' in html  # typed: kept and used
+    assert "election of Tuesday, November 2, 2027" in html
+    assert "Salt Lake City, Utah holds no primary election, so the primary date you typed (2026-08-04) was dropped." in html
+
+
+def test_switching_keeps_a_typed_past_election(client):
+    html = client.get("/?jurisdiction=ypsilanti-mi&for=colorado-local&election=2022-11-08").get_data(as_text=True)
+    row = html[html.index('<tr id="petition-filing"'):]
+    assert "Tuesday, April 19, 2022, 4:00 p.m. EDT" in row[:row.index("</tr>")]
 
 
 def test_print_view_opens_every_row(client):

@@ -1,5 +1,7 @@
 """Planning, drafting and delivery of reminders, against a real SMTP server
 and a real webhook receiver, with a controllable clock."""
+import html
+import re
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
@@ -65,13 +67,20 @@ def test_ypsilanti_notice_reminders_carry_the_drafted_notice(db, smtp_server):
     clock = Clock(datetime(2026, 3, 31, 13, 0, 30, tzinfo=UTC))  # 9:00:30 EDT
     assert Worker(db, REG, settings, clock).tick() == {"sent": 1}
     [msg] = smtp_server.messages
-    body = msg.get_content()
+    body = msg.get_body(("plain",)).get_content()
     assert "Notice is hereby given that the last day for filing nominating petitions for the election of " \
            "Tuesday, November 3, 2026 is Tuesday, April 21, 2026, at 4:00 p.m. local time (America/Detroit)." in body
     assert "Mayor: 125-200 registered electors of the City" in body
     assert msg["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert msg["List-Unsubscribe"].strip().startswith("<http://deadlines.test/unsubscribe/")
     assert msg["Subject"].strip().startswith("Publish now: Publish notice of the petition filing deadline")
+    # multipart: an HTML part with the same words (tags and breaks aside) and a working unsubscribe link
+    assert msg.get_content_type() == "multipart/alternative"
+    page = msg.get_body(("html",)).get_content()
+    unsubscribe = msg["List-Unsubscribe"].strip()[1:-1]
+    assert f'<a href="{unsubscribe}">' in page
+    words = html.unescape(re.sub(r"<title>.*?</title>|<[^>]+>", " ", page))
+    assert words.split() == body.split()
 
 
 def test_deadline_reminders_at_each_lead_at_nine_local(db):
@@ -121,7 +130,7 @@ def test_webhook_is_signed_and_retried_with_backoff(db, receiver):
     h = last["headers"]
     assert h["X-Deadlines-Signature"] == sign("s3cret", h["X-Deadlines-Timestamp"], last["body"])
     assert h["Idempotency-Key"] == row.key == last["json"]["idempotency_key"]
-    assert last["json"]["deadline"]["uid"] == "model-city/2026-11-03/referendum-petition-filing"
+    assert last["json"]["deadline"]["uid"] == "model-city/case-1/referendum-petition-filing"  # the first event's case
     assert worker.tick() == {}  # nothing sent twice
     with Session(db) as s:
         assert [e.outcome for e in s.scalars(select(DeliveryLog).order_by(DeliveryLog.id))] == ["retry", "retry", "sent"]
@@ -159,7 +168,7 @@ def test_missed_while_down_sent_late_within_grace_older_logged_missed(db, smtp_s
     clock = Clock(datetime(2026, 4, 14, 15, tzinfo=UTC))
     assert Worker(db, REG, settings, clock).tick() == {"missed": 1, "late": 1}
     [msg] = smtp_server.messages
-    assert "Sent late" in msg.get_content() and "in 7 days" in msg["Subject"]
+    assert "Sent late" in msg.get_body(("plain",)).get_content() and "in 7 days" in msg["Subject"]
     with Session(db) as s:
         states = dict(s.execute(select(Reminder.lead, Reminder.state).where(Reminder.kind == "deadline",
                                                                             Reminder.deadline_uid.like("%2026-11-03%"))).all())
@@ -179,7 +188,7 @@ def test_override_moves_the_reminders_and_tells_the_subscriber(db, smtp_server):
                              {"due": "2026-05-08T17:00", "authority": "U.S. District Court order", "reason": "pandemic"})
     assert worker.tick() == {"sent": 1}
     [msg] = smtp_server.messages
-    text = msg.get_content()
+    text = msg.get_body(("plain",)).get_content()
     assert msg["Subject"].strip().startswith("Deadline moved: Nominating petitions due")
     assert "Was: Tuesday, April 21, 2026, at 4:00 p.m." in text and "Now: Friday, May 8, 2026, at 5:00 p.m." in text
     assert "U.S. District Court order" in text
@@ -240,7 +249,7 @@ def test_unconfirmed_subscriptions_get_nothing_but_the_confirmation(db, smtp_ser
     worker = Worker(db, REG, settings, Clock(datetime(2026, 1, 5, tzinfo=UTC)))
     assert worker.tick() == {"sent": 1}
     [msg] = smtp_server.messages
-    assert f"/subscribe/confirm/{sub.confirm_token}" in msg.get_content()
+    assert f"/subscribe/confirm/{sub.confirm_token}" in msg.get_body(("plain",)).get_content()
     assert pending(db) == []
     with Session(db) as s, s.begin():
         subscriptions.confirm(s, sub.confirm_token)

@@ -70,7 +70,7 @@ def test_double_opt_in_then_one_click_unsubscribe(app, smtp_server):
     client.post("/subscribe", data={"csrf_token": token, "jurisdiction": "ypsilanti-mi", "email": "voter@example.org"})
     assert worker.tick() == {"sent": 1}
     [confirm_mail] = smtp_server.messages
-    link = re.search(r"https?://[^/\s]+(/subscribe/confirm/\S+)", confirm_mail.get_content()).group(1)
+    link = re.search(r"https?://[^/\s]+(/subscribe/confirm/\S+)", confirm_mail.get_body(("plain",)).get_content()).group(1)
     with Session(db) as s:
         assert s.scalar(select(func.count()).where(Reminder.kind != "confirm")) == 0  # nothing before confirming
     page = client.get(link).get_data(as_text=True)

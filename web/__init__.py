@@ -10,7 +10,7 @@ from deadlines.store import feed_state
 from deadlines.core.registry import Registry
 from deadlines.store import DbRecords, get_db
 
-from web import api, clerk, feeds, form, subscriptions
+from web import about, api, clerk, cycle, embed, feeds, form, subscriptions
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -43,5 +43,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(form.bp)
     app.register_blueprint(clerk.bp)
     app.register_blueprint(subscriptions.bp)
+    app.register_blueprint(cycle.bp)
+    app.register_blueprint(about.bp)
+    app.register_blueprint(embed.bp)
     return app
 

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from deadlines.core.elections import describe_rule, next_election
+from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.holiday_law import business_calendar, closures_in
 from deadlines.core.model import Jurisdiction
@@ -91,10 +92,7 @@ def jurisdiction(jid: str) -> Response:
 @bp.get("/jurisdictions/<jid>/deadlines")
 def deadlines(jid: str) -> Response:
     jur = registry().get(jid)
-    unknown = sorted(set(request.args) - {"election", "primary", *jur.triggers})
-    if unknown:
-        known = ", ".join(["election", "primary", *jur.triggers])
-        raise InputError(f"{jur.id} reads no parameter '{unknown[0]}' (it reads: {known})", unknown[0])
+    inputs.known_fields(jur, request.args)
     result = lookup(jur, today=today_in(jur.timezone), records=records(), **read_query(jur, request.args))
     return jsonify(result_dict(result))
 

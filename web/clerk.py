@@ -1,5 +1,5 @@
 """The clerk's write API: ``/api/v1/jurisdictions/<id>/{events,elections,
-overrides,subscriptions}``, authenticated by a per-jurisdiction bearer token
+overrides,subscriptions,history}``, authenticated by a per-jurisdiction bearer token
 (``deadlines token create``). Bad input is answered 4xx and nothing is stored;
 every change replans the jurisdiction's reminders at once."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.reminders.webhook import check_target
-from deadlines.store import records, subscriptions, tokens
+from deadlines.store import history, records, subscriptions, tokens
 from deadlines.store.db import now
 from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
@@ -64,6 +64,7 @@ def _authenticate():
         return _error(401, "unknown or revoked token", **challenge)
     if row.jurisdiction_id != g.jid:
         return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
+    g.who = history.Who(row.label)
     for name, value in (request.view_args or {}).items():
         if isinstance(value, int) and value > MAX_ID:  # no row has it (and the database could not look it up)
             return _error(404, f"no {name.removesuffix('_id')} {value} for {g.jid}")
@@ -93,13 +94,9 @@ def _changed():
         log.exception("replanning %s after a change failed", g.jid)
 
 
-def _event(e: TriggerEvent) -> dict:
-    return {"id": e.id, "name": e.name, "at": e.value, "recorded_at": e.recorded_at.isoformat()}
-
-
 def _election(e: ElectionEntry) -> dict:
     return {"cycle": e.cycle.isoformat(), "general": e.general and e.general.isoformat(),
-            "primary": e.primary and e.primary.isoformat()}
+            "primary": e.primary and e.primary.isoformat(), "authority": e.authority, "reason": e.reason}
 
 
 def _override(o: OverrideEntry) -> dict:
@@ -122,15 +119,25 @@ def _list(model, order, render):
 # --------------------------------------------------------------------------- trigger events
 
 
+def _event(e: TriggerEvent) -> dict:
+    """The event with the case it belongs to (see :mod:`deadlines.core.cases`)."""
+    case = next((c for c in current_app.extensions["records"].recorded(g.jid).cases(g.jur)
+                 if str(e.id) in c.refs.values()), None)
+    return {**records.event_dict(e), "case": case and case.id}
+
+
 @bp.get("/events")
 def list_events():
-    return _list(TriggerEvent, TriggerEvent.id, _event)
+    """Every recorded event, deleted ones too (their deadlines stay in the feeds, cancelled)."""
+    cases = {ref: c.id for c in current_app.extensions["records"].recorded(g.jid).cases(g.jur) for ref in c.refs.values()}
+    return _list(TriggerEvent, TriggerEvent.id, lambda e: {**records.event_dict(e), "case": cases.get(str(e.id))})
 
 
 @bp.post("/events")
 def add_event():
     with _session() as s, s.begin():
-        ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"))
+        ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"), g.body.get("label"),
+                                  who=g.who, reason=g.body.get("reason"))
     _changed()
     return jsonify(_event(ev)), 201
 
@@ -138,7 +145,8 @@ def add_event():
 @bp.put("/events/<int:event_id>")
 def change_event(event_id: int):
     with _session() as s, s.begin():
-        ev = records.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"))
+        ev = records.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"), g.body.get("label"),
+                                  who=g.who, reason=g.body.get("reason"))
     if ev is None:
         return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
@@ -147,11 +155,20 @@ def change_event(event_id: int):
 
 @bp.delete("/events/<int:event_id>")
 def delete_event(event_id: int):
+    """The event is kept, marked deleted (``?reason=`` says why): its deadlines
+    stay in the feeds, cancelled."""
     with _session() as s, s.begin():
-        if not records.delete_event(s, g.jur, event_id):
+        if not records.delete_event(s, g.jur, event_id, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
     return "", 204
+
+
+@bp.get("/history")
+def list_history():
+    """Every clerk write, newest first."""
+    with _session() as s:
+        return jsonify([history.as_dict(e) for e in history.listing(s, g.jid)])
 
 
 # --------------------------------------------------------------------------- election dates
@@ -165,7 +182,8 @@ def list_elections():
 @bp.put("/elections/<cycle>")
 def put_election(cycle: str):
     with _session() as s, s.begin():
-        entry = records.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"))
+        entry = records.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"), who=g.who,
+                                     authority=g.body.get("authority"), reason=g.body.get("reason"))
     _changed()
     return jsonify(_election(entry))
 
@@ -173,7 +191,7 @@ def put_election(cycle: str):
 @bp.delete("/elections/<cycle>")
 def delete_election(cycle: str):
     with _session() as s, s.begin():
-        if not records.delete_election(s, g.jur, cycle):
+        if not records.delete_election(s, g.jur, cycle, who=g.who):
             return _error(404, f"no election dates entered for the {cycle} cycle")
     _changed()
     return "", 204
@@ -190,7 +208,7 @@ def list_overrides():
 @bp.put("/overrides/<cycle>/<deadline>")
 def put_override(cycle: str, deadline: str):
     with _session() as s, s.begin():
-        entry = records.put_override(s, g.jur, cycle, deadline, g.body)
+        entry = records.put_override(s, g.jur, cycle, deadline, g.body, who=g.who)
     _changed()
     return jsonify(_override(entry))
 
@@ -198,7 +216,7 @@ def put_override(cycle: str, deadline: str):
 @bp.delete("/overrides/<cycle>/<deadline>")
 def delete_override(cycle: str, deadline: str):
     with _session() as s, s.begin():
-        if not records.delete_override(s, g.jur, cycle, deadline):
+        if not records.delete_override(s, g.jur, cycle, deadline, who=g.who):
             return _error(404, f"no override of {deadline} in the {cycle} cycle")
     _changed()
     return "", 204

@@ -2,31 +2,22 @@
 results table; bad input is answered beside its field with HTTP 400."""
 from __future__ import annotations
 
-from datetime import date, datetime
-
 from flask import Blueprint, render_template, request, url_for
 
+from deadlines.core import inputs
 from deadlines.core.elections import next_election
 from deadlines.core.errors import InputError
-from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment
-from deadlines.core.moments import day_of, say_clock, say_day
-from deadlines.service import cycle_for, lookup
+from deadlines.core.model import AUDIENCES, Jurisdiction
+from deadlines.publish import svg, words
+from deadlines.service import lookup
 
+from web import form_records, landing
 from web.common import read_query, registry, records, today_in
+from web.feeds import empty_feed_words
+from web.wording import for_people
 
 bp = Blueprint("form", __name__)
-
-
-def when(moment: Moment) -> str:
-    """"Tuesday, April 21, 2026, 4:00 p.m. EDT" or the day alone."""
-    if isinstance(moment, datetime):
-        return f"{say_day(moment.date())}, {say_clock(moment.timetz())} {moment.tzname()}"
-    return say_day(moment)
-
-
-def days_left(d: Deadline, today: date) -> str:
-    n = (day_of(d.safe_due) - today).days
-    return "today" if n == 0 else f"{n} day{'s' if n != 1 else ''}" if n > 0 else f"passed {-n} day{'s' if n != -1 else ''} ago"
+FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print")
 
 
 def _subscribe(jid: str, audience: str | None) -> dict:
@@ -40,10 +31,14 @@ def _compute(jur: Jurisdiction, args, errors: dict):
     if audience is not None and audience not in AUDIENCES:
         errors["audience"] = f"Choose one of: {', '.join(AUDIENCES)}."
     try:
+        inputs.known_fields(jur, {k: v for k, v in args.items() if v}, also=FORM_FIELDS)
         query = read_query(jur, args)
         result = lookup(jur, today=today_in(jur.timezone), records=records(), **query)
     except InputError as exc:
-        errors[exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"] = str(exc)
+        field = exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"
+        said = for_people(exc, jur, args.get(field))
+        # the service's own words too: the CLI and the APIs say the same mistake in them
+        errors[field] = said if str(exc) in said else f"{said} ({exc})"
         return None
     return None if errors else result
 
@@ -54,26 +49,31 @@ def index():
     jurisdictions = reg.all()
     args = request.args.to_dict()
     errors: dict[str, str] = {}
-    jid = args.get("jurisdiction") or jurisdictions[0].id
+    jid = args.get("jurisdiction")  # none chosen: the landing page, nothing preselected
+    jur = None
     try:
-        jur = reg.get(jid)
+        jur = reg.get(jid) if jid is not None else None
     except InputError as exc:
-        errors["jurisdiction"] = str(exc)
-        jur = None
-    if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: the old dates do not apply
-        args = {"jurisdiction": jid, "audience": args.get("audience", "")}
+        errors["jurisdiction"] = for_people(exc, None, jid)
+    notices: list[str] = []
+    if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: keep what it has too
+        args, notices = form_records.carry_over(jur, args)
     result = None
     if jur is not None:
         today = today_in(jur.timezone)
-        args.setdefault("election", next_election(jur.elections["general"], today).isoformat())
+        if not args.get("election"):  # none typed (the landing form's date is blank): the next by rule
+            args["election"] = args["prefilled"] = next_election(jur.elections["general"], today).isoformat()
         if "jurisdiction" in request.args:
             result = _compute(jur, args, errors)
     audience = args.get("audience") or None
     rows = [] if result is None else [d for d in result.deadlines if not audience or audience in d.audience]
-    # 'add to calendar' only where the result is its cycle's own election (the feed's event)
-    cycle = result.cycle if result is not None and cycle_for(jur, result.held) == result.cycle else None
+    extra = {} if result is None else {
+        "links": form_records.calendar_links(jur, result, today), "cases": form_records.open_cases(result),
+        "clerk": form_records.recorded_by_clerk(jur.id), "empty": empty_feed_words(jur),
+    }
     return render_template(
         "form.html", jurisdictions=jurisdictions, jur=jur, args=args, errors=errors, result=result, rows=rows,
-        cycle=cycle, audiences=AUDIENCES, today=today if jur else None, when=when, days_left=days_left,
-        subscribe=_subscribe(jur.id, audience) if jur else None, printing=bool(args.get("print")),
+        notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words, svg=svg,
+        when=words.when, days_left=words.days_left, subscribe=_subscribe(jur.id, audience) if jur else None,
+        printing=bool(args.get("print")), landing=landing.summaries() if jid is None else None, **extra,
     ), 400 if errors else 200

@@ -45,6 +45,8 @@ DEADLINE = _obj({
     "warnings": _array(STR), "thresholds": _array({"type": "object"}),
     "override": {"type": ["object", "null"]}, "rule_effective": NSTR, "source": STR,
     "citation_url": NSTR, "citation_read": NSTR,
+    "case": {**NSTR, "description": "The case of a deadline counted from a trigger event"},
+    "changes": _array(STR),
 })
 RESULT = _obj({
     "jurisdiction": _obj({"id": STR, "name": STR, "timezone": STR}),
@@ -54,6 +56,10 @@ RESULT = _obj({
     "deadlines": _array(_ref("Deadline")),
     "pending": _array(_obj({"id": STR, "waiting_for": _array(STR)})),
     "warnings": _array(STR),
+    "moved": {**NSTR, "description": "Moved from X to Y by an authority, when the election is"},
+    "cases": _array(_obj({"id": STR, "label": STR, "open": {"type": "boolean"},
+                          "events": _array(_obj({"name": STR, "at": MOMENT, "id": NSTR, "cancelled": NSTR})),
+                          "deadlines": _array(STR)})),
 })
 JURISDICTION = _obj({
     "id": STR, "name": STR, "timezone": STR, "source": STR, "links": LINKS,
@@ -91,21 +97,35 @@ def _date_param(name: str, what: str) -> dict:
 # --------------------------------------------------------------------------- the clerk's write API (web/clerk.py)
 
 NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
-EVENT_OUT = _obj({"id": {"type": "integer"}, "name": STR, "at": MOMENT,
-                  "recorded_at": {"type": "string", "description": "When it was recorded (ISO 8601)"}})
+EVENT_OUT = _obj({"id": {"type": "integer"}, "name": STR, "at": MOMENT, "label": STR,
+                  "case": {**NSTR, "description": "The case it belongs to (its deadlines' UIDs carry it)"},
+                  "recorded_at": {"type": "string", "description": "When it was recorded (ISO 8601)"},
+                  "deleted_at": {**NSTR, "description": "When it was deleted (its deadlines stay, cancelled)"},
+                  "deleted_reason": NSTR})
+_LABEL = {"type": ["string", "null"], "maxLength": 200}
 EVENT_IN = {**_obj({
     "name": {"type": "string", "description": "A trigger event of the jurisdiction (`ordinance-adopted`, "
                                               "`objection-filed`, ...; see `triggers` of the jurisdiction)"},
     "at": {"type": "string", "description": "ISO 8601: a date for a date-type trigger, a date and time for an "
-                                            "instant-type one (local time unless an offset is given)"},
-}), "example": {"name": "ordinance-adopted", "at": "2026-05-04"}}
+                                            "instant-type one (local time unless an offset is given; an "
+                                            "offset is converted to the jurisdiction's zone)"},
+    "label": {**_LABEL, "description": "The case's name (\"Ordinance 2027-04\"). Events with the same label "
+                                       "are one case; without a label, each occurrence of a trigger is its own case"},
+    "reason": {**_LABEL, "description": "Why (kept in the history)"},
+}, ["name", "at"]), "example": {"name": "ordinance-adopted", "at": "2026-05-04", "label": "Ordinance 2026-11"}}
 ELECTION_OUT = _obj({"cycle": DATE, "general": {**DATE, "type": ["string", "null"]},
-                     "primary": {**DATE, "type": ["string", "null"]}})
+                     "primary": {**DATE, "type": ["string", "null"]}, "authority": NSTR, "reason": NSTR})
 ELECTION_IN = {"type": "object", "properties": {
     "general": {"type": ["string", "null"], "format": "date", "description": "The date the general election is held"},
     "primary": {"type": ["string", "null"], "format": "date",
                 "description": "The date the primary is held (only where the jurisdiction holds one)"},
-}, "description": "At least one of the two (422 otherwise)", "example": {"general": "2026-11-10"}}
+    "authority": {"type": ["string", "null"], "maxLength": 2000,
+                  "description": "What moved the election (said on every surface: moved from X to Y by ...)"},
+    "reason": {"type": ["string", "null"], "maxLength": 2000},
+}, "description": "At least one of the two dates (422 otherwise)", "example": {"general": "2026-11-10"}}
+HISTORY = _obj({"id": {"type": "integer"}, "at": STR, "by": {**STR, "description": "The clerk token's label"},
+                "action": STR, "target": STR, "before": {"type": ["object", "null"]},
+                "after": {"type": ["object", "null"]}, "authority": STR, "reason": STR})
 OVERRIDE_OUT = _obj({"deadline": STR, "election": DATE, "status": {"enum": ["overridden", "cancelled"]},
                      "due": NMOMENT, "start": NMOMENT, "authority": STR, "reason": STR})
 _TEXT = {"type": "string", "minLength": 1, "maxLength": 2000, "pattern": r"\S"}
@@ -144,6 +164,8 @@ CYCLE = _clerk_param("cycle", {"type": "string", "format": "date", "minLength": 
 DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
 EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
 SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
+REASON = {"name": "reason", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
+          "description": "Why (kept in the history and said in the cancelled deadlines)"}
 
 
 def _error(description: str) -> dict:
@@ -189,8 +211,14 @@ def clerk_paths() -> dict:
         f"{base}/events/{{event_id}}": {
             "put": _clerk("changeEvent", "Change a recorded trigger event", {"200": _json(_ref("Event"), "Changed")},
                           params=[EVENT_ID], body=EVENT_IN, not_found="no such event"),
-            "delete": _clerk("deleteEvent", "Delete a recorded trigger event", _gone("Event"), params=[EVENT_ID],
-                             not_found="no such event"),
+            "delete": _clerk("deleteEvent", "Delete a recorded trigger event (its deadlines stay in the feeds, "
+                             "cancelled; `?reason=` is kept in the history)", _gone("Event"),
+                             params=[EVENT_ID, REASON], not_found="no such event"),
+        },
+        f"{base}/history": {
+            "get": _clerk("listHistory", "Every clerk write, newest first: who (the token's label), when, "
+                          "before and after, authority and reason",
+                          {"200": _json(_array(_ref("HistoryEntry")), "The history")}),
         },
         f"{base}/elections": {
             "get": _clerk("listElections", "Election dates entered by the clerk",
@@ -267,7 +295,7 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
         "components": {
             "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Jurisdiction": JURISDICTION, "Problem": PROBLEM,
                         "Event": EVENT_OUT, "ElectionEntry": ELECTION_OUT,
-                        "Override": OVERRIDE_OUT, "Subscription": SUBSCRIPTION},
+                        "Override": OVERRIDE_OUT, "Subscription": SUBSCRIPTION, "HistoryEntry": HISTORY},
             "securitySchemes": {"bearerAuth": {
                 "type": "http", "scheme": "bearer",
                 "description": "A clerk token for the jurisdiction in the path (`deadlines token create ID`)"}},

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import click
 
-from deadlines.core.engine import compute as compute_deadlines
+from deadlines.cli.oneline import OneLine, fail
+from deadlines.cli.records import recorded
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.holiday_law import stale_lists
 from deadlines.core.loader import check_jurisdiction
@@ -16,21 +18,7 @@ from deadlines.core import inputs
 from deadlines.core.moments import say
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
-
-
-def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(2)
-
-
-class _DateType(click.ParamType):
-    name = "DATE"
-
-    def convert(self, value, param, ctx):
-        try:
-            return inputs.day(value, param.name if param else "date")
-        except InputError as exc:
-            self.fail(str(exc), param, ctx)
+from deadlines.service import lookup
 
 
 @click.group()
@@ -78,39 +66,75 @@ def check(paths: tuple[Path, ...]) -> None:
     sys.exit(1 if problems else 0)
 
 
-@main.command()
+@main.command(cls=OneLine)
 @click.argument("jurisdiction")
-@click.option("--election", type=_DateType(), help="The general election date (YYYY-MM-DD); default: the next by rule.")
-@click.option("--primary", type=_DateType(), help="The primary election date, where the jurisdiction holds one.")
-@click.option("--event", "events", multiple=True, metavar="NAME=DATETIME", help="A trigger event, e.g. ordinance-adopted=2026-05-04.")
+@click.option("--election", metavar="DATE", help="The general election date (YYYY-MM-DD); default: the next by rule.")
+@click.option("--primary", metavar="DATE", help="The primary election date, where the jurisdiction holds one.")
+@click.option("--event", "events", multiple=True, metavar="NAME=DATETIME[,LABEL]",
+              help="A trigger event, e.g. ordinance-adopted=2026-05-04,Ordinance 2026-11; give it again for "
+                   "another case (events with the same label are one case).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@click.option("--today", type=_DateType(), hidden=True, help="Pretend today is this date.")
+@click.option("--today", metavar="DATE", hidden=True, help="Pretend today is this date.")
 def compute(jurisdiction, election, primary, events, as_json, today) -> None:
-    """Print the deadlines of JURISDICTION for one election."""
+    """Print the deadlines of JURISDICTION for one election, with what the
+    clerk recorded (the database of `deadlines serve` in this folder, or
+    DEADLINES_DATABASE_URL)."""
     try:
         jur = Registry().get(jurisdiction)
-        parsed = dict(inputs.event_assignment(jur, item) for item in events)
-        result = compute_deadlines(jur, election=election, primary=primary, events=parsed, today=today or date.today())
+        query = {"election": inputs.optional_day(election, "election"), "primary": inputs.optional_day(primary, "primary")}
+        typed = inputs.typed_cases(jur, events)
+        when = inputs.optional_day(today, "today") or date.today()
+        result = lookup(jur, today=when, cases=typed, records=recorded(), **query)
     except InputError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     except CalendarError as exc:
-        _fail(f"the calendar file is invalid:\n{exc}")
+        fail(f"the calendar file is invalid: {' '.join(str(exc).split())}")
     if as_json:
         click.echo(json.dumps(result_dict(result), indent=2))
         return
     _print_table(result)
 
 
+@main.command(cls=OneLine)
+@click.argument("jurisdiction")
+@click.option("--election", metavar="DATE", help="The general election date (YYYY-MM-DD); default: the next by rule.")
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Write the printable calendar (PDF) to this file.")
+@click.option("--today", metavar="DATE", hidden=True, help="Pretend today is this date.")
+def calendar(jurisdiction, election, pdf_path, today) -> None:
+    """Write the printable official calendar of one election of JURISDICTION:
+    the timeline, every deadline with its date, hour, zone and citation, the
+    readings as notes, what the clerk recorded, and the rule files used."""
+    from deadlines.publish import calendar as printable
+
+    try:
+        jur = Registry().get(jurisdiction)
+        now = datetime.now(ZoneInfo(jur.timezone)).replace(microsecond=0)
+        election, today = inputs.optional_day(election, "election"), inputs.optional_day(today, "today")
+        result = lookup(jur, today=today or now.date(), election=election, records=recorded())
+    except InputError as exc:
+        fail(str(exc))
+    except CalendarError as exc:
+        fail(f"the calendar file is invalid: {' '.join(str(exc).split())}")
+    pdf_path.write_bytes(printable.pdf(result, today=today or now.date(), generated=now))
+    click.echo(f"{pdf_path}: {jur.name}, election of {say(result.held)}, {len(result.deadlines)} deadline(s)")
+
+
 def _print_table(result) -> None:
     j = result.jurisdiction
     click.echo(f"{j.name} ({j.id}), election cycle of {say(result.held)}")
+    if result.moved:
+        click.echo(f"  {result.moved}")
     for a in result.anchors.values():
         click.echo(f"  {a.title}: {say(a.value)} [{a.how}]")
+    for c in result.cases:
+        click.echo(f"  Case {c.id}: {c.label}{'' if c.open else ' (withdrawn)'}")
     click.echo("")
-    rows = [("ID", "OPENS", "DUE", "STATUS")]
+    rows = [("ID", "CASE", "OPENS", "DUE", "STATUS")]
     for d in result.deadlines:
-        rows.append((d.id, say(d.start) if d.start else "", say(d.due) + ("" if d.due == d.safe_due else f" (safe: {say(d.safe_due)})"), d.status))
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+        rows.append((d.id, d.case or "", say(d.start) if d.start else "",
+                     say(d.due) + ("" if d.due == d.safe_due else f" (safe: {say(d.safe_due)})"), d.status))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
         click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     for d in result.deadlines:
@@ -124,10 +148,11 @@ def _print_table(result) -> None:
     click.echo("Times are local to " + j.timezone + ". Use --json for citations, quoted law and counting steps.")
 
 
-from deadlines.cli.store import reminders, scheduler, token  # noqa: E402
+from deadlines.cli.store import history, reminders, scheduler, token  # noqa: E402
 from deadlines.cli.serve import serve  # noqa: E402
 
 main.add_command(serve)
+main.add_command(history)
 main.add_command(scheduler)
 main.add_command(reminders)
 main.add_command(token)

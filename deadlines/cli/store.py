@@ -1,5 +1,5 @@
-"""Commands over the store: ``deadlines scheduler``, ``deadlines reminders``
-and ``deadlines token create/revoke/list``."""
+"""Commands over the store: ``deadlines scheduler``, ``deadlines reminders``,
+``deadlines history`` and ``deadlines token create/revoke/list``."""
 from __future__ import annotations
 
 import logging
@@ -8,10 +8,12 @@ import click
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from deadlines.cli.oneline import OneLine, fail
 from deadlines.core.errors import InputError
 from deadlines.core.registry import Registry
 from deadlines.store.db import get_db
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
+from deadlines.store import history as clerk_history
 from deadlines.store import tokens
 
 
@@ -92,3 +94,21 @@ def token_list(jurisdiction: str | None) -> None:
         for t in tokens.listing(s, jurisdiction):
             state = f"revoked {t.revoked_at:%Y-%m-%d}" if t.revoked_at else "live"
             click.echo(f"{t.id}\t{t.jurisdiction_id}\t{state}\tcreated {t.created_at:%Y-%m-%d}\t{t.label}")
+
+
+@click.command(cls=OneLine)
+@click.argument("jurisdiction")
+@click.option("--limit", default=100, show_default=True)
+def history(jurisdiction: str, limit: int) -> None:
+    """Every clerk write for JURISDICTION, newest first: when, who (the
+    token's label), what changed (before -> after), authority and reason."""
+    try:
+        Registry().path(jurisdiction)
+    except InputError as exc:
+        fail(str(exc))
+    with Session(get_db()) as s:
+        entries = clerk_history.listing(s, jurisdiction, limit)
+    for e in entries:
+        click.echo(f"{e.id}\t{clerk_history.words(e)}\t{e.target}")
+    if not entries:
+        click.echo(f"nothing recorded for {jurisdiction}", err=True)

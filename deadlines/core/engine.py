@@ -12,13 +12,15 @@ from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
-from deadlines.core import operations, span
+from deadlines.core import holiday_law, inputs, operations, span
 from deadlines.core.business_days import BusinessCalendar
+from deadlines.core.cases import Occurrence
+from deadlines.core.cases import typed as typed_cases
 from deadlines.core.elections import cycle_key, describe_rule, election_date, next_election, rule_day
 from deadlines.core.errors import InputError
-from deadlines.core import holiday_law
 from deadlines.core.model import (
     Anchor,
+    Case,
     Deadline,
     Expr,
     Jurisdiction,
@@ -43,16 +45,14 @@ def resolve_anchors(
     *,
     election: date | None = None,
     primary: date | None = None,
-    events: Mapping[str, Moment] | None = None,
     today: date,
 ) -> tuple[dict[str, Anchor], list[str]]:
-    """The elections of one cycle plus the recorded trigger events.
+    """The elections of one cycle.
 
     ``election`` is the general election; a date that is the jurisdiction's
     primary by rule (and not its general) is taken as ``primary``, with a
     warning saying so. Missing elections are derived by rule from the year of
     the one given, or from ``today`` (the next general election).
-    Raises :class:`InputError` for events the jurisdiction does not know.
     """
     warnings: list[str] = []
     general_rule = jur.elections["general"]
@@ -85,17 +85,30 @@ def resolve_anchors(
             _check_against_rule(jur, "primary", primary, warnings)
         if primary is not None:
             anchors["primary"] = Anchor("primary", primary_rule.title, primary, how)
-    for name, value in (events or {}).items():
+    return anchors, warnings
+
+
+def event_anchors(jur: Jurisdiction, events: Mapping[str, Moment]) -> dict[str, Anchor]:
+    """A case's trigger events as anchors, instants in the jurisdiction's zone.
+    Raises :class:`InputError` for events the jurisdiction does not know."""
+    zone = ZoneInfo(jur.timezone)
+    anchors = {}
+    for name, value in events.items():
         trigger = jur.triggers.get(name)
         if trigger is None:
-            known = ", ".join(sorted(jur.triggers)) or "none"
-            raise InputError(f"{jur.id} has no event '{name}' (its events: {known})", name)
+            raise inputs.no_event(jur, name, name)
         if trigger.type == "instant" and not isinstance(value, datetime):
             raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name)
         if trigger.type == "date" and isinstance(value, datetime):
             value = value.date()
-        anchors[name] = Anchor(name, trigger.title, value, "recorded")
-    return anchors, warnings
+        anchors[name] = Anchor(name, trigger.title, _in_zone(value, zone), "recorded")
+    return anchors
+
+
+def _in_zone(moment: Moment | None, zone: ZoneInfo) -> Moment | None:
+    """An instant shown in ``zone`` (one given with a bare UTC offset is the same
+    instant); dates unchanged."""
+    return moment.astimezone(zone) if isinstance(moment, datetime) else moment
 
 
 def _held(jur: Jurisdiction, name: str, year: int, warnings: list[str]) -> date | None:
@@ -182,7 +195,7 @@ def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
     return None, "end of day (11:59 p.m. local time); no hour is set by the law"
 
 
-@dataclass
+@dataclass(slots=True)
 class _LastDay:
     """What deciding a rule's last day found: the moment, what its end means,
     and the words and readings that go with it."""
@@ -357,12 +370,12 @@ def _holiday_readings(hows, legal: list[date], day: date, ctx: _Context) -> list
     return out
 
 
-def _apply_override(d: Deadline, ov: Override) -> Deadline:
+def _apply_override(d: Deadline, ov: Override, zone: ZoneInfo) -> Deadline:
     if ov.status == "cancelled":
         step = f"Cancelled by {ov.authority}: {ov.reason}."
         return replace(d, status="cancelled", override=ov, steps=d.steps + (step,))
-    due = ov.due if ov.due is not None else d.due
-    start = ov.start if ov.start is not None else d.start
+    due = _in_zone(ov.due, zone) if ov.due is not None else d.due
+    start = _in_zone(ov.start, zone) if ov.start is not None else d.start
     step = (
         f"Replaced by {ov.authority}: {ov.reason}. The computed date was {say(d.due)}; "
         f"the date in force is {say(due)}."
@@ -392,53 +405,110 @@ def compute(
     election: date | None = None,
     primary: date | None = None,
     events: Mapping[str, Moment] | None = None,
+    cases: Sequence[Case] = (),
     overrides: Sequence[Override] = (),
+    moved_by: str | None = None,
     today: date,
 ) -> Result:
     """Every deadline of ``jur`` for one election cycle.
 
-    Deadlines whose anchors are missing (a trigger not yet recorded) are left
-    out and named in ``Result.pending``. Overrides from the calendar file and
-    ``overrides`` replace the dates they name for this cycle; dependants count
-    from the replaced date.
+    Rules that count from a trigger event are run once per case, with that
+    case's events (``events`` alone is one case, ``typed-1``); a rule none of
+    the cases gives a date is named in ``Result.pending``. Overrides from the
+    calendar file and ``overrides`` replace the dates they name for this
+    cycle; dependants count from the replaced date. ``moved_by`` is the
+    authority for an election entered on another date than its rule gives.
     """
-    anchors, warnings = resolve_anchors(jur, election=election, primary=primary, events=events, today=today)
+    anchors, warnings = resolve_anchors(jur, election=election, primary=primary, today=today)
+    if events:
+        event_anchors(jur, events)  # unknown events are refused before they are grouped
+        cases = (*cases, *typed_cases(jur, [Occurrence(name, at) for name, at in events.items()]))
     general = anchors["general"].value
     cycle = cycle_key(jur.elections["general"], general)
-    first, last = span.years_touched((day_of(a.value) for a in anchors.values()), jur.reach)
+    zone = ZoneInfo(jur.timezone)
+    cases = tuple(replace(c, events={n: _in_zone(m, zone) for n, m in c.events.items()}) for c in cases)
+    case_anchors = [event_anchors(jur, c.events) for c in cases]
+    days = [day_of(a.value) for a in anchors.values()]
+    days += [day_of(a.value) for found in case_anchors for a in found.values()]
+    first, last = span.years_touched(days, jur.reach)
     law = jur.holidays
     ctx = _Context(
-        jur=jur,
-        zone=ZoneInfo(jur.timezone),
-        calendar=holiday_law.business_calendar(law, first, last),
-        anchors=anchors,
-        done={},
-        variants=holiday_law.variants(law, first, last),
-        office=holiday_law.office_calendar(law, first, last),
+        jur=jur, zone=zone, calendar=holiday_law.business_calendar(law, first, last), anchors=anchors, done={},
+        variants=holiday_law.variants(law, first, last), office=holiday_law.office_calendar(law, first, last),
     )
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
-    pending: list[str] = []
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)
+    in_force: dict[str, Rule] = {}
     for rid in jur.order:
         rule = version_in_force(jur.rules[rid], general)
         if rule is None:
             first = jur.rules[rid][0].effective
             warnings.append(f"{rid}: no version of this rule was in force on {say_day(general)} (the first took effect {say_day(first)})")
-            continue
+        else:
+            in_force[rid] = rule
+    needs = _triggers_needed(jur, in_force)
+    out: list[Deadline] = []
+    pending: list[str] = []
+    for rid, rule in in_force.items():
+        if needs[rid]:
+            continue  # counted per case below
         if any(name not in anchors and name not in ctx.done for name in rule.anchors()):
-            pending.append(rid)
+            pending.append(rid)  # it counts from a deadline not in force
             continue
         deadline = _evaluate(rule, ctx, cycle)
         ov = by_id.get((rid, cycle)) or by_id.get((rid, general))
         if ov is not None:
-            deadline = _apply_override(deadline, ov)
+            deadline = _apply_override(deadline, ov, zone)
         ctx.done[rid] = deadline
+        out.append(deadline)
+    dated: set[str] = set()
+    for case, found in zip(cases, case_anchors):
+        cctx = replace(ctx, anchors={**anchors, **found}, done=dict(ctx.done))
+        for rid, rule in in_force.items():
+            if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
+                continue
+            deadline = replace(_evaluate(rule, cctx, cycle), case=case.id)
+            why = [case.cancelled[t] for t in sorted(needs[rid]) if t in case.cancelled]
+            if why:
+                deadline = replace(deadline, status="cancelled", steps=deadline.steps + tuple(why))
+            cctx.done[rid] = deadline
+            out.append(deadline)
+            dated.add(rid)
+    pending += [rid for rid in in_force if needs[rid] and rid not in dated]
     if law.proclaimed or law.one_off_closures:
-        warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in ctx.done.values() for m in (d.start, d.due) if m}))
+        warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in out for m in (d.start, d.due) if m}))
     order = {rid: i for i, rid in enumerate(jur.rules)}
-    deadlines = tuple(sorted(ctx.done.values(), key=lambda d: (_sort_key(d.due), order[d.id])))
-    return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending))
+    deadlines = tuple(sorted(out, key=lambda d: (_sort_key(d.due), order[d.id], d.case or "")))
+    return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),
+                  moved=_moved(jur, general, cycle, moved_by))
+
+
+def _triggers_needed(jur: Jurisdiction, rules: Mapping[str, Rule]) -> dict[str, frozenset[str]]:
+    """Per rule, the trigger events it counts from, directly or through the
+    deadlines it anchors on (``rules`` in dependency order)."""
+    needs: dict[str, frozenset[str]] = {}
+    for rid, rule in rules.items():
+        found: set[str] = set()
+        for name in rule.anchors():
+            if name in jur.triggers:
+                found.add(name)
+            found |= needs.get(name, frozenset())
+        needs[rid] = frozenset(found)
+    return needs
+
+
+def _moved(jur: Jurisdiction, held: date, cycle: date, moved_by: str | None) -> str | None:
+    """"moved from X to Y by Z" for an election held on another day than its rule gives."""
+    if held == cycle:
+        return None
+    rule = jur.elections["general"]
+    by_file = election_date(rule, cycle.year)
+    if moved_by is None and by_file is not None and by_file[1] is not None and by_file[0] == held:
+        moved_by = by_file[1].authority
+    if moved_by is None:
+        return None  # a date typed by a person: counted from, with a warning (see _check_against_rule)
+    return f"The {rule.title.lower()} was moved from {say_day(cycle)} to {say_day(held)} by {moved_by}."
 
 
 def _sort_key(moment: Moment) -> tuple:

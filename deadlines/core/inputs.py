@@ -10,16 +10,20 @@ here touches a file, a database or the clock.
 - An **instant** is ``YYYY-MM-DDTHH:MM[:SS][offset]``; without an offset it is
   local time in the jurisdiction's zone, with one it is converted to that zone.
 - A **moment** is either.
+- An **event** is a trigger's name and a moment, with an optional **label**
+  naming its case (see :mod:`deadlines.core.cases`).
 """
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Mapping
+from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
+from deadlines.core import cases
+from deadlines.core.cases import Occurrence
 from deadlines.core.elections import named_cycle
 from deadlines.core.errors import InputError
-from deadlines.core.model import Jurisdiction, Moment
+from deadlines.core.model import Case, Jurisdiction, Moment
 
 #: The dates the service accepts as input (elections, events, overrides).
 EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
@@ -101,8 +105,7 @@ def event(jur: Jurisdiction, name: object, value: object, field: str | None = No
     (default: the trigger's name)."""
     trigger = jur.triggers.get(name) if isinstance(name, str) else None
     if trigger is None:
-        known = ", ".join(sorted(jur.triggers)) or "none"
-        raise InputError(f"{jur.id} has no event {name!r} (its events: {known})", field or "name")
+        raise no_event(jur, name, field or "name")
     field = field or name
     when = moment(value, ZoneInfo(jur.timezone), field)
     if trigger.type == "instant" and not isinstance(when, datetime):
@@ -112,17 +115,54 @@ def event(jur: Jurisdiction, name: object, value: object, field: str | None = No
     return when
 
 
-def event_assignment(jur: Jurisdiction, text: str) -> tuple[str, Moment]:
-    """``NAME=DATETIME`` (the command line's ``--event``) as (name, moment)."""
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise InputError(f"event: expected NAME=DATETIME, got {text!r}", "event")
-    return name.strip(), event(jur, name.strip(), value.strip())
+LABEL_MAX = 200
+
+
+def label(value: object, field: str = "label") -> str:
+    """A case's label as a person gives it ("Ordinance 2027-04"): optional
+    text, spaces tidied, at most :data:`LABEL_MAX` characters."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value.strip()) > LABEL_MAX:
+        raise InputError(f"{field}: optional text of at most {LABEL_MAX} characters naming the case", field)
+    return " ".join(value.split())
+
+
+def no_event(jur: Jurisdiction, name: object, field: str) -> InputError:
+    """The one sentence for an event ``jur`` does not know (in any input)."""
+    known = ", ".join(sorted(jur.triggers)) or "none"
+    return InputError(f"{jur.id} has no event {name!r} (its events: {known})", field)
+
+
+def known_fields(jur: Jurisdiction, args: Mapping[str, object], also: Sequence[str] = ()) -> None:
+    """Refuse a query field that is neither an election, an event of ``jur``
+    nor one of ``also`` (a typed value is used or refused, never dropped)."""
+    fields = {"election", "primary", *jur.triggers, *also} if "primary" in jur.elections else {"election", *jur.triggers, *also}
+    unknown = sorted(k for k in args if k not in fields)
+    if unknown:
+        raise no_event(jur, unknown[0], unknown[0])
+
+
+def event_assignment(jur: Jurisdiction, text: str) -> Occurrence:
+    """``NAME=DATETIME[,LABEL]`` (the command line's ``--event``)."""
+    name, sep, rest = text.partition("=")
+    value, _, given = rest.partition(",")
+    if not sep or not name.strip() or not value.strip():
+        raise InputError(f"event: expected NAME=DATETIME[,LABEL], got {text!r}", "event")
+    name = name.strip()
+    return Occurrence(name, event(jur, name, value.strip()), label(given, "event") if given else "")
+
+
+def typed_cases(jur: Jurisdiction, texts: Sequence[str]) -> list[Case]:
+    """The cases of the command line's ``--event`` options (grouped as
+    :mod:`deadlines.core.cases` says)."""
+    return cases.typed(jur, [event_assignment(jur, t) for t in texts])
 
 
 def query(jur: Jurisdiction, args: Mapping[str, object]) -> dict:
     """``election``, ``primary`` and one input per trigger name (empty values
-    are absent), as keyword arguments for :func:`deadlines.service.lookup`."""
+    are absent), as keyword arguments for :func:`deadlines.service.lookup`.
+    Other fields are the caller's to check (:func:`known_fields`)."""
     events = {name: event(jur, name, args[name]) for name in jur.triggers if args.get(name)}
     return {
         "election": optional_day(args.get("election"), "election"),

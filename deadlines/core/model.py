@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from datetime import date, datetime, time
 from functools import cached_property
-from typing import Union
+from typing import Mapping, Union
 
 Moment = Union[date, datetime]
 """A date (all-day, ends as the deadline's ``ends`` says) or an aware instant."""
@@ -259,6 +259,28 @@ class Override:
 
 
 @dataclass(frozen=True)
+class Case:
+    """One occurrence of a trigger (an ordinance adopted, an objection filed),
+    with the events that belong to it: its deadlines are its own.
+
+    ``id`` is stable (feeds build UIDs on it); ``label`` is what a person
+    calls it ("Ordinance 2027-04"). ``cancelled`` names the events withdrawn
+    or deleted, with the words saying so: their deadlines stay, cancelled.
+    ``refs`` are the recorded events' ids, by trigger name.
+    """
+
+    id: str
+    label: str
+    events: Mapping[str, Moment]
+    cancelled: Mapping[str, str] = field(default_factory=dict)
+    refs: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def open(self) -> bool:
+        return any(name not in self.cancelled for name in self.events)
+
+
+@dataclass(frozen=True)
 class Jurisdiction:
     id: str
     name: str
@@ -324,11 +346,14 @@ class Deadline:
     source: str = ""
     url: str | None = None
     read: date | None = None
+    case: str | None = None  # the case id of a deadline counted from a trigger event
+    changes: tuple[str, ...] = ()  # what a clerk changed, and when
 
     @property
     def uid(self) -> str:
-        """Stable identity: jurisdiction + election cycle + rule (never the date)."""
-        return f"{self.jurisdiction}/{self.cycle.isoformat()}/{self.id}"
+        """Stable identity, never the date: jurisdiction + case + rule for a
+        deadline of a case, jurisdiction + election cycle + rule otherwise."""
+        return f"{self.jurisdiction}/{self.case or self.cycle.isoformat()}/{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,3 +373,5 @@ class Result:
     deadlines: tuple[Deadline, ...]
     warnings: tuple[str, ...] = ()
     pending: tuple[str, ...] = field(default=())  # ids waiting for a trigger
+    cases: tuple[Case, ...] = ()
+    moved: str | None = None  # "moved from X to Y by Z" when the election is not held on its date by rule

@@ -2,16 +2,9 @@
 of the API)."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from deadlines.core.model import Deadline, Result
+from deadlines.core.model import Case, Deadline, Result
 from deadlines.core.moments import iso
-
-
-def _source(path: str) -> str:
-    """The calendar file relative to the calendars folder: ``shared/x.toml`` or ``x.toml``."""
-    p = Path(path)
-    return f"shared/{p.name}" if p.parent.name == "shared" else p.name
+from deadlines.publish.words import source_file
 
 
 def deadline_dict(d: Deadline) -> dict:
@@ -46,7 +39,9 @@ def deadline_dict(d: Deadline) -> dict:
             "authority": d.override.authority, "reason": d.override.reason, "computed_due": iso(d.computed_due),
         },
         "rule_effective": iso(d.rule_effective),
-        "source": _source(d.source),
+        "source": source_file(d.source),
+        "case": d.case,
+        "changes": list(d.changes),
     }
 
 
@@ -66,4 +61,16 @@ def result_dict(r: Result) -> dict:
             for rid in r.pending
         ],
         "warnings": list(r.warnings),
+        "moved": r.moved,
+        "cases": [case_dict(c, r) for c in r.cases],
+    }
+
+
+def case_dict(c: Case, r: Result) -> dict:
+    """A case: its id (in its deadlines' UIDs), label, events, and whether it is open."""
+    return {
+        "id": c.id, "label": c.label, "open": c.open,
+        "events": [{"name": name, "at": iso(at), "id": c.refs.get(name), "cancelled": c.cancelled.get(name)}
+                   for name, at in c.events.items()],
+        "deadlines": [d.id for d in r.deadlines if d.case == c.id],
     }

@@ -5,9 +5,12 @@ when one changed; :func:`calendar` adds the caller's :class:`Stamp` per UID
 (SEQUENCE, LAST-MODIFIED, DTSTAMP, kept by :mod:`deadlines.store.feed_state`) and the
 VTIMEZONEs, and serializes.
 
-One deadline gives one event at its due moment (timed in the jurisdiction's
-zone, or all-day with an exclusive DTEND); a window also gives an all-day span
-from its opening day through its last day, UID suffixed ``/window``.
+One deadline gives one event on its safe date (the earliest reading of the
+law; the later readings and why are in its description, and it is TENTATIVE),
+timed in the jurisdiction's zone or all-day with an exclusive DTEND; a window
+also gives an all-day span from its opening day through that day, UID suffixed
+``/window``. A cancelled deadline stays, STATUS:CANCELLED, "Cancelled:" in its
+summary, for the time :func:`kept_until` gives.
 """
 from __future__ import annotations
 
@@ -19,8 +22,9 @@ from typing import Iterable, Mapping
 from icalendar import Calendar, Event, vDuration
 
 from deadlines.core.model import Deadline, Result
-from deadlines.core.moments import day_of, say
-
+from deadlines.core.moments import day_of, say, say_day
+from deadlines.publish.vtimezone import vtimezone
+from deadlines.service import kept_until
 UID_DOMAIN = "deadlines"
 PRODID = "-//Election deadline service//deadlines//EN"
 STATUS = {"scheduled": "CONFIRMED", "overridden": "CONFIRMED", "tentative": "TENTATIVE", "cancelled": "CANCELLED"}
@@ -40,15 +44,27 @@ def uid(d: Deadline, suffix: str = "") -> str:
     return f"{d.uid}{suffix}@{UID_DOMAIN}"
 
 
-def describe(d: Deadline, jurisdiction_name: str) -> str:
-    """The plain-text DESCRIPTION: dates, status, law, counting steps, readings."""
-    lines = [f"{d.title} ({jurisdiction_name})", f"Due: {say(d.due)}; the day ends at {d.ends}."]
+def describe(d: Deadline, result: Result) -> str:
+    """The plain-text DESCRIPTION: dates, status, law, counting steps, readings,
+    what moved and what the clerk changed."""
+    lines = [f"{d.title} ({result.jurisdiction.name})"]
+    if d.case:
+        label = next((c.label for c in result.cases if c.id == d.case), d.case)
+        lines.append(f"Case: {label} ({d.case}).")
+    if d.status == "cancelled":
+        lines.append(f"CANCELLED. It stays in this calendar, marked cancelled, until {say_day(kept_until(d, result.held))}.")
     if d.safe_due != d.due:
-        lines.append(f"SAFE DATE: {say(d.safe_due)} (the earliest reading of the law).")
+        lines.append(f"SAFE DATE: {say(d.safe_due)} (the earliest reading of the law); this event sits on it.")
+        lines += [f"A later reading: {say(r.due)}, {r.name}. {r.why}" for r in d.readings if r.due > d.safe_due]
+        lines.append(f"Due by the rule's own computation of time: {say(d.due)}; the day ends at {d.ends}.")
+    else:
+        lines.append(f"Due: {say(d.due)}; the day ends at {d.ends}.")
     if d.start is not None:
         lines.append(f"Opens: {say(d.start)}.")
     if d.override is not None:
         lines.append(f"{d.status.capitalize()} by {d.override.authority}: {d.override.reason}.")
+    if result.moved:
+        lines.append(result.moved)
     lines += ["", f"Law: {d.citation}", f"\u201c{' '.join(d.text.split())}\u201d"]
     if d.url:
         lines.append(f"Text: {d.url}" + (f" (read {d.read.isoformat()})" if d.read else ""))
@@ -57,6 +73,7 @@ def describe(d: Deadline, jurisdiction_name: str) -> str:
         ("Readings of the law:", [f"{r.name}: {say(r.due)}{' (SAFE DATE)' if r.safe else ''}" for r in d.readings]),
         ("Signatures:", [t.describe() for t in d.thresholds]),
         ("Warnings:", d.warnings),
+        ("Changes recorded by the clerk:", d.changes),
     )
     for heading, items in sections:
         if items:
@@ -70,56 +87,51 @@ def _all_day(event: Event, first: date, last: date) -> None:
 
 
 def events(result: Result, *, audience: str | None = None) -> list[Event]:
-    """Unstamped VEVENTs for the result's deadlines (only ``audience``'s, if given)."""
+    """Unstamped VEVENTs for the result's deadlines (only ``audience``'s, if
+    given), each on its safe date (the earliest reading of the law)."""
     out = []
     for d in result.deadlines:
         if audience and audience not in d.audience:
             continue
-        summary = ("Cancelled: " if d.status == "cancelled" else "") + d.title
-        if d.safe_due != d.due:
-            summary += f" (to be safe: {say(d.safe_due)})"
+        cancelled = "Cancelled: " if d.status == "cancelled" else ""
         common = {
-            "description": describe(d, result.jurisdiction.name),
+            "description": describe(d, result),
             "status": STATUS[d.status],
             "categories": list(d.audience),
             "transp": "TRANSPARENT",
         }
         due = Event()
         due.add("uid", uid(d))
-        due.add("summary", summary)
-        if isinstance(d.due, datetime):
-            due.add("dtstart", d.due)  # no DTEND: the deadline is an instant
+        due.add("summary", cancelled + d.title)
+        safe = d.safe_due or d.due
+        if isinstance(safe, datetime):
+            due.add("dtstart", safe)  # no DTEND: the deadline is an instant
         else:
-            _all_day(due, d.due, d.due)
+            _all_day(due, safe, safe)
         for key, value in common.items():
             due.add(key, value)
         out.append(due)
         if d.start is not None:
             span = Event()
             span.add("uid", uid(d, "/window"))
-            span.add("summary", f"Open: {d.title}")
-            _all_day(span, day_of(d.start), day_of(d.due))
+            span.add("summary", f"{cancelled}Open: {d.title}")
+            _all_day(span, day_of(d.start), max(day_of(d.start), day_of(safe)))
             for key, value in common.items():
                 span.add(key, value)
             out.append(span)
     return out
 
 
+def link(event: Event, url: str) -> None:
+    """Give ``event`` a URL (its row on the form). Added after
+    :func:`content_hash`: the address a feed is served from is no change to
+    the deadline, so it must not raise SEQUENCE."""
+    event.add("url", url)
+
+
 def content_hash(event: Event) -> str:
     """SHA-256 of everything that makes the event differ (its unstamped text)."""
     return hashlib.sha256(event.to_ical()).hexdigest()
-
-
-def _split_rdates(cal: Calendar) -> None:
-    """One RDATE property per value: some clients read only the first of a list."""
-    for tz in cal.walk("VTIMEZONE"):
-        for sub in tz.subcomponents:
-            found = sub.pop("RDATE", None)
-            if found is None:
-                continue
-            for lst in found if isinstance(found, list) else [found]:
-                for value in lst.dts:
-                    sub.add("rdate", value.dt)
 
 
 def calendar(
@@ -128,27 +140,38 @@ def calendar(
     *,
     name: str,
     description: str,
+    timezone: str,
+    today: date,
     refresh: timedelta = timedelta(hours=12),
 ) -> bytes:
     """The VCALENDAR: ``evs`` (stamped in place from ``stamps``, by UID) plus a
-    VTIMEZONE for every TZID they use."""
+    VTIMEZONE for every TZID they use and for ``timezone`` (the
+    jurisdiction's, also said as X-WR-TIMEZONE for clients that show all-day
+    events in it), so that a feed with no event is still a valid calendar
+    (RFC 5545 needs one component)."""
+    evs = list(evs)
     cal = Calendar()
     for key, value in (
         ("prodid", PRODID), ("version", "2.0"), ("calscale", "GREGORIAN"), ("method", "PUBLISH"),
         ("name", name), ("x-wr-calname", name), ("description", description), ("x-wr-caldesc", description),
     ):
         cal.add(key, value)
+    if timezone:
+        cal.add("x-wr-timezone", timezone)
     cal.add("refresh-interval", refresh, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", vDuration(refresh))
-    days = []
+    days, tzids = [today], {timezone}
     for ev in evs:
         stamp = stamps[str(ev["uid"])]
         ev.add("dtstamp", stamp.last_modified)
         ev.add("last-modified", stamp.last_modified)
         ev.add("sequence", stamp.sequence)
-        cal.add_component(ev)
         days.append(day_of(ev.decoded("dtstart")))
-    if days:
-        cal.add_missing_timezones(first_date=min(days) - timedelta(days=366), last_date=max(days) + timedelta(days=366))
-        _split_rdates(cal)
+        tzid = ev["dtstart"].params.get("TZID")
+        if tzid:
+            tzids.add(str(tzid))
+    for tzid in sorted(tzids):
+        cal.add_component(vtimezone(tzid, min(days) - timedelta(days=366), max(days) + timedelta(days=366)))
+    for ev in evs:
+        cal.add_component(ev)
     return cal.to_ical()

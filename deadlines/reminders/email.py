@@ -6,6 +6,7 @@ import ssl
 from email.message import EmailMessage
 from email.utils import formatdate
 
+from deadlines.reminders import html
 from deadlines.reminders.settings import Settings
 
 
@@ -29,6 +30,7 @@ def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubs
         msg["List-Unsubscribe"] = f"<{unsubscribe_url}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
     msg.set_content(body)
+    msg.add_alternative(html.from_text(subject, body), subtype="html")  # the same words, for mail apps that prefer HTML
     return msg
 
 

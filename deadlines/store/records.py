@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from dataclasses import replace
 from datetime import date
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from deadlines.core.cases import Occurrence
 from deadlines.core.errors import InputError
 from deadlines.core.model import Jurisdiction, Moment, Override
 from deadlines.core import inputs
+from deadlines.store import history
 from deadlines.core.moments import from_iso
 from deadlines.service import Records, cycle_of
 from deadlines.store.db import now
@@ -41,20 +44,22 @@ class DbRecords:
 
     def recorded(self, jurisdiction_id: str) -> Records:
         with Session(self.db) as s:
-            elections = {
-                e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v}
-                for e in s.scalars(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jurisdiction_id))
-            }
-            events: dict[str, list[Moment]] = defaultdict(list)
-            for ev in s.scalars(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jurisdiction_id)
-                                .order_by(TriggerEvent.id)):
-                events[ev.name].append(from_iso(ev.value))
+            entries = list(s.scalars(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jurisdiction_id)))
+            rows = list(s.scalars(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jurisdiction_id)
+                                  .order_by(TriggerEvent.id)))
             overrides = tuple(
                 Override(deadline=o.deadline, cycle=o.election, authority=o.authority, reason=o.reason,
                          due=from_iso(o.due), start=from_iso(o.start), status=o.status)
                 for o in s.scalars(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jurisdiction_id))
             )
-        return Records(elections=elections, events=dict(events), overrides=overrides)
+            log = history.listing(s, jurisdiction_id)
+        events = tuple(_occurrence(ev) for ev in rows)
+        stored = Records(
+            elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
+            events=events, overrides=overrides,
+            moved_by={e.cycle: f"{e.authority} ({e.reason})" if e.reason else e.authority for e in entries if e.authority},
+        )
+        return replace(stored, changes=_changes(log)) if log else stored
 
     def revision(self, jurisdiction_id: str) -> str:
         seen = self._revisions.get(jurisdiction_id)
@@ -71,6 +76,23 @@ class DbRecords:
         self._revisions.pop(jurisdiction_id, None)
 
 
+def _occurrence(ev: TriggerEvent) -> Occurrence:
+    cancelled = None
+    if ev.deleted_at is not None:
+        cancelled = f"Cancelled: the clerk deleted the event this deadline counts from ({ev.name}, {ev.value}) on {ev.deleted_at:%Y-%m-%d}" + (
+            f": {ev.deleted_reason}." if ev.deleted_reason else ".")
+    return Occurrence(ev.name, from_iso(ev.value), ev.label, str(ev.id), cancelled)
+
+
+def _changes(log) -> dict[str, list[str]]:
+    """History entries by what they bear on (see :class:`Records` ``changes``), oldest first."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for e in reversed(log):
+        kind, _, key = e.target.partition(":")
+        out[f"cycle:{key}" if kind == "election" else e.target].append(history.words(e))
+    return dict(out)
+
+
 # --------------------------------------------------------------------------- validation
 
 
@@ -85,34 +107,89 @@ def event_value(jur: Jurisdiction, name: object, value: object) -> Moment:
 
 # --------------------------------------------------------------------------- writes
 
+NOBODY = history.Who("")
 
-def record_event(s: Session, jur: Jurisdiction, name: object, value: object) -> TriggerEvent:
+
+def event_dict(ev: TriggerEvent) -> dict:
+    return {"id": ev.id, "name": ev.name, "at": ev.value, "label": ev.label,
+            "recorded_at": ev.recorded_at.isoformat(),
+            "deleted_at": ev.deleted_at and ev.deleted_at.isoformat(), "deleted_reason": ev.deleted_reason}
+
+
+def _brief_event(ev: TriggerEvent) -> dict:
+    return {"name": ev.name, "at": ev.value, "label": ev.label}
+
+
+def _check_label_free(s: Session, jur: Jurisdiction, name: str, label: str, but: int | None = None) -> None:
+    """A labelled case holds one live event of each trigger: a second is a mistake, said so."""
+    if not label:
+        return
+    q = select(TriggerEvent.id).where(TriggerEvent.jurisdiction_id == jur.id, TriggerEvent.name == name,
+                                      TriggerEvent.label == label, TriggerEvent.deleted_at.is_(None))
+    taken = s.scalar(q if but is None else q.where(TriggerEvent.id != but))
+    if taken is not None:
+        raise InputError(f"label: the case {label!r} already has a {name!r} event (id {taken}); give this one its own "
+                         "label, or change that event", "label")
+
+
+def record_event(s: Session, jur: Jurisdiction, name: object, value: object, label: object = None,
+                 *, who: history.Who = NOBODY, reason: object = None) -> TriggerEvent:
     moment = event_value(jur, name, value)
-    ev = TriggerEvent(jurisdiction_id=jur.id, name=name, value=moment.isoformat(), recorded_at=now())
+    text = inputs.label(label)
+    why = inputs.label(reason, "reason")
+    _check_label_free(s, jur, name, text)
+    ev = TriggerEvent(jurisdiction_id=jur.id, name=name, value=moment.isoformat(), label=text, recorded_at=now())
     s.add(ev)
-    bump(s, jur.id, "anchors_rev")
     s.flush()
-    return ev
-
-
-def change_event(s: Session, jur: Jurisdiction, event_id: int, name: object, value: object) -> TriggerEvent | None:
-    ev = s.get(TriggerEvent, event_id)
-    if ev is None or ev.jurisdiction_id != jur.id:
-        return None
-    ev.name, ev.value = name, event_value(jur, name, value).isoformat()
+    history.log(s, jur.id, who, "event.record", f"event:{ev.id}", None, _brief_event(ev), reason=why)
     bump(s, jur.id, "anchors_rev")
     return ev
 
 
-def delete_event(s: Session, jur: Jurisdiction, event_id: int) -> bool:
-    gone = s.execute(delete(TriggerEvent).where(TriggerEvent.id == event_id, TriggerEvent.jurisdiction_id == jur.id)).rowcount
-    if gone:
-        bump(s, jur.id, "anchors_rev")
-    return bool(gone)
+def change_event(s: Session, jur: Jurisdiction, event_id: int, name: object, value: object, label: object = None,
+                 *, who: history.Who = NOBODY, reason: object = None) -> TriggerEvent | None:
+    ev = s.get(TriggerEvent, event_id)
+    if ev is None or ev.jurisdiction_id != jur.id or ev.deleted_at is not None:
+        return None
+    moment = event_value(jur, name, value)
+    text = ev.label if label is None else inputs.label(label)
+    why = inputs.label(reason, "reason")
+    _check_label_free(s, jur, name, text, but=ev.id)
+    before = _brief_event(ev)
+    ev.name, ev.value, ev.label = name, moment.isoformat(), text
+    history.log(s, jur.id, who, "event.change", f"event:{ev.id}", before, _brief_event(ev), reason=why)
+    bump(s, jur.id, "anchors_rev")
+    return ev
 
 
-def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: object, primary: object) -> ElectionEntry:
-    """Enter the election dates of a cycle (``general``/``primary`` may be None)."""
+def delete_event(s: Session, jur: Jurisdiction, event_id: int, *, who: history.Who = NOBODY,
+                 reason: object = None) -> bool:
+    """Mark the event deleted: its deadlines stay in the feeds, cancelled."""
+    ev = s.get(TriggerEvent, event_id)
+    if ev is None or ev.jurisdiction_id != jur.id or ev.deleted_at is not None:
+        return False
+    ev.deleted_at, ev.deleted_reason = now(), inputs.label(reason, "reason") or None
+    history.log(s, jur.id, who, "event.delete", f"event:{ev.id}", _brief_event(ev), None, reason=ev.deleted_reason)
+    bump(s, jur.id, "anchors_rev")
+    return True
+
+
+def _brief_election(e: ElectionEntry) -> dict:
+    return {"general": e.general and e.general.isoformat(), "primary": e.primary and e.primary.isoformat()}
+
+
+def _optional_text(value: object, field: str) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > 2000:
+        raise InputError(f"{field}: optional text, at most 2000 characters", field)
+    return value.strip() or None
+
+
+def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: object, primary: object,
+                 *, who: history.Who = NOBODY, authority: object = None, reason: object = None) -> ElectionEntry:
+    """Enter the election dates of a cycle (``general``/``primary`` may be
+    None), with the authority that moved it, if it moved."""
     day = inputs.cycle(jur, cycle)
     g = None if general is None else inputs.day(general, "general")
     p = None if primary is None else inputs.day(primary, "primary")
@@ -120,25 +197,37 @@ def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: obje
         raise InputError("give a general and/or a primary election date", "general")
     if p is not None and "primary" not in jur.elections:
         raise InputError(f"{jur.id} holds no primary election", "primary")
+    authority, reason = _optional_text(authority, "authority"), _optional_text(reason, "reason")
     entry = s.scalar(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jur.id, ElectionEntry.cycle == day))
+    before = None if entry is None else _brief_election(entry)
     if entry is None:
         entry = ElectionEntry(jurisdiction_id=jur.id, cycle=day)
         s.add(entry)
-    entry.general, entry.primary = g, p
+    entry.general, entry.primary, entry.authority, entry.reason = g, p, authority, reason
+    history.log(s, jur.id, who, "election.set", f"election:{day}", before, _brief_election(entry),
+                authority=authority, reason=reason)
     bump(s, jur.id, "anchors_rev")
     s.flush()
     return entry
 
 
-def delete_election(s: Session, jur: Jurisdiction, cycle: str) -> bool:
+def delete_election(s: Session, jur: Jurisdiction, cycle: str, *, who: history.Who = NOBODY) -> bool:
     day = inputs.cycle(jur, cycle)
-    gone = s.execute(delete(ElectionEntry).where(ElectionEntry.jurisdiction_id == jur.id, ElectionEntry.cycle == day)).rowcount
-    if gone:
-        bump(s, jur.id, "anchors_rev")
-    return bool(gone)
+    entry = s.scalar(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jur.id, ElectionEntry.cycle == day))
+    if entry is None:
+        return False
+    history.log(s, jur.id, who, "election.delete", f"election:{day}", _brief_election(entry), None)
+    s.delete(entry)
+    bump(s, jur.id, "anchors_rev")
+    return True
 
 
-def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body: dict) -> OverrideEntry:
+def _brief_override(o: OverrideEntry) -> dict:
+    return {"status": o.status, "due": o.due, "start": o.start}
+
+
+def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body: dict,
+                 *, who: history.Who = NOBODY) -> OverrideEntry:
     day = inputs.cycle(jur, cycle)
     if deadline not in jur.rules:
         raise InputError(f"{jur.id} has no deadline {deadline!r} (its deadlines: {', '.join(jur.order)})", "deadline")
@@ -156,21 +245,28 @@ def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body:
         raise InputError("due: an override gives the new date (or set status 'cancelled')", "due")
     entry = s.scalar(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jur.id,
                                                  OverrideEntry.deadline == deadline, OverrideEntry.election == day))
+    before = None if entry is None else _brief_override(entry)
     if entry is None:
         entry = OverrideEntry(jurisdiction_id=jur.id, deadline=deadline, election=day)
         s.add(entry)
     entry.status, entry.authority, entry.reason = status, authority.strip(), reason.strip()
     entry.due = due.isoformat() if due else None
     entry.start = start.isoformat() if start else None
+    history.log(s, jur.id, who, "override.put", f"override:{day}/{deadline}", before, _brief_override(entry),
+                authority=entry.authority, reason=entry.reason)
     bump(s, jur.id, "anchors_rev")
     s.flush()
     return entry
 
 
-def delete_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str) -> bool:
+def delete_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, *, who: history.Who = NOBODY) -> bool:
     day = inputs.cycle(jur, cycle)
-    gone = s.execute(delete(OverrideEntry).where(OverrideEntry.jurisdiction_id == jur.id, OverrideEntry.deadline == deadline,
-                                                 OverrideEntry.election == day)).rowcount
-    if gone:
-        bump(s, jur.id, "anchors_rev")
-    return bool(gone)
+    entry = s.scalar(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jur.id,
+                                                 OverrideEntry.deadline == deadline, OverrideEntry.election == day))
+    if entry is None:
+        return False
+    history.log(s, jur.id, who, "override.delete", f"override:{day}/{deadline}", _brief_override(entry), None,
+                authority=entry.authority, reason=entry.reason)
+    s.delete(entry)
+    bump(s, jur.id, "anchors_rev")
+    return True

@@ -40,9 +40,14 @@ class ElectionEntry(Base):
     cycle: Mapped[date] = mapped_column(Date)
     general: Mapped[date | None] = mapped_column(Date)
     primary: Mapped[date | None] = mapped_column(Date)
+    authority: Mapped[str | None] = mapped_column(Text)  # what moved the election, when it is moved
+    reason: Mapped[str | None] = mapped_column(Text)
 
 
 class TriggerEvent(Base):
+    """A recorded trigger event. Deleting one keeps the row (``deleted_at``):
+    its deadlines stay in the feeds, cancelled."""
+
     __tablename__ = "trigger_event"
     __table_args__ = (Index("ix_trigger_event_jid", "jurisdiction_id"),)
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -50,6 +55,27 @@ class TriggerEvent(Base):
     name: Mapped[str] = mapped_column(String(100))
     value: Mapped[str] = mapped_column(MOMENT)
     recorded_at: Mapped[datetime] = mapped_column(UTC)
+    label: Mapped[str] = mapped_column(String(200), default="")
+    deleted_at: Mapped[datetime | None] = mapped_column(UTC)
+    deleted_reason: Mapped[str | None] = mapped_column(Text)
+
+
+class HistoryEntry(Base):
+    """One clerk write: who (the token's label), when, what it changed
+    (``before``/``after`` as JSON, null where nothing was) and why."""
+
+    __tablename__ = "clerk_history"
+    __table_args__ = (Index("ix_clerk_history_jid", "jurisdiction_id", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    at: Mapped[datetime] = mapped_column(UTC)
+    by: Mapped[str] = mapped_column(String(200))
+    action: Mapped[str] = mapped_column(String(40))
+    target: Mapped[str] = mapped_column(String(300))
+    before: Mapped[str | None] = mapped_column(Text)
+    after: Mapped[str | None] = mapped_column(Text)
+    authority: Mapped[str] = mapped_column(Text, default="")
+    reason: Mapped[str] = mapped_column(Text, default="")
 
 
 class OverrideEntry(Base):

@@ -1,0 +1,65 @@
+"""Trigger events grouped into cases: one occurrence of a trigger is one case
+(two ordinances, two referendum deadlines).
+
+One rule groups events everywhere (the command line, the form, the API and
+what a clerk recorded): events with the same label belong to one case, taken
+in the order given, within one election cycle; an event whose trigger the
+case already has starts a new case, unless the earlier one was deleted (then
+the new one takes its place).
+Events without a label follow the same rule among themselves, so
+``objection-filed`` then ``objection-sustained`` are one objection, and two
+``ordinance-adopted`` are two ordinances.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from deadlines.core.model import Case, Jurisdiction, Moment
+from deadlines.core.moments import say
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """One trigger event as given: ``ref`` is its stable reference (a recorded
+    event's id), ``cancelled`` the words saying it was deleted."""
+
+    name: str
+    at: Moment
+    label: str = ""
+    ref: str = ""
+    cancelled: str | None = None
+
+
+def group(jur: Jurisdiction, occurrences: Iterable[Occurrence], case_id: Callable[[Occurrence, int], str],
+          scope: Callable[[Occurrence], object] = lambda _: None) -> list[Case]:
+    """The cases of ``occurrences`` (see the module's rule). ``case_id(first,
+    n)`` names a case from its first occurrence and its number (1, 2, ...);
+    events of different ``scope`` (an election cycle) are never one case."""
+    groups: list[tuple[str, dict[str, Occurrence], Occurrence]] = []
+    open_group: dict[tuple, int] = {}  # (scope, label) -> index of the group that takes its next events
+    for occ in occurrences:
+        where = (scope(occ), occ.label)
+        i = open_group.get(where)
+        if i is not None:
+            earlier = groups[i][1].get(occ.name)
+            if earlier is None or (earlier.cancelled and not occ.cancelled):
+                groups[i][1][occ.name] = occ
+                continue
+        open_group[where] = len(groups)
+        groups.append((occ.label, {occ.name: occ}, occ))
+    cases = []
+    for n, (label, members, first) in enumerate(groups, 1):
+        cases.append(Case(
+            id=case_id(first, n),
+            label=label or f"{jur.triggers[first.name].title}, {say(first.at)}",
+            events={name: o.at for name, o in members.items()},
+            cancelled={name: o.cancelled for name, o in members.items() if o.cancelled},
+            refs={name: o.ref for name, o in members.items() if o.ref},
+        ))
+    return cases
+
+
+def typed(jur: Jurisdiction, occurrences: Iterable[Occurrence]) -> list[Case]:
+    """Cases of events a person typed (not recorded): ``typed-1``, ``typed-2`` ..."""
+    return group(jur, occurrences, lambda _, n: f"typed-{n}")

@@ -1,0 +1,41 @@
+"""A page per jurisdiction: how its dates are computed (its time law, the
+legal holidays in force for a cycle with their citations, the office's own
+closures with their authority, office hours, the
+elections by rule and the rule files' sources)."""
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from deadlines.core import inputs
+from deadlines.core.elections import describe_rule
+from deadlines.core.errors import InputError
+from deadlines.core.holiday_law import closures_in, legal_in
+from deadlines.core.moments import day_of, say_clock
+from deadlines.publish.words import paragraphs, rule_files, when
+from deadlines.service import lookup
+
+from web.common import records, registry, today_in
+
+bp = Blueprint("about", __name__)
+
+
+@bp.get("/jurisdictions/<jid>")
+def jurisdiction(jid: str):
+    try:
+        jur = registry().get(jid)
+        election = inputs.optional_day(request.args.get("election"), "election")
+    except InputError as exc:
+        return render_template("about.html", jur=None, error=str(exc)), 404 if exc.field == "jurisdiction" else 400
+    today = today_in(jur.timezone)
+    result = lookup(jur, today=today, election=election, records=records())
+    days = [day_of(m) for d in result.deadlines for m in (d.start, d.due, d.safe_due) if m is not None]
+    days += [day_of(a.value) for a in result.anchors.values()]
+    first, last = min(days), max(days)
+    years = range(first.year, last.year + 1)
+    holidays, closures = ([(day, *named) for y in years for day, named in sorted(listed(jur.holidays, y).items())
+                           if first <= day <= last] for listed in (legal_in, closures_in))
+    return render_template(
+        "about.html", jur=jur, result=result, holidays=holidays, closures=closures, first=first, last=last,
+        elections=[(r, describe_rule(r)) for r in jur.elections.values()], files=rule_files(result),
+        when=when, paragraphs=paragraphs, say_clock=say_clock, error=None,
+    )

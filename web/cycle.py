@@ -1,0 +1,58 @@
+"""One cycle as people use it, beside its feed: the SVG timeline, the
+printable calendar (PDF) and a CSV for spreadsheets, at
+``/calendars/<id>/<election>.{svg,pdf,csv}``. Errors are RFC 9457 problems."""
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from flask import Blueprint, Response, url_for
+
+from deadlines.core import inputs
+from deadlines.core.errors import InputError
+from deadlines.core.model import Deadline, Result
+from deadlines.publish import as_csv, calendar, svg
+from deadlines.service import lookup
+
+from web.common import registry, records, today_in
+from web.problems import input_problem
+
+bp = Blueprint("cycle", __name__)
+bp.register_error_handler(InputError, input_problem)
+
+
+def _result(jid: str, election: str) -> Result:
+    jur = registry().get(jid)
+    return lookup(jur, today=today_in(jur.timezone), election=inputs.day(election, "election"), records=records())
+
+
+def row_url(result: Result, d: Deadline) -> str:
+    """The deadline's row on the lookup form."""
+    return url_for("form.index", jurisdiction=result.jurisdiction.id, election=result.held.isoformat(),
+                   _external=True, _anchor=d.id)
+
+
+def _file(body, mimetype: str, result: Result, ext: str, disposition: str = "inline") -> Response:
+    name = f"{result.jurisdiction.id}-{result.held.isoformat()}.{ext}"
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'{disposition}; filename="{name}"'})
+
+
+@bp.get("/calendars/<jid>/<election>.svg")
+def timeline(jid: str, election: str) -> Response:
+    result = _result(jid, election)
+    return _file(svg.timeline(result, today_in(result.jurisdiction.timezone)), "image/svg+xml", result, "svg")
+
+
+@bp.get("/calendars/<jid>/<election>.pdf")
+def printable(jid: str, election: str) -> Response:
+    result = _result(jid, election)
+    zone = result.jurisdiction.timezone
+    body = calendar.pdf(result, today=today_in(zone), generated=datetime.now(ZoneInfo(zone)).replace(microsecond=0))
+    return _file(body, "application/pdf", result, "pdf")
+
+
+@bp.get("/calendars/<jid>/<election>.csv")
+def spreadsheet(jid: str, election: str) -> Response:
+    result = _result(jid, election)
+    body = as_csv.render(result, lambda d: row_url(result, d))
+    return _file(body, "text/csv", result, "csv", disposition="attachment")

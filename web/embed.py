@@ -1,0 +1,30 @@
+"""``/embed/<id>``: a small page with a jurisdiction's next deadlines and its
+subscribe links, made for a city's or county's own site to put in an iframe.
+The only page marked :func:`~web.framing.frameable`."""
+from __future__ import annotations
+
+from flask import Blueprint, render_template, url_for
+
+from deadlines.core.errors import InputError
+from deadlines.publish.words import days_left, days_to, when
+from deadlines.service import coming
+
+from web.common import records, registry, today_in
+from web.framing import frameable
+
+bp = Blueprint("embed", __name__)
+
+
+@bp.get("/embed/<jid>")
+@frameable
+def jurisdiction(jid: str):
+    try:
+        jur = registry().get(jid)
+    except InputError as exc:
+        return render_template("embed.html", jur=None, error=str(exc)), 404
+    today = today_in(jur.timezone)
+    https = url_for("feeds.jurisdiction_feed", jid=jid, _external=True)
+    return render_template(
+        "embed.html", jur=jur, error=None, today=today, items=coming(jur, today=today, records=records(), count=3),
+        https=https, webcal="webcal://" + https.split("://", 1)[1], when=when, days_left=days_left, days_to=days_to,
+    )

@@ -1,0 +1,61 @@
+"""What the lookup form adds around its results: the typed fields carried
+over when the jurisdiction changes, the "Add to calendar" links that serve
+exactly the row shown, and what the clerk recorded (open cases, history)."""
+from __future__ import annotations
+
+from datetime import date
+from typing import Mapping
+
+from flask import url_for
+from sqlalchemy.orm import Session
+
+from deadlines.core.model import Case, Deadline, Jurisdiction, Result
+from deadlines.service import lookup
+from deadlines.store import history
+
+from web.common import records
+
+KEPT = ("jurisdiction", "audience", "election")
+
+
+def carry_over(jur: Jurisdiction, args: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The fields typed for another jurisdiction that ``jur`` has too (the
+    election date always, unless the form filled it in itself: ``prefilled``),
+    and a sentence for each dropped one."""
+    kept, dropped = {}, []
+    fields = {"primary", *jur.triggers} if "primary" in jur.elections else set(jur.triggers)
+    for name, value in args.items():
+        if name == "election" and value == args.get("prefilled"):
+            continue  # not typed: the new jurisdiction's next election is filled in instead
+        if name in KEPT or name in fields:
+            kept[name] = value
+        elif name not in ("for", "print", "prefilled") and value:
+            what = "holds no primary election" if name == "primary" else f"records no event {name!r}"
+            dropped.append(f"{jur.name} {what}, so the {name} date you typed ({value}) was dropped.")
+    return kept, dropped
+
+
+def _same(a: Deadline, b: Deadline) -> bool:
+    return (a.due, a.safe_due, a.start, a.status) == (b.due, b.safe_due, b.start, b.status)
+
+
+def calendar_links(jur: Jurisdiction, result: Result, today: date) -> dict[str, str]:
+    """Per deadline uid, the single-event URL, only where the published
+    calendar holds that very deadline (a typed primary or trigger gives rows
+    the calendar does not have: they get no link)."""
+    published = {d.uid: d for d in lookup(jur, today=today, election=result.cycle, records=records()).deadlines}
+    return {
+        d.uid: url_for("feeds.deadline_feed", jid=jur.id, election=d.uid.split("/")[1], deadline_id=d.id)
+        for d in result.deadlines
+        if d.uid in published and _same(d, published[d.uid])
+    }
+
+
+def open_cases(result: Result) -> list[Case]:
+    return [c for c in result.cases if c.open]
+
+
+def recorded_by_clerk(jid: str, limit: int = 20) -> list[str]:
+    """The clerk's latest writes for ``jid``, newest first, in words."""
+    with Session(records().db) as s:
+        return [history.words(e) for e in history.listing(s, jid, limit)]
