@@ -393,9 +393,10 @@ def test_a_citation_carries_the_url_of_its_text_and_the_date_it_was_read(tmp_pat
 
     url = "https://le.utah.gov/xcode/Title68/Chapter3/68-3-S7.html"
     jur = load_jurisdiction(write(tmp_path, BASE + f'url = "{url}"\nread = 2026-11-29\n'))
-    filing = compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 1)).deadlines[0]
+    result = compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 1))
+    filing = result.deadlines[0]
     assert (deadline_dict(filing)["citation_url"], deadline_dict(filing)["citation_read"]) == (url, "2026-11-29")
-    assert f"Text: {url} (read 2026-11-29)" in describe(filing, "Testville")
+    assert f"Text: {url} (read 2026-11-29)" in describe(filing, result)
 
 
 def test_check_on_a_broken_copy_of_the_calendars_names_file_and_rule(tmp_path):
