@@ -430,12 +430,10 @@ def compute(
     case_anchors = [event_anchors(jur, c.events) for c in cases]
     days = [day_of(a.value) for a in anchors.values()]
     days += [day_of(a.value) for found in case_anchors for a in found.values()]
-    first, last = span.years_touched(days, jur.reach)
     law = jur.holidays
-    ctx = _Context(
-        jur=jur, zone=zone, calendar=holiday_law.business_calendar(law, first, last), anchors=anchors, done={},
-        variants=holiday_law.variants(law, first, last), office=holiday_law.office_calendar(law, first, last),
-    )
+    cals = holiday_law.calendars(law, *span.years_touched(days, jur.reach))
+    ctx = _Context(jur=jur, zone=zone, calendar=cals.legal, anchors=anchors, done={}, variants=cals.variants,
+                   office=cals.office)
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)
@@ -464,7 +462,8 @@ def compute(
         out.append(deadline)
     dated: set[str] = set()
     for case, found in zip(cases, case_anchors):
-        cctx = replace(ctx, anchors={**anchors, **found}, done=dict(ctx.done))
+        cctx = _Context(jur=jur, zone=zone, calendar=ctx.calendar, anchors={**anchors, **found}, done=dict(ctx.done),
+                        variants=ctx.variants, office=ctx.office)
         for rid, rule in in_force.items():
             if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
                 continue

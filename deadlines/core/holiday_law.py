@@ -211,6 +211,22 @@ def office_calendar(law: HolidayLaw, first_year: int, last_year: int) -> Office 
     return Office(office, frozenset(office.closed.keys() - business_calendar(law, first_year, last_year).closed.keys()))
 
 
+@dataclass(frozen=True)
+class Calendars:
+    """What the engine counts on for a span of years: the legal calendar, the
+    readings that disagree with it there, and the office's (or None)."""
+
+    legal: BusinessCalendar
+    variants: tuple[Variant, ...]
+    office: Office | None
+
+
+@lru_cache(maxsize=65536)
+def calendars(law: HolidayLaw, first_year: int, last_year: int) -> Calendars:
+    return Calendars(business_calendar(law, first_year, last_year), variants(law, first_year, last_year),
+                     office_calendar(law, first_year, last_year))
+
+
 def stale_lists(law: HolidayLaw, general: ElectionRule, today: date) -> list[str]:
     """``deadlines check`` warnings: hand-kept lists that end before the next
     two cycles of the general election, each naming its file and place."""

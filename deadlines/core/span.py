@@ -8,8 +8,8 @@ retention ahead, twelve months of residency before), not a guess.
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
-from typing import Iterable, Mapping
+from datetime import date
+from typing import Iterable, Mapping, Sequence
 
 from deadlines.core.model import Expr, Rule
 
@@ -55,10 +55,7 @@ def reach(rules: Mapping[str, tuple[Rule, ...]], order: Iterable[str]) -> tuple[
     return (-min((s[0] for s in span.values()), default=0), max((s[1] for s in span.values()), default=0))
 
 
-def years_touched(anchors: Iterable[date], days: tuple[int, int]) -> tuple[int, int]:
+def years_touched(anchors: Sequence[date], days: tuple[int, int]) -> tuple[int, int]:
     """The first and last year a computation from ``anchors`` can touch."""
-    anchors = list(anchors)
     before, after = days
-    first = min(anchors) - timedelta(days=before)
-    last = max(anchors) + timedelta(days=after)
-    return first.year, last.year
+    return date.fromordinal(min(anchors).toordinal() - before).year, date.fromordinal(max(anchors).toordinal() + after).year
