@@ -13,7 +13,7 @@ from typing import Mapping, Protocol, Sequence
 from deadlines.core.cases import Occurrence, group
 from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.engine import compute, resolve_anchors
-from deadlines.core.model import Case, Deadline, Jurisdiction, Moment, Override, Result
+from deadlines.core.model import Case, Deadline, Decision, Jurisdiction, Moment, Override, Result
 from deadlines.core.moments import day_of
 
 
@@ -27,7 +27,8 @@ class Records:
     events in the order recorded (deleted ones too, marked cancelled), grouped
     into cases by :func:`deadlines.core.cases.group`; a case belongs to the
     first cycle whose general election falls on or after its first event.
-    ``overrides`` carry their own cycle (``Override.cycle``). ``changes``
+    ``overrides`` and ``decisions`` (a choice the law gives, taken or not for a
+    cycle) carry their own cycle. ``changes``
     says what a clerk changed and when, keyed ``cycle:<cycle>``,
     ``override:<cycle>/<deadline>`` or ``event:<recorded event id>``.
     """
@@ -35,6 +36,7 @@ class Records:
     elections: Mapping[date, Mapping[str, date]] = field(default_factory=dict)
     events: Sequence[Occurrence] = ()
     overrides: Sequence[Override] = ()
+    decisions: Sequence[Decision] = ()
     moved_by: Mapping[date, str] = field(default_factory=dict)
     changes: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
@@ -148,7 +150,8 @@ def lookup(
             election = election_date(jur.elections["general"], cycle.year)[0]
     mine = [c for c in stored.cases(jur) if case_cycle(jur, c) == cycle]
     result = compute(jur, election=election, primary=primary, events=events, cases=(*mine, *cases),
-                     overrides=tuple(stored.overrides), moved_by=moved_by, today=today)
+                     overrides=tuple(stored.overrides), decisions=tuple(stored.decisions), moved_by=moved_by,
+                     today=today)
     return _with_changes(result, stored.changes) if stored.changes else result
 
 

@@ -3,7 +3,7 @@
 A message is the text given to ``_Checker.fail`` or ``Problem`` in
 deadlines/core/loader.py (an f-string's fixed parts, with ``{}`` for what it
 fills in); one text given at several places counts once. It counts as
-tested when its longest fixed part appears in tests/test_validation.py.
+tested when its longest fixed part appears in tests/test_validation*.py.
 
     .venv/bin/python scripts/loader_messages.py          # the list and the count
     .venv/bin/python scripts/loader_messages.py --check  # exit 1 if one is untested
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOADER = ROOT / "deadlines" / "core" / "loader.py"
-TESTS = ROOT / "tests" / "test_validation.py"
+TESTS = sorted((ROOT / "tests").glob("test_validation*.py"))
 
 
 def _template(node: ast.expr) -> str | None:
@@ -50,7 +50,7 @@ def key_fragment(template: str) -> str:
 
 
 def main() -> None:
-    tests = TESTS.read_text().replace('\\"', '"')
+    tests = "".join(t.read_text() for t in TESTS).replace('\\"', '"')
     found = messages()
     untested = [(line, t) for line, t in found if key_fragment(t) not in tests]
     for line, text in found:

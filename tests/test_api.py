@@ -63,7 +63,7 @@ def test_deadlines_are_the_cli_json(client, args):
 def test_worked_example(client):
     body = client.get("/api/v1/jurisdictions/colorado-local/deadlines?election=2025-11-04").get_json()
     due = {d["id"]: d["due"] for d in body["deadlines"]}
-    assert due["petition-filing"] == "2025-08-29"
+    assert due["petition-filing"] == "2025-08-29T17:00:00-06:00"  # 67th day prior, office closes 5:00 p.m.
 
 
 @pytest.mark.parametrize("url, status, field", [

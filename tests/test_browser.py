@@ -34,7 +34,7 @@ def test_lookup_end_to_end(browser, live_server, javascript):
     page.click("button[type=submit]")
     assert "election=2026-11-03" in page.url
     row = page.locator("tr#petition-filing")
-    assert "Tuesday, April 21, 2026, 4:00 p.m. EDT" in row.locator("td").nth(0).inner_text()
+    assert "4:00 p.m., Tuesday, April 21, 2026 (EDT)" in row.locator("td").nth(0).inner_text()
     assert row.locator("td").nth(1).inner_text() == "416 days"
     assert page.locator("tr#filing-notice").count() == 0  # clerk and public only
     row.locator("summary").click()
@@ -62,7 +62,7 @@ def test_a_typed_date_survives_picking_the_jurisdiction(browser, live_server, ja
     page.click("button[type=submit]")
     assert page.input_value("input[name=election]") == "2022-11-08"
     row = page.locator("tr#petition-filing")
-    assert "Tuesday, April 19, 2022, 4:00 p.m. EDT" in row.locator("td").nth(0).inner_text()
+    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row.locator("td").nth(0).inner_text()
     context.close()
 
 

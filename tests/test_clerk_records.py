@@ -133,7 +133,7 @@ def test_instants_are_kept_in_the_jurisdictions_zone_and_every_client_reads_them
     events = feed(client, "/calendars/ypsilanti-mi.ics", tmp_path)
     assert events["ypsilanti-mi/2028-11-07/petition-filing@deadlines"]["start"] == "2028-05-09T21:00:00Z"
     form = client.get("/?jurisdiction=salt-lake-city-ut&for=salt-lake-city-ut&election=2027-11-02").get_data(as_text=True)
-    assert "Saturday, June 12, 2027, 2:30 p.m. MDT" in form and "UTC-" not in form
+    assert "2:30 p.m., Saturday, June 12, 2027 (MDT)" in form and "UTC-" not in form
 
 
 @pytest.mark.parametrize("due, utc", [

@@ -97,4 +97,4 @@ def test_console_script_runs():
     out = subprocess.run([str(exe), "compute", "colorado-local", "--election", "2025-11-04", "--json"],
                          capture_output=True, text=True, check=True, cwd=ROOT)
     data = json.loads(out.stdout)
-    assert [d["due"] for d in data["deadlines"] if d["id"] == "petition-filing"] == ["2025-08-29"]
+    assert [d["due"] for d in data["deadlines"] if d["id"] == "petition-filing"] == ["2025-08-29T17:00:00-06:00"]

@@ -52,12 +52,12 @@ def test_printable_calendar_pdf(client):
 
 
 def test_pdf_readings_are_notes(client):
-    # Salt Lake City: June 7, 2025 is a Saturday: the next-business-day reading gives Monday June 9,
+    # Salt Lake City: June 7, 2031 is a Saturday: the next-business-day reading gives Monday June 9,
     # the safe date is Friday June 6, 5:00 p.m.; both are said, the later one in a note.
-    text = pdf_text(client.get("/calendars/salt-lake-city-ut/2025-11-04.pdf").data)
-    assert "Friday, June 6, 2025, 5:00 p.m. MDT" in text
+    text = pdf_text(client.get("/calendars/salt-lake-city-ut/2031-11-04.pdf").data)
+    assert "5:00 p.m., Friday, June 6, 2031 (MDT)" in text
     notes = text[text.index("Notes: readings of the law"):]
-    assert "Monday, June 9, 2025, 5:00 p.m. MDT" in notes and "(safe date)" in notes
+    assert "5:00 p.m., Monday, June 9, 2031 (MDT)" in notes and "(safe date)" in notes
 
 
 def test_cli_writes_the_same_calendar(tmp_path, monkeypatch):
@@ -84,8 +84,8 @@ def test_timeline_svg(client):
     desc = root.find(SVG + "desc").text
     # withdrawal: 23 days before Tuesday November 4 is Sunday October 12; Utah 68-3-7 rolls it to Tuesday
     # October 14 (Monday the 13th is Columbus Day); the prior-business-day reading, the safe one, is Friday October 10.
-    assert ("Last day to withdraw a nomination: safe date Friday, October 10, 2025, 5:00 p.m. MDT; "
-            "a later reading gives Tuesday, October 14, 2025, 5:00 p.m. MDT") in desc
+    assert ("Last day to withdraw a nomination: safe date 5:00 p.m., Friday, October 10, 2025 (MDT); "
+            "a later reading gives 5:00 p.m., Tuesday, October 14, 2025 (MDT)") in desc
     rows = {g.find(SVG + "title").text.split(":")[0]: g for g in root.iter(SVG + "g")}
     withdrawal = rows["Last day to withdraw a nomination"]
     safe, later = [p for p in withdrawal.iter(SVG + "polygon")][::-1][0], [
@@ -100,9 +100,10 @@ def test_results_page_has_timeline_banner_groups_and_past(client):
     html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04").get_data(as_text=True)
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="timeline"') == 2  # wide and phone
     banner = html[html.index('id="next-deadline"'):html.index("</div>", html.index('id="next-deadline"'))]
-    # today 2025-03-01; the filing window's safe last day is Friday June 6, 2025: 30 + 30 + 31 + 6 = 97 days
+    # today 2025-03-01; in 2025 the city filed in the ranked-choice pilot's period, which closed
+    # Tuesday August 19, 2025 at 5:00 p.m.: 30 + 30 + 31 + 30 + 31 + 19 = 171 days
     assert "Declaration of candidacy, mayor and council member" in banner
-    assert "Friday, June 6, 2025, 5:00 p.m. MDT" in banner and "<strong>97 days</strong> left" in banner
+    assert "5:00 p.m., Tuesday, August 19, 2025 (MDT)" in banner and "<strong>171 days</strong> left" in banner
     groups = re.findall(r'<h3 class="group">([^<]+)</h3>', html)
     assert groups == ["For candidates", "For candidates and petitioners", "For candidates, the clerk and the public",
                       "For candidates and the clerk"]

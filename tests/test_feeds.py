@@ -97,14 +97,14 @@ def test_feeds_match_the_engine(client, store, app):
 @pytest.mark.parametrize("url, uid, start, end", [
     # 4:00 p.m. America/Detroit (EDT) on the 15th Tuesday before Aug 4, 2026
     ("/calendars/ypsilanti-mi.ics", "ypsilanti-mi/2026-11-03/petition-filing", "2026-04-21T20:00:00Z", None),
-    # June 7, 2025 a Saturday: extended to 5:00 p.m. Monday June 9 (MDT) by Utah 68-3-7, but the prior
-    # business day reading gives Friday June 6, 5:00 p.m. MDT: the calendar shows the safe date. Opens Monday June 2.
-    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2025-11-04/declaration-filing", "2025-06-06T23:00:00Z", None),
-    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2025-11-04/declaration-filing/window", "2025-06-02", "2025-06-07"),
+    # 2025 under the ranked-choice pilot (the city's notice: "beginning on August 12, 2025, and
+    # ending on August 19, 2025 ... will end promptly at 5:00 p.m. on August 19, 2025", MDT)
+    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2025-11-04/declaration-filing", "2025-08-19T23:00:00Z", None),
+    ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/2025-11-04/declaration-filing/window", "2025-08-12", "2025-08-20"),
     # objection filed 9:30 a.m. MST Dec 1, 2026 + 48 hours (its own case: the fifth event recorded)
     ("/calendars/salt-lake-city-ut.ics", "salt-lake-city-ut/case-5/objection-decision", "2026-12-03T16:30:00Z", None),
-    # the 67th day prior to Nov 4, 2025, all day (exclusive DTEND)
-    ("/calendars/colorado-local.ics", "colorado-local/2025-11-04/petition-filing", "2025-08-29", "2025-08-30"),
+    # the 67th day prior to Nov 4, 2025, when the office closes: 5:00 p.m. MDT
+    ("/calendars/colorado-local.ics", "colorado-local/2025-11-04/petition-filing", "2025-08-29T23:00:00Z", None),
     ("/calendars/colorado-local.ics", "colorado-local/2025-11-04/petition-circulation/window", "2025-01-01", "2025-08-30"),
     # 30 days after April 14, 2025 (Wednesday May 14)
     ("/calendars/model-city.ics", "model-city/case-1/referendum-petition-filing", "2025-05-14", "2025-05-15"),
@@ -115,23 +115,23 @@ def test_worked_examples(client, store, url, uid, start, end):
 
 
 def test_event_content(client):
-    cal = icalendar.Calendar.from_ical(client.get("/calendars/salt-lake-city-ut/2025-11-04.ics").data)
+    cal = icalendar.Calendar.from_ical(client.get("/calendars/salt-lake-city-ut/2031-11-04.ics").data)
     assert str(cal["X-WR-CALNAME"]) == str(cal["NAME"]) == "Salt Lake City, Utah: election deadlines"
     assert [tz["TZID"] for tz in cal.walk("VTIMEZONE")] == ["America/Denver"]
     observances = [sub for t in cal.walk("VTIMEZONE") for sub in t.subcomponents]
     assert len(observances) > 2  # one per offset change, each its own DTSTART: ical.js ignores it beside RDATEs
     assert not any("RDATE" in sub or "RRULE" in sub for sub in observances)
-    ev = next(e for e in cal.walk("VEVENT") if e["uid"] == "salt-lake-city-ut/2025-11-04/declaration-filing@deadlines")
+    ev = next(e for e in cal.walk("VEVENT") if e["uid"] == "salt-lake-city-ut/2031-11-04/declaration-filing@deadlines")
     text = str(ev["description"])
     assert ev["dtstart"].params["TZID"] == "America/Denver"
     assert str(ev["status"]) == "TENTATIVE"
     assert "Salt Lake City Code, subsections B and E" in text
     assert "extended until five o'clock (5:00) P.M. on the following regular business day" in text
-    assert "June 7, 2025 is a Saturday, so the last day is extended to 5:00 p.m. on Monday, June 9, 2025" in text
-    assert "SAFE DATE: 5:00 p.m. on Friday, June 6, 2025 (the earliest reading of the law); this event sits on it" in text
-    assert "A later reading: 5:00 p.m. on Monday, June 9, 2025" in text
-    assert ev.decoded("dtstart") == datetime(2025, 6, 6, 17, tzinfo=DENVER)
-    assert "5:00 p.m. on Friday, June 6, 2025 (SAFE DATE)" in text
+    assert "June 7, 2031 is a Saturday, so the last day is extended to 5:00 p.m. on Monday, June 9, 2031" in text
+    assert "SAFE DATE: 5:00 p.m. on Friday, June 6, 2031 (the earliest reading of the law); this event sits on it" in text
+    assert "A later reading: 5:00 p.m. on Monday, June 9, 2031" in text
+    assert ev.decoded("dtstart") == datetime(2031, 6, 6, 17, tzinfo=DENVER)
+    assert "5:00 p.m. on Friday, June 6, 2031 (SAFE DATE)" in text
     assert ev["categories"].cats == ["candidates"]
     assert ev["dtstamp"].dt == ev["last-modified"].dt
 
@@ -193,7 +193,7 @@ def test_a_moved_election_updates_events_in_place(client, app):
     after = read_icalendar(after_resp.data)
     assert set(after) == set(before)  # UIDs hold, nothing duplicated or lost
     moved = "colorado-local/2025-11-04/petition-filing@deadlines"
-    assert (before[moved]["start"], after[moved]["start"]) == ("2025-08-29", "2025-09-12")
+    assert (before[moved]["start"], after[moved]["start"]) == ("2025-08-29T23:00:00Z", "2025-09-12T23:00:00Z")
     cancelled = "colorado-local/2026-11-03/petition-retention@deadlines"
     assert after[cancelled]["status"] == "CANCELLED"
     for uid in after:
@@ -210,7 +210,7 @@ def test_a_moved_election_updates_events_in_place(client, app):
     assert held.status_code == 200 and moved in read_icalendar(held.data)
     write(app, records.delete_election, "colorado-local", "2025-11-04")  # moved back: versions rise, never fall
     back = read_icalendar(client.get("/calendars/colorado-local.ics").data)
-    assert back[moved]["start"] == "2025-08-29" and back[moved]["sequence"] == 2
+    assert back[moved]["start"] == "2025-08-29T23:00:00Z" and back[moved]["sequence"] == 2
 
 
 def test_feed_errors(client):

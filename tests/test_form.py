@@ -36,7 +36,7 @@ def test_results_table(client):
     assert 'name="primary"' in html
     row = html[html.index('<tr id="petition-filing"'):]
     row = row[:row.index("</tr>")]
-    assert "Tuesday, April 21, 2026, 4:00 p.m. EDT" in row
+    assert "4:00 p.m., Tuesday, April 21, 2026 (EDT)" in row
     assert "416 days" in row  # from 2025-03-01
     assert "MCL 168.163(1)" in row and "fifteenth Tuesday preceding" in row
     assert 'href="/calendars/ypsilanti-mi/2026-11-03/petition-filing.ics"' in row
@@ -47,9 +47,10 @@ def test_results_table(client):
 
 
 def test_safe_date_stands_out(client):
-    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04").get_data(as_text=True)
-    assert "<strong>Safe date: Friday, June 6, 2025, 5:00 p.m. MDT</strong>" in html
-    assert "Monday, June 9, 2025, 5:00 p.m. MDT" in html
+    # June 7, 2031 is a Saturday: the city code extends to Monday June 9, state practice ends Friday June 6
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2031-11-04").get_data(as_text=True)
+    assert "<strong>Safe date: 5:00 p.m., Friday, June 6, 2031 (MDT)</strong>" in html
+    assert "5:00 p.m., Monday, June 9, 2031 (MDT)" in html
     assert 'name="objection-filed"' in html and 'type="datetime-local"' in html
 
 
@@ -102,9 +103,9 @@ def test_switching_jurisdiction_keeps_the_typed_date_and_says_what_it_drops(clie
 def test_switching_keeps_a_typed_past_election(client):
     html = client.get("/?jurisdiction=ypsilanti-mi&for=colorado-local&election=2022-11-08").get_data(as_text=True)
     row = html[html.index('<tr id="petition-filing"'):]
-    assert "Tuesday, April 19, 2022, 4:00 p.m. EDT" in row[:row.index("</tr>")]
+    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row[:row.index("</tr>")]
 
 
 def test_print_view_opens_every_row(client):
     html = client.get("/?jurisdiction=colorado-local&election=2025-11-04&print=1").get_data(as_text=True)
-    assert html.count("<details open>") == 3
+    assert html.count("<details open>") == 4  # petition circulation, filing and retention, write-in affidavit

@@ -4,9 +4,18 @@ from datetime import date
 
 import pytest
 
+from deadlines.core.model import Decision
 from engine_helpers import calc, local
 
 DENVER = "America/Denver"
+
+
+def june(year: int) -> list[Decision]:
+    """Salt Lake City used the ranked-choice pilot's August period in 2021, 2023
+    and 2025 (calendar file); these examples of the city code's June period
+    take those years as if the city had declined."""
+    cycle = {2021: date(2021, 11, 2), 2023: date(2023, 11, 7), 2025: date(2025, 11, 4)}[year]
+    return [Decision("ranked-choice", cycle, False, f"hypothetical: the June period in {year}")]
 
 
 @pytest.mark.parametrize(
@@ -26,7 +35,8 @@ DENVER = "America/Denver"
 )
 def test_declaration_filing_ends_5pm_june_7_or_next_business_day(election, june7_weekday, due):
     assert date(election.year, 6, 7).strftime("%A") == june7_weekday
-    d, _ = calc("salt-lake-city-ut", election=election)
+    declined = june(election.year) if election.year in (2021, 2023, 2025) else []
+    d, _ = calc("salt-lake-city-ut", election=election, decisions=declined)
     assert d["declaration-filing"].due == local(DENVER, *due, 17)
     assert d["nomination-petition-filing"].due == local(DENVER, *due, 17)
 
@@ -42,7 +52,7 @@ def test_2019_window_opens_monday_june_3_at_office_opening():
 
 
 def test_2025_readings_city_extension_vs_state_practice():
-    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), decisions=june(2025))
     decl = d["declaration-filing"]
     # published 2025 period (Brighton, MSD): "begins on Monday, June 2, 2025 at 8:00 a.m."
     assert decl.start == local(DENVER, 2025, 6, 2, 8)
@@ -88,14 +98,14 @@ def test_objection_filing_counts_from_extended_last_day():
     # Last day for filing 2025: June 9 (extended). +5 days = Saturday June 14 -> 68-3-7:
     # Sunday 15; Monday June 16 is Utah's Juneteenth (63G-1-301(2)(c): June 19 a Thursday,
     # the preceding Monday) -> Tuesday June 17, close of office hours.
-    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), decisions=june(2025))
     assert d["objection-filing"].due == local(DENVER, 2025, 6, 17, 17)
     assert any("Juneteenth" in s for s in d["objection-filing"].steps)
 
 
 def test_objection_filing_2023_plain():
     # June 7, 2023 (Wednesday) + 5 = Monday June 12, 2023.
-    d, _ = calc("salt-lake-city-ut", election=date(2023, 11, 21))
+    d, _ = calc("salt-lake-city-ut", election=date(2023, 11, 21), decisions=june(2023))
     assert d["objection-filing"].due == local(DENVER, 2023, 6, 12, 17)
 
 
@@ -179,3 +189,91 @@ def test_clerk_entered_election_keeps_uid_and_moves_dates():
     assert w.uid == "salt-lake-city-ut/2027-11-02/withdrawal"
     # Nov 9, 2027 - 23 days = Sunday Oct 17 -> Monday Oct 18, 2027 (not a holiday)
     assert w.due == local(DENVER, 2027, 10, 18, 17)
+
+
+# --------------------------------------------------------------------------- ranked-choice pilot
+
+
+@pytest.mark.parametrize(
+    "election, opens, closes",
+    [
+        # 2nd and 3rd Tuesdays of August. 2021: Aug 3, 10, 17 -> Aug 10-17 (Salt Lake Tribune,
+        # Aug 18, 2021: "the filing deadline for candidates was Tuesday").
+        (date(2021, 11, 2), (2021, 8, 10), (2021, 8, 17)),
+        # 2023: Aug 1, 8, 15 -> "August 8th-15th, 8:00 am - 5:00 pm" (slc.gov 2023 municipal elections).
+        (date(2023, 11, 21), (2023, 8, 8), (2023, 8, 15)),
+        # 2025: Aug 5, 12, 19 -> "beginning on August 12, 2025, and ending on August 19, 2025 ...
+        # will end promptly at 5:00 p.m. on August 19, 2025" (the city's notice).
+        (date(2025, 11, 4), (2025, 8, 12), (2025, 8, 19)),
+    ],
+)
+def test_ranked_choice_years_use_the_august_period(election, opens, closes):
+    d, _ = calc("salt-lake-city-ut", election=election)
+    for rid in ("declaration-filing", "nomination-petition-filing"):
+        w = d[rid]
+        assert w.start == local(DENVER, *opens, 8)
+        assert w.due == w.safe_due == local(DENVER, *closes, 17)
+        assert w.readings == () and w.status == "scheduled"
+        assert "20A-4-602(6)" in w.citation
+        assert any("Salt Lake City" in s and "chose" in s for s in w.steps)
+
+
+def test_objection_follows_the_august_period():
+    # Aug 19, 2025 + 5 = Sunday Aug 24 -> 68-3-7: Monday Aug 25, close of office hours.
+    d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
+    assert d["objection-filing"].due == local(DENVER, 2025, 8, 25, 17)
+
+
+def test_no_choice_recorded_both_periods_are_readings_2019():
+    # 2019: the pilot is in force and no decision is recorded. June 7, 2019 is a Friday;
+    # the pilot period would close on the 3rd Tuesday of August (Aug 6, 13, 20): Aug 20.
+    d, _ = calc("salt-lake-city-ut", election=date(2019, 11, 5))
+    w = d["declaration-filing"]
+    assert w.due == w.safe_due == local(DENVER, 2019, 6, 7, 17)
+    assert [r.due for r in w.readings][-1] == local(DENVER, 2019, 8, 20, 17)
+    assert [r.safe for r in w.readings][-1] is False
+    assert any("no choice is recorded" in x for x in w.warnings)
+
+
+def test_a_clerk_records_the_choice_for_a_cycle():
+    from deadlines.core.model import Decision
+    from deadlines.core.registry import Registry
+    from deadlines.service import Records, lookup
+
+    class Store:
+        def recorded(self, jid):
+            return Records(decisions=[Decision("ranked-choice", date(2019, 11, 5), True, "City Council, 2019")])
+
+        def revision(self, jid):
+            return "1"
+
+    # 2nd Tuesday of August 2019: Aug 13; 3rd: Aug 20.
+    result = lookup(Registry().get("salt-lake-city-ut"), today=date(2019, 1, 2), election=date(2019, 11, 5), records=Store())
+    w = {d.id: d for d in result.deadlines}["declaration-filing"]
+    assert (w.start, w.due) == (local(DENVER, 2019, 8, 13, 8), local(DENVER, 2019, 8, 20, 17))
+    assert any("City Council, 2019" in s for s in w.steps)
+
+
+def test_after_the_pilot_the_june_period_with_a_word():
+    # The pilot ended January 1, 2026 and no successor is encoded: 2027 uses June 1-7.
+    d, _ = calc("salt-lake-city-ut", election=date(2027, 11, 2))
+    w = d["declaration-filing"]
+    assert w.due == local(DENVER, 2027, 6, 7, 17)  # a Monday
+    assert not any("20A-4-602(6)" in r.cite for r in w.readings)
+    assert any("ended Thursday, January 1, 2026" in s and "No successor" in s for s in w.steps)
+
+
+# --------------------------------------------------------------------------- dates other than the rule's
+
+
+def test_special_election_in_may_derives_every_deadline_and_warns():
+    # A special election on Tuesday May 5, 2026: the June 1-7 window of "the year of the
+    # election" ends after it, and so does the objection period counted from it.
+    d, result = calc("salt-lake-city-ut", election=date(2026, 5, 5))
+    assert any("not the date of the municipal general election" in w for w in result.warnings)
+    for rid in ("declaration-filing", "nomination-petition-filing", "objection-filing"):
+        assert any("after the municipal general election it is for" in w for w in d[rid].warnings), rid
+    # withdrawal: May 5 - 23 = Sunday April 12 -> Monday April 13 (68-3-7): before the election, no such warning
+    assert d["withdrawal"].due == local(DENVER, 2026, 4, 13, 17)
+    assert not any("it is for" in w for w in d["withdrawal"].warnings)
+    assert not any("it is for" in w for w in d["residency-start"].warnings)

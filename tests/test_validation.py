@@ -271,6 +271,9 @@ MESSAGE_CASES = {
     "date": (rule('effective = "2020-13-01"'), "deadlines.filing.effective: expected a date YYYY-MM-DD, got '2020-13-01'"),
     "time of day": (rule('at = "5pm"'), "deadlines.filing.at: expected a time of day HH:MM (24-hour), got '5pm'"),
     "list": (swap('audience = ["candidates"]', 'audience = "candidates"'), "deadlines.filing.audience: expected a list, got a string"),
+    "election without a way": (
+        swap('rule = "tuesday_after_first_monday"\nmonth = 11\nyears = "odd"\n', "ways = []\n"),
+        "elections.general.ways: give at least one way (rule, month, years, cite)"),
     "no general election": (swap("[elections.general]", "[elections.regular]"),
                             "elections: missing 'elections.general': every jurisdiction needs its general election rule"),
     "two versions on one date": (
@@ -329,9 +332,9 @@ MESSAGE_CASES = {
     "office closes before it opens": (BASE + '\n[office_hours]\nopen = "17:00"\nclose = "08:00"\ncite = "c"\n',
                                       "office_hours: closes (08:00) before it opens (17:00)"),
     "no way of counting": (due('{ of = "general" }'),
-                           "deadlines.filing.due: expected exactly one way of counting (nth_weekday_before, days_before, days_after, months_before, months_after, years_before, years_after, hours_after, or date with year_of); got none"),
+                           "deadlines.filing.due: expected exactly one way of counting (nth_weekday_before, days_before, days_after, months_before, months_after, years_before, years_after, hours_after, nth_weekday_in, or date with year_of); got none"),
     "year_of without a date": (due('{ days_before = 60, of = "general", year_of = "general" }'),
-                               "deadlines.filing.due.year_of: only a fixed 'date' takes 'year_of'"),
+                               "deadlines.filing.due.year_of: only a fixed 'date' or 'nth_weekday_in' takes 'year_of'"),
     "missing of": (due("{ days_before = 60 }"),
                    "deadlines.filing.due: missing 'of': the election, trigger or deadline this is counted from"),
     "missing weekday": (due('{ nth_weekday_before = 2, of = "general" }'), "deadlines.filing.due: missing 'weekday' for nth_weekday_before"),
@@ -357,7 +360,7 @@ MESSAGE_CASES = {
         "overrides[0].deadline: no deadline 'filling' here"),
     "override of a day that is not a cycle": (
         BASE + '\n[[overrides]]\ndeadline = "filing"\nelection = 2025-11-05\ndue = 2025-09-01\nauthority = "a"\nreason = "r"\n',
-        "overrides[0].election: 2025-11-05 is not a cycle here: give the date of a general election by rule (or the date it was held)"),
+        "overrides[0].election: 2025-11-05 is not an election of this jurisdiction (give the cycle's date by rule or the day it was held)"),
     "override without a date": (
         BASE + '\n[[overrides]]\ndeadline = "filing"\nelection = 2025-11-04\nauthority = "a"\nreason = "r"\n',
         "overrides[0]: an override gives 'due' or 'start' (or status = \"cancelled\")"),

@@ -107,3 +107,108 @@ def test_override_keeps_computed_value_and_authority():
     # the notice window follows the date in force: May 8 - 21 days .. May 8 - 7 days
     assert d["filing-notice"].start == date(2020, 4, 17)
     assert d["filing-notice"].due == date(2020, 5, 1)
+
+
+# --------------------------------------------------------------------------- MCL 168.322a withdrawal
+
+
+@pytest.mark.parametrize(
+    "election, filing, withdrawal",
+    [
+        # 2012: Aug 7 primary - 12 Tuesdays (84 days) = Tue May 15; + 3 days = Fri May 18.
+        # Published: "4 p.m. May 18, 2012" (Michigan Secretary of State, 2012 election dates).
+        (date(2012, 11, 6), date(2012, 5, 15), date(2012, 5, 18)),
+        # 2014: Aug 5 primary - 15 Tuesdays (105 days) = Tue Apr 22; + 3 = Fri Apr 25 (published April 25, 2014).
+        (date(2014, 11, 4), date(2014, 4, 22), date(2014, 4, 25)),
+        # 2016: Aug 2 - 105 days = Tue Apr 19; + 3 = Fri Apr 22 (published April 22, 2016).
+        (date(2016, 11, 8), date(2016, 4, 19), date(2016, 4, 22)),
+        # 2022: Aug 2 - 105 days = Tue Apr 19; + 3 = Fri Apr 22 (published April 22, 2022).
+        (date(2022, 11, 8), date(2022, 4, 19), date(2022, 4, 22)),
+    ],
+)
+def test_withdrawal_third_day_after_filing_4pm_local(election, filing, withdrawal):
+    d, _ = calc("ypsilanti-mi", election=election)
+    assert d["petition-filing"].due == local(DETROIT, filing.year, filing.month, filing.day, 16)
+    w = d["withdrawal"]
+    four = local(DETROIT, withdrawal.year, withdrawal.month, withdrawal.day, 16)
+    assert w.due == w.safe_due == four
+    assert w.due.utcoffset().total_seconds() == -4 * 3600  # EDT in April and May
+    assert w.status == "scheduled"
+    assert w.citation == "MCL 168.322a"
+    assert w.source.endswith("shared/michigan-election-law.toml")
+
+
+def test_withdrawal_literal_eastern_standard_time_is_5pm_daylight_time():
+    # "4 o'clock, eastern standard time": UTC-5 = 21:00 UTC = 5:00 p.m. EDT on April 22, 2022.
+    d, _ = calc("ypsilanti-mi", election=date(2022, 11, 8))
+    w = d["withdrawal"]
+    assert [(r.due, r.safe) for r in w.readings] == [
+        (local(DETROIT, 2022, 4, 22, 16), True),
+        (local(DETROIT, 2022, 4, 22, 17), False),
+    ]
+    assert w.readings[1].due.utcoffset().total_seconds() == -4 * 3600  # shown in local (daylight) time
+    assert any("reads two ways" in x and "5:00 p.m. on Friday, April 22, 2022" in x for x in w.warnings)
+
+
+def test_withdrawal_readings_agree_while_standard_time_is_in_force():
+    # A primary entered on May 3, 2011 (a May city election): 12 Tuesdays (84 days) back
+    # is Tue Feb 8, 2011; + 3 = Fri Feb 11, 2011, when Michigan keeps standard time: 4 p.m. EST.
+    d, _ = calc("ypsilanti-mi", primary=date(2011, 5, 3))
+    w = d["withdrawal"]
+    assert w.due == local(DETROIT, 2011, 2, 11, 16)
+    assert {r.due for r in w.readings} == {local(DETROIT, 2011, 2, 11, 16)}
+    assert not any("reads two ways" in x for x in w.warnings)
+
+
+def test_withdrawal_counts_from_an_overridden_filing_deadline():
+    """Esshaki v. Whitmer moved the 2020 filing deadline to 5 p.m. May 8, 2020 (a Friday):
+    + 3 days = Monday May 11, 2020 at 4 p.m."""
+    from deadlines.core.model import Override
+
+    ov = Override(deadline="petition-filing", cycle=date(2020, 11, 3), authority="Esshaki v. Whitmer",
+                  reason="COVID-19", due=local(DETROIT, 2020, 5, 8, 17))
+    d, _ = calc("ypsilanti-mi", election=date(2020, 11, 3), overrides=[ov])
+    assert d["withdrawal"].due == local(DETROIT, 2020, 5, 11, 16)
+
+
+# --------------------------------------------------------------------------- before 2012
+
+
+def test_2010_cycle_uses_the_1999_pa_218_twelfth_tuesday_with_a_caution():
+    # Primary Tue Aug 3, 2010 - 84 days: Jul 3 is -31, Jun 3 is -61, May 11 is -84 (a Tuesday).
+    # Withdrawal: + 3 = Fri May 14, 2010, 4 p.m.
+    d, result = calc("ypsilanti-mi", election=date(2010, 11, 2))
+    f = d["petition-filing"]
+    assert f.due == local(DETROIT, 2010, 5, 11, 16)
+    assert f.rule_effective == date(2000, 1, 1)
+    assert any("verified from the 2012 cycle" in w for w in f.warnings)
+    assert d["withdrawal"].due == local(DETROIT, 2010, 5, 14, 16)
+    assert d["filing-notice"].due == date(2010, 5, 4)
+    assert not any("no version" in w for w in result.warnings)
+
+
+def test_rule_versions_switch_at_their_effective_dates():
+    # 2000 cycle: the first version; 2012: 2012 PA 276 (Aug 16, 2012); 2014: the 15th Tuesday.
+    seen = {year: calc("ypsilanti-mi", election=e)[0]["petition-filing"].rule_effective
+            for year, e in ((2000, date(2000, 11, 7)), (2012, date(2012, 11, 6)), (2014, date(2014, 11, 4)))}
+    assert seen == {2000: date(2000, 1, 1), 2012: date(2012, 8, 16), 2014: date(2014, 1, 1)}
+
+
+def test_before_any_version_dependants_say_why_they_are_missing():
+    # 1998 is before the first version (the engine is called directly; inputs stop at 2000).
+    d, result = calc("ypsilanti-mi", election=date(1998, 11, 3))
+    assert "petition-filing" not in d and "withdrawal" not in d and "filing-notice" not in d
+    assert any(w.startswith("petition-filing: no version of this rule was in force") for w in result.warnings)
+    assert any(w.startswith("withdrawal: not computed, because petition-filing") for w in result.warnings)
+    assert any(w.startswith("filing-notice: not computed, because petition-filing") for w in result.warnings)
+    assert result.pending == ()
+
+
+# --------------------------------------------------------------------------- dates other than the rule's
+
+
+def test_a_primary_after_the_general_is_a_warning():
+    d, result = calc("ypsilanti-mi", election=date(2026, 11, 3), primary=date(2026, 11, 10))
+    assert any("primary election (Tuesday, November 10, 2026) is not before" in w for w in result.warnings)
+    # every deadline is still derived from the dates entered: 15 Tuesdays before Nov 10 is Jul 28
+    assert d["petition-filing"].due == local(DETROIT, 2026, 7, 28, 16)

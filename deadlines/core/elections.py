@@ -1,24 +1,26 @@
 """Election dates: derived by rule, or entered, and which cycle comes next."""
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date, timedelta
 
 from deadlines.core.counting import first_weekday_of_month
-from deadlines.core.model import ElectionMove, ElectionRule
+from deadlines.core.model import ElectionDay, ElectionMove, ElectionRule
 
 TUESDAY, MONDAY = 1, 0
+
+
+def _day(way: ElectionDay, year: int) -> date:
+    if way.rule == "first_tuesday":
+        return first_weekday_of_month(year, way.month, TUESDAY)
+    # "the Tuesday after the first Monday": the day after that Monday
+    return first_weekday_of_month(year, way.month, MONDAY) + timedelta(days=1)
 
 
 def rule_date(rule: ElectionRule, year: int) -> date | None:
     """The date ``rule``'s words give in ``year`` (None when it holds no election
     then), before any move on an authority."""
-    if not rule.occurs_in(year):
-        return None
-    if rule.rule == "first_tuesday":
-        return first_weekday_of_month(year, rule.month, TUESDAY)
-    # "the Tuesday after the first Monday": the day after that Monday
-    return first_weekday_of_month(year, rule.month, MONDAY) + timedelta(days=1)
+    way = rule.way_in(year)
+    return None if way is None else _day(way, year)
 
 
 def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | None] | None:
@@ -33,17 +35,23 @@ def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | N
     return by_rule, None
 
 
-def describe_rule(rule: ElectionRule) -> str:
-    month = date(2000, rule.month, 1).strftime("%B")
-    years = {"odd": "odd-numbered years", "even": "even-numbered years", "every": "every year"}[rule.years]
-    how = "first Tuesday in" if rule.rule == "first_tuesday" else "Tuesday after the first Monday in"
+def _describe(way: ElectionDay) -> str:
+    month = date(2000, way.month, 1).strftime("%B")
+    years = {"odd": "odd-numbered years", "even": "even-numbered years", "every": "every year"}[way.years]
+    how = "first Tuesday in" if way.rule == "first_tuesday" else "Tuesday after the first Monday in"
     return f"the {how} {month} of {years}"
+
+
+def describe_rule(rule: ElectionRule) -> str:
+    if len(rule.ways) == 1:
+        return _describe(rule.ways[0])
+    return "; ".join(f"{_describe(w)} ({w.cite})" for w in rule.ways)
 
 
 def rule_day(rule: ElectionRule, year: int) -> date:
     """The day ``rule``'s words give in ``year``, even in a year it skips (an
-    even year for an odd-year rule)."""
-    return rule_date(replace(rule, years="every"), year)
+    even year for an odd-year rule: its first way's day)."""
+    return _day(rule.way_in(year) or rule.ways[0], year)
 
 
 def cycle_key(rule: ElectionRule, general: date) -> date:

@@ -8,6 +8,7 @@ reads two ways, and warnings instead of silent moves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
@@ -21,11 +22,15 @@ from deadlines.core.errors import InputError
 from deadlines.core.model import (
     Anchor,
     Case,
+    Choice,
+    Decision,
     Deadline,
     Expr,
     Jurisdiction,
     Moment,
+    OfficeHours,
     Override,
+    Reading,
     ReadingResult,
     Result,
     Rule,
@@ -85,6 +90,12 @@ def resolve_anchors(
             _check_against_rule(jur, "primary", primary, warnings)
         if primary is not None:
             anchors["primary"] = Anchor("primary", primary_rule.title, primary, how)
+            if primary >= election:
+                warnings.append(
+                    f"The {primary_rule.title.lower()} ({say_day(primary)}) is not before the "
+                    f"{general_rule.title.lower()} ({say_day(election)}): a primary comes before its general "
+                    f"election; check the dates entered."
+                )
     return anchors, warnings
 
 
@@ -186,13 +197,23 @@ def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
 
 
 def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
-    """The hour the last day ends and the words for it."""
+    """The hour the last day ends and the words for it: the rule's own hour;
+    else, for an act at an office, the office's closing hour (a filing ends
+    when the office closes); else the end of the day."""
     if rule.at is not None:
         return rule.at, f"{say_clock(rule.at)} local time ({jur.timezone})"
     if rule.office_act and jur.office_hours is not None:
         close = jur.office_hours.close
         return close, f"close of office hours, {say_clock(close)} local time ({jur.timezone})"
     return None, "end of day (11:59 p.m. local time); no hour is set by the law"
+
+
+@lru_cache(maxsize=1024)
+def _closing_step(hours: OfficeHours, ends: str) -> str:
+    """Why a last day with no hour in the law ends at the office's closing hour."""
+    step = (f"No hour is set by the text and the act is done at the office, so the day ends when the "
+            f"office closes: the {ends} ({hours.cite}).")
+    return step + (f" {hours.confirm}" if hours.confirm else "")
 
 
 @dataclass(slots=True)
@@ -246,7 +267,9 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
             f"{say_day(cal.prior_business_day(day))}."
         )
     if clock is not None and rule.at is None:
-        steps.append(f"No hour is set by the text; the day ends at the {ends}.")
+        steps.append(_closing_step(jur.office_hours, ends))
+    if rule.warning:
+        warnings.append(rule.warning)
     readings = _readings(rule, day, rolled, roll, roll_cite, clock, ctx)
     return _LastDay(_at(rolled, clock, ctx.zone), ends, steps, warnings, readings)
 
@@ -281,7 +304,7 @@ def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[str]]:
                 f"filing at {say_clock(jur.office_hours.open)} on {say_day(opens)} ({jur.office_hours.cite})."
             )
         else:
-            steps.append(f"Filing opens when the office opens, {say_clock(jur.office_hours.open)}.")
+            steps.append(f"Filing opens when the office opens ({say_clock(jur.office_hours.open)}).")
     return start, statutory, steps
 
 
@@ -326,47 +349,53 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
 
 
 def _readings(rule: Rule, day: date, rolled: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
-    """Each way the law can be read for a last day counted to ``day`` (``rolled``
-    by the rule's own roll), the earliest marked safe."""
+    """Each way the law can be read for a last day on ``day`` (``rolled`` by the
+    rule's own roll): another roll, another hour or zone of the hour, another
+    count, or the holiday law read another way; the earliest instant marked
+    safe; instants are shown in the jurisdiction's zone."""
     other_law = rule.office_act and (ctx.variants or ctx.office)
     if not (rule.readings or other_law):
         return ()
-    hows = (roll, *(r.roll for r in rule.readings))
-    legal = [rolled, *(ctx.calendar.roll(day, r.roll) for r in rule.readings)]
-    other = _holiday_readings(hows, legal, day, ctx) if other_law else []
-    if len(hows) == 1 and not other:
+    own = f"{ROLL_WORDS[roll]} ({roll_cite})"
+    if rule.reads_other_hours:
+        own = f"{say_clock(clock)} local time ({ctx.jur.timezone}), {own}"
+    ways = [(own, roll, roll_cite, "the rule's own computation of time")]
+    dues = [_at(rolled, clock, ctx.zone)]
+    for r in rule.readings:
+        how = r.roll or roll
+        counted = day if r.due is None else day_of(_count(r.due, ctx)[0])
+        due = _at(ctx.calendar.roll(counted, how), r.at or clock, r.zone or ctx.zone)
+        ways.append((r.name, how, r.cite, r.why))
+        dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
+    if other_law:
+        for name, how, cite, why, other in _holiday_readings(own, roll, day, rolled, ctx):
+            ways.append((name, how, cite, why))
+            dues.append(_at(other, clock, ctx.zone))
+    if len(ways) == 1:
         return ()
-    ways = [(f"{ROLL_WORDS[roll]} ({roll_cite})", roll, roll_cite, "the rule's own computation of time", legal[0])]
-    ways += [(r.name, r.roll, r.cite, r.why, d) for r, d in zip(rule.readings, legal[1:])]
-    for i, variant, d in other:
-        if variant is None:  # the office's own closure
-            what, authority = holiday_law.closures_in(ctx.jur.holidays, legal[0].year)[legal[0]]
-            ways.append((
-                "the office's last open day before a closure", "prior_business_day", authority,
-                f"{say_day(legal[0])} is not a legal holiday, so the law does not move the last day, but the "
-                f"office is closed ({what}); a filing in person must be made by its last open day before it.", d,
-            ))
-        else:
-            ways.append((f"{ways[i][0]}, {variant.name}", hows[i], variant.cite, variant.why, d))
-    dues = [_at(d, clock, ctx.zone) for *_, d in ways]
     safe = dues.index(min(dues))  # the first of the earliest
     return tuple(
         ReadingResult(name=name, roll=how, due=due, cite=cite, why=why, safe=(i == safe))
-        for i, ((name, how, cite, why, _), due) in enumerate(zip(ways, dues))
+        for i, ((name, how, cite, why), due) in enumerate(zip(ways, dues))
     )
 
 
-def _holiday_readings(hows, legal: list[date], day: date, ctx: _Context) -> list[tuple]:
-    """(way, variant, last day) where the holiday law read another way gives
-    another last day than ``legal``; variant None: the office is closed on the
-    rule's own last day, so its last open day before."""
+def _holiday_readings(own: str, roll: str, day: date, rolled: date, ctx: _Context) -> list[tuple]:
+    """Readings of the rule's own roll where the holiday law read another way
+    gives another last day than ``rolled``, and, where the office is closed on
+    its own authority that day, the office's last open day before it."""
     out = []
     for variant in ctx.variants:
-        for i, (how, d) in enumerate(zip(hows, legal)):
-            if variant.may_differ(day, d) and (other := variant.calendar.roll(day, how)) != d:
-                out.append((i, variant, other))
-    if ctx.office is not None and legal[0] in ctx.office.only:
-        out.append((0, None, ctx.office.calendar.prior_business_day(legal[0])))
+        if variant.may_differ(day, rolled) and (other := variant.calendar.roll(day, roll)) != rolled:
+            out.append((f"{own}, {variant.name}", roll, variant.cite, variant.why, other))
+    if ctx.office is not None and rolled in ctx.office.only:
+        what, authority = holiday_law.closures_in(ctx.jur.holidays, rolled.year)[rolled]
+        out.append((
+            "the office's last open day before a closure", "prior_business_day", authority,
+            f"{say_day(rolled)} is not a legal holiday, so the law does not move the last day, but the office "
+            f"is closed ({what}); a filing in person must be made by its last open day before it.",
+            ctx.office.calendar.prior_business_day(rolled),
+        ))
     return out
 
 
@@ -407,6 +436,7 @@ def compute(
     events: Mapping[str, Moment] | None = None,
     cases: Sequence[Case] = (),
     overrides: Sequence[Override] = (),
+    decisions: Sequence[Decision] = (),
     moved_by: str | None = None,
     today: date,
 ) -> Result:
@@ -416,8 +446,10 @@ def compute(
     case's events (``events`` alone is one case, ``typed-1``); a rule none of
     the cases gives a date is named in ``Result.pending``. Overrides from the
     calendar file and ``overrides`` replace the dates they name for this
-    cycle; dependants count from the replaced date. ``moved_by`` is the
-    authority for an election entered on another date than its rule gives.
+    cycle; dependants count from the replaced date. Decisions from the
+    calendar file and ``decisions`` (a clerk's, which win) say which choices
+    the law gives were taken this cycle. ``moved_by`` is the authority for an
+    election entered on another date than its rule gives.
     """
     anchors, warnings = resolve_anchors(jur, election=election, primary=primary, today=today)
     if events:
@@ -437,27 +469,41 @@ def compute(
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)
+    missing: set[str] = set()  # rules with no version in force, and their dependants
+    used: dict[str, tuple[str, ...]] = {}  # what each computed deadline counted from
+    earliest = min(anchors[name].value for name in jur.elections if name in anchors)
+    under = _choices_of_cycle(jur, general, cycle, decisions) if jur.choices else {}
     in_force: dict[str, Rule] = {}
     for rid in jur.order:
         rule = version_in_force(jur.rules[rid], general)
         if rule is None:
             first = jur.rules[rid][0].effective
             warnings.append(f"{rid}: no version of this rule was in force on {say_day(general)} (the first took effect {say_day(first)})")
-        else:
-            in_force[rid] = rule
+            missing.add(rid)
+            continue
+        lacking = [name for name in rule.anchors() if name in missing]
+        if lacking:
+            warnings.append(f"{rid}: not computed, because {', '.join(lacking)} (which it counts from) has no version in force")
+            missing.add(rid)
+            continue
+        in_force[rid] = _under_choice(rule, *under[rid], jur) if rid in under else rule
     needs = _triggers_needed(jur, in_force)
     out: list[Deadline] = []
     pending: list[str] = []
     for rid, rule in in_force.items():
         if needs[rid]:
             continue  # counted per case below
-        if any(name not in anchors and name not in ctx.done for name in rule.anchors()):
-            pending.append(rid)  # it counts from a deadline not in force
+        counts_from = rule.anchors()
+        if any(name not in anchors and name not in ctx.done for name in counts_from):
+            pending.append(rid)
             continue
         deadline = _evaluate(rule, ctx, cycle)
         ov = by_id.get((rid, cycle)) or by_id.get((rid, general))
         if ov is not None:
             deadline = _apply_override(deadline, ov, zone)
+        used[rid] = counts_from
+        if deadline.kind != "retention" and day_of(deadline.due) >= earliest:
+            deadline = _check_before_election(deadline, _behind(rid, used), ctx)
         ctx.done[rid] = deadline
         out.append(deadline)
     dated: set[str] = set()
@@ -508,6 +554,75 @@ def _moved(jur: Jurisdiction, held: date, cycle: date, moved_by: str | None) -> 
     if moved_by is None:
         return None  # a date typed by a person: counted from, with a warning (see _check_against_rule)
     return f"The {rule.title.lower()} was moved from {say_day(cycle)} to {say_day(held)} by {moved_by}."
+
+
+def _behind(name: str, used: Mapping[str, tuple[str, ...]]) -> set[str]:
+    """The elections and triggers a deadline counts from, through the
+    deadlines it counts from."""
+    if name not in used:
+        return {name}
+    return set().union(*(_behind(a, used) for a in used[name]))
+
+
+def _check_before_election(d: Deadline, behind: set[str], ctx: _Context) -> Deadline:
+    """A deadline counted from elections alone must end before the first of
+    them (a retention period excepted); one that does not, say with an
+    election entered on a day its rules do not follow, carries a warning."""
+    if d.status == "cancelled" or any(a in ctx.jur.triggers for a in behind):
+        return d
+    first = min((ctx.anchors[a] for a in behind if a in ctx.anchors), key=lambda a: a.value, default=None)
+    if first is None or day_of(d.due) < first.value:
+        return d
+    when = "on" if day_of(d.due) == first.value else "after"
+    words = (f"This {'window' if d.start is not None else 'deadline'} ends {when} the {first.title.lower()} it is for "
+             f"({say(d.due)}; the election is {say_day(first.value)}): its rule does not fit an election on that day "
+             f"(a special or moved election?). Ask the election official for the dates that apply.")
+    return replace(d, warnings=d.warnings + (words,))
+
+
+def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]):
+    """For each deadline a choice names: the choice and this cycle's decision
+    (None: none recorded; "ended": the law no longer gives the choice)."""
+    decided = {(d.choice, d.cycle): d for d in (*jur.decisions, *decisions)}
+    out = {}
+    for choice in jur.choices.values():
+        if choice.allowed(held):
+            decision = decided.get((choice.name, cycle)) or decided.get((choice.name, held))
+        elif choice.ends is not None and held >= choice.ends:
+            decision = "ended"
+        else:
+            continue
+        out.update({rid: (choice, decision) for rid in choice.deadlines})
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, jur: Jurisdiction) -> Rule:
+    """The rule as this cycle's decision on ``choice`` leaves it: the choice's
+    period where taken; the rule's own plus the period as a reading while
+    nothing is recorded; the rule's own, with a word, where declined or ended."""
+    def noted(words: str) -> str:
+        return f"{rule.note} {words}" if rule.note else words
+
+    if decision == "ended":
+        return replace(rule, note=noted(f"{choice.title}: ended {say_day(choice.ends)} ({choice.cite}). {choice.after or ''}".strip()))
+    if decision is None:
+        reading = Reading(
+            name=f"if {jur.name} takes the choice \"{choice.title}\" for this election ({choice.period_cite})",
+            cite=choice.period_cite, why=f"{choice.cite}: {choice.period_text}", at=choice.at, due=choice.due,
+        )
+        caution = (f"The law lets {jur.name} choose \"{choice.title}\" for this election ({choice.cite}), "
+                   f"and no choice is recorded: both periods are shown as readings; file by the earlier.")
+        return replace(rule, readings=rule.readings + (reading,), warning=f"{rule.warning} {caution}" if rule.warning else caution)
+    if not decision.taken:
+        return replace(rule, note=noted(f"{jur.name} did not choose \"{choice.title}\" for this election ({decision.authority})."))
+    return replace(
+        rule, start=choice.start or rule.start, start_at_opening=choice.start_at_opening or rule.start_at_opening,
+        due=choice.due, at=choice.at or rule.at, readings=(), cite=f"{choice.period_cite}; {choice.cite}",
+        text=choice.period_text,
+        note=(f"{jur.name} chose \"{choice.title}\" for this election ({decision.authority}), so the period of "
+              f"{choice.period_cite} applies in place of {rule.cite}."),
+    )
 
 
 def _sort_key(moment: Moment) -> tuple:

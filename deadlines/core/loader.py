@@ -14,9 +14,10 @@ jurisdiction file win over those of a shared set, and so does each key of
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
-from datetime import date, time
+from datetime import date, time, timedelta, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ from deadlines.core.inputs import to_moment
 from deadlines.core.model import (
     AUDIENCES,
     KINDS,
+    Choice,
+    Decision,
+    ElectionDay,
     ElectionMove,
     ElectionRule,
     Expr,
@@ -57,11 +61,11 @@ YEARS = ("odd", "even", "every")
 
 TOP_KEYS = {
     "id", "name", "timezone", "source", "extends", "holidays", "office_hours", "time_law",
-    "elections", "triggers", "deadlines", "overrides", "cite", "text",
+    "elections", "triggers", "deadlines", "overrides", "cite", "text", "choices", "decisions",
 }
 RULE_KEYS = {
     "title", "kind", "audience", "start", "start_at", "due", "at", "roll", "office_act",
-    "readings", "thresholds", "effective", "cite", "text", "note", "url", "read",
+    "readings", "thresholds", "effective", "cite", "text", "note", "warning", "url", "read",
 }
 
 
@@ -250,6 +254,8 @@ def _build(path: Path, parts: list[_Part]) -> tuple[Jurisdiction | None, list[Pr
     rules = _rules(ids.merged("deadlines"))
     order = _graph(rules, elections, triggers, ids.defined_in, checkers)
     overrides = _overrides(first("overrides"), rules, elections.get("general"), ZoneInfo(tz) if tz else None)
+    choices = {cid: ch for cid, value, chk in ids.merged("choices") if (ch := _choice(cid, value, rules, chk))}
+    decisions = _decisions(first("decisions"), choices, elections.get("general"))
     problems = [p for chk in checkers.values() for p in chk.problems]
     if problems:
         return None, problems
@@ -258,7 +264,7 @@ def _build(path: Path, parts: list[_Part]) -> tuple[Jurisdiction | None, list[Pr
             id=jid, name=name, timezone=tz, source=str(doc.get("source", "")), holidays=holidays,
             time_law=time_law, elections=elections, triggers=triggers, rules=rules, order=order,
             office_hours=office_hours, overrides=overrides, extends=tuple(doc.get("extends", ())),
-            reach=span.reach(rules, order),
+            choices=choices, decisions=decisions, reach=span.reach(rules, order, choices.values()),
         ),
         [],
     )
@@ -576,20 +582,22 @@ def _office_hours(found) -> OfficeHours | None:
     if found is None:
         return None
     value, c = found
-    t = c.table(value, "office_hours", {"open", "close", "cite"}, ("open", "close", "cite"))
+    t = c.table(value, "office_hours", {"open", "close", "cite", "confirm"}, ("open", "close", "cite"))
     opens, closes = c.clock(t.get("open"), "office_hours.open"), c.clock(t.get("close"), "office_hours.close")
     if opens and closes and opens >= closes:
         c.fail("office_hours", f"closes ({closes:%H:%M}) before it opens ({opens:%H:%M})")
         return None
     if not (opens and closes):
         return None
-    return OfficeHours(opens, closes, str(t.get("cite", "")))
+    return OfficeHours(opens, closes, str(t.get("cite", "")), c.string(t.get("confirm"), "office_hours.confirm"))
 
 
 def _election(eid: str, value, c: _Checker) -> ElectionRule | None:
+    """An election rule: ``rule``, ``month`` and ``years`` in the table, or
+    ``ways``, a list of them, one per kind of year (each with its ``cite``)."""
     where = f"elections.{eid}"
-    t = c.table(value, where, {"title", "rule", "month", "years", "cite", "text", "moved"}, ("title", "rule", "month", "years", "cite"))
-    how = c.string(t.get("rule"), f"{where}.rule", ELECTION_RULES)
+    day_keys = {"rule", "month", "years"}
+    t = c.table(value, where, {"title", "cite", "text", "moved", "ways"} | day_keys, ("title", "cite"))
     moves = []
     for i, m in enumerate(c.items(t.get("moved"), f"{where}.moved")):
         mw = f"{where}.moved[{i}]"
@@ -598,12 +606,39 @@ def _election(eid: str, value, c: _Checker) -> ElectionRule | None:
         authority = c.string(mt.get("authority"), f"{mw}.authority")
         if frm and to and authority:
             moves.append(ElectionMove(frm, to, authority))
+    cite = c.string(t.get("cite"), f"{where}.cite")
+    if "ways" in t:
+        for key in sorted(day_keys & set(t)):
+            c.fail(f"{where}.{key}", "give either 'ways' (one per kind of year) or rule, month and years, not both")
+        ways = [_election_day(w, f"{where}.ways[{i}]", c, None) for i, w in enumerate(c.items(t["ways"], f"{where}.ways"))]
+        if not ways:
+            c.fail(f"{where}.ways", "give at least one way (rule, month, years, cite)")
+    else:
+        missing = [k for k in ("rule", "month", "years") if k not in t]
+        if missing:
+            c.fail(where, f"missing required key '{missing[0]}' (or give 'ways')")
+            return None
+        ways = [_election_day(t, where, c, cite)]
+    for i, a in enumerate(ways):
+        for b in ways[i + 1:]:
+            if a and b and ("every" in (a.years, b.years) or a.years == b.years):
+                c.fail(f"{where}.ways", f"two ways apply in the same years ({a.years} and {b.years}); give one per kind of year")
+    title = c.string(t.get("title"), f"{where}.title")
+    if not (title and cite and ways and all(ways)):
+        return None
+    return ElectionRule(eid, title, tuple(ways), cite, str(t.get("text", "")).strip(), tuple(moves))
+
+
+def _election_day(value, where: str, c: _Checker, cite: str | None) -> ElectionDay | None:
+    """``{ rule, month, years, cite }``: one way an election's day is fixed."""
+    t = value if cite is not None else c.table(value, where, {"rule", "month", "years", "cite"}, ("rule", "month", "years", "cite"))
+    how = c.string(t.get("rule"), f"{where}.rule", ELECTION_RULES)
     month = _month(t.get("month"), f"{where}.month", c)
     years = c.string(t.get("years"), f"{where}.years", YEARS)
-    title = c.string(t.get("title"), f"{where}.title")
-    if not (how and month and years and title):
+    cite = cite if cite is not None else c.string(t.get("cite"), f"{where}.cite")
+    if not (how and month and years and cite):
         return None
-    return ElectionRule(eid, title, how, month, years, str(t.get("cite", "")), str(t.get("text", "")).strip(), tuple(moves))
+    return ElectionDay(how, month, years, cite)
 
 
 def _trigger(tid: str, value, c: _Checker) -> Trigger | None:
@@ -619,7 +654,7 @@ def _trigger(tid: str, value, c: _Checker) -> Trigger | None:
 def _expr(value, where: str, c: _Checker) -> Expr | None:
     """One way of counting (a key of :data:`~deadlines.core.operations.OPERATIONS`)
     with what it counts from."""
-    t = c.table(value, where, set(OPERATIONS) | {"of", "weekday", "year_of"})
+    t = c.table(value, where, set(OPERATIONS) | {"of", "weekday", "year_of", "month"})
     if not t:
         return None
     keys = [k for k in t if k in OPERATIONS]
@@ -630,8 +665,12 @@ def _expr(value, where: str, c: _Checker) -> Expr | None:
     op = OPERATIONS[keys[0]]
     if op.operand == "month_day":
         return _fixed_date_expr(t, where, c)
+    if op.operand == "month_weekday":
+        return _weekday_in_month_expr(t, where, c)
     if "year_of" in t:
-        c.fail(f"{where}.year_of", "only a fixed 'date' takes 'year_of'")
+        c.fail(f"{where}.year_of", "only a fixed 'date' or 'nth_weekday_in' takes 'year_of'")
+    if "month" in t:
+        c.fail(f"{where}.month", "only 'nth_weekday_in' takes 'month'")
     n = c.integer(t[op.key], f"{where}.{op.key}", 1)
     of = c.string(t.get("of"), f"{where}.of")
     if of is None and "of" not in t:
@@ -662,6 +701,26 @@ def _fixed_date_expr(t: dict, where: str, c: _Checker) -> Expr | None:
     return Expr("date", of, month_day=md) if of else None
 
 
+def _weekday_in_month_expr(t: dict, where: str, c: _Checker) -> Expr | None:
+    """``{ nth_weekday_in = 2, weekday = "tuesday", month = 8, year_of = "general" }``:
+    the second Tuesday of August in an election's year."""
+    n = c.integer(t["nth_weekday_in"], f"{where}.nth_weekday_in", 1)
+    if n is not None and n > 4:
+        c.fail(f"{where}.nth_weekday_in", f"expected 1-4 (not every month has a fifth), got {n}")
+        n = None
+    month = _month(t.get("month"), f"{where}.month", c)
+    wd = c.string(t.get("weekday"), f"{where}.weekday", WEEKDAYS)
+    of = c.string(t.get("year_of"), f"{where}.year_of")
+    for key, found in (("month", month), ("weekday", wd), ("year_of", of)):
+        if key not in t:
+            c.fail(where, f"missing '{key}' for nth_weekday_in")
+    if "of" in t:
+        c.fail(f"{where}.of", "nth_weekday_in takes 'year_of' (the election whose year it is in), not 'of'")
+    if n is None or month is None or wd is None or of is None:
+        return None
+    return Expr("nth_weekday_in", of, n=n, weekday=weekday_number(wd), month=month)
+
+
 def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
     t = c.table(value, where, RULE_KEYS, ("title", "kind", "audience", "due", "cite", "text"))
     kind = c.string(t.get("kind"), f"{where}.kind", KINDS)
@@ -678,14 +737,8 @@ def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
         c.fail(f"{where}.start", f"a {kind} has no start; use kind = \"window\"")
     start_at = c.string(t.get("start_at"), f"{where}.start_at", ("office_opening",))
     roll = c.string(t.get("roll"), f"{where}.roll", ROLLS)
-    readings = []
-    for i, r in enumerate(c.items(t.get("readings"), f"{where}.readings")):
-        rw = f"{where}.readings[{i}]"
-        rt = c.table(r, rw, {"roll", "name", "cite", "why"}, ("roll", "name", "cite", "why"))
-        rroll = c.string(rt.get("roll"), f"{rw}.roll", ROLLS)
-        words = [c.string(rt.get(k), f"{rw}.{k}") for k in ("name", "cite", "why")]
-        if rroll and all(words):
-            readings.append(Reading(rroll, *words))
+    readings = [read for i, item in enumerate(c.items(t.get("readings"), f"{where}.readings"))
+                if (read := _reading(item, f"{where}.readings[{i}]", c))]
     thresholds = []
     for i, th in enumerate(c.items(t.get("thresholds"), f"{where}.thresholds")):
         tw = f"{where}.thresholds[{i}]"
@@ -704,13 +757,17 @@ def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
         if all(words):
             thresholds.append(Threshold(*words, lo, hi, pct, note))
     at = c.clock(t.get("at"), f"{where}.at")
+    if "at" not in t:
+        for i, r in enumerate(readings):
+            if r.at or r.zone:
+                c.fail(f"{where}.readings[{i}]", "a reading with another hour or zone needs the rule's own 'at' to compare with")
     effective = c.day(t.get("effective"), f"{where}.effective")
     office_act = c.boolean(t.get("office_act"), f"{where}.office_act", True)
     if not office_act and roll not in (None, "none"):
         c.fail(f"{where}.roll", "a rule that is not an act at the office (office_act = false) does not roll")
-    for key in ("title", "cite", "text"):
+    for key in ("title", "cite", "text", "warning"):
         c.string(t.get(key), f"{where}.{key}")
-    note = c.string(t.get("note"), f"{where}.note")
+    note, warning = c.string(t.get("note"), f"{where}.note"), c.string(t.get("warning"), f"{where}.warning")
     url, read = _url(t.get("url"), c, f"{where}.url"), c.day(t.get("read"), f"{where}.read")
     if start and due and _ends_before_start(start, due):
         c.fail(where, "the window ends before it starts (its due counts to an earlier day than its start)")
@@ -734,9 +791,48 @@ def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
         thresholds=tuple(thresholds),
         effective=effective,
         note=note,
+        warning=warning,
         url=url,
         read=read,
     )
+
+
+READING_WAYS = ("roll", "at", "at_zone", "due")
+
+
+def _reading(value, where: str, c: _Checker) -> Reading | None:
+    """Another reading of a rule's last day: another roll, hour, zone of the
+    hour, or way of counting (at least one), with its name, cite and why."""
+    t = c.table(value, where, {"name", "cite", "why", *READING_WAYS}, ("name", "cite", "why"))
+    if t and not any(k in t for k in READING_WAYS):
+        c.fail(where, f"a reading changes at least one of: {', '.join(READING_WAYS)}")
+    roll = c.string(t.get("roll"), f"{where}.roll", ROLLS)
+    at = c.clock(t.get("at"), f"{where}.at")
+    zone = _zone(t.get("at_zone"), f"{where}.at_zone", c)
+    due = _expr(t["due"], f"{where}.due", c) if "due" in t else None
+    words = [c.string(t.get(k), f"{where}.{k}") for k in ("name", "cite", "why")]
+    failed = any(t.get(k) is not None and v is None for k, v in (("roll", roll), ("at", at), ("at_zone", zone), ("due", due)))
+    if failed or not all(words) or not any(k in t for k in READING_WAYS):
+        return None
+    return Reading(*words, roll=roll, at=at, zone=zone, due=due)
+
+
+def _zone(value, where: str, c: _Checker):
+    """An IANA zone name, or a fixed offset "UTC-05:00" (a statute's "eastern
+    standard time" all year round)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        fixed = re.fullmatch(r"UTC([+-])(\d\d):(\d\d)", value)
+        if fixed:
+            sign = -1 if fixed[1] == "-" else 1
+            return timezone(sign * timedelta(hours=int(fixed[2]), minutes=int(fixed[3])), value)
+        try:
+            return ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    c.fail(where, f"expected an IANA time zone (America/Detroit) or a fixed offset such as UTC-05:00, got {value!r}")
+    return None
 
 
 def _ends_before_start(start: Expr, due: Expr) -> bool:
@@ -745,6 +841,8 @@ def _ends_before_start(start: Expr, due: Expr) -> bool:
         return False
     if start.op == due.op == "date":
         return due.month_day < start.month_day
+    if start.op == due.op == "nth_weekday_in" and start.weekday == due.weekday:
+        return (due.month, due.n) < (start.month, start.n)
     s_days, d_days = OPERATIONS[start.op].days, OPERATIONS[due.op].days
     return bool(s_days and d_days) and d_days(due.n) < s_days(start.n)
 
@@ -758,14 +856,16 @@ def _graph(rules, elections, triggers, names, checkers) -> tuple[str, ...]:
         chk = checkers[names[rid]]
         deps[rid] = set()
         for rule in versions:
-            for part, expr in (("start", rule.start), ("due", rule.due)):
+            exprs = [("start", rule.start), ("due", rule.due)]
+            exprs += [(f"readings[{i}].due", r.due) for i, r in enumerate(rule.readings)]
+            for part, expr in exprs:
                 if expr is None:
                     continue
                 where = f"deadlines.{rid}.{part}"
                 if expr.of not in known:
                     chk.fail(where, f"anchor '{expr.of}' is not an election, trigger or deadline here (known: {', '.join(sorted(known))})")
                     continue
-                if OPERATIONS[expr.op].operand == "month_day" and expr.of not in elections:
+                if OPERATIONS[expr.op].operand != "count" and expr.of not in elections:
                     chk.fail(where, f"year_of '{expr.of}' must name an election ({', '.join(sorted(elections))})")
                 if OPERATIONS[expr.op].instant and not (expr.of in triggers and triggers[expr.of].type == "instant"):
                     chk.fail(where, f"{expr.op} counts from an instant; '{expr.of}' is not a trigger of type \"instant\"")
@@ -792,6 +892,74 @@ def _graph(rules, elections, triggers, names, checkers) -> tuple[str, ...]:
     return tuple(order)
 
 
+def _choice(cid: str, value, rules, c: _Checker) -> Choice | None:
+    """An option the law gives per cycle, and the period it gives the
+    deadlines it names (``[choices.<id>.period]``)."""
+    where = f"choices.{cid}"
+    t = c.table(value, where, {"title", "cite", "text", "effective", "ends", "after", "deadlines", "period"},
+                ("title", "cite", "text", "effective", "deadlines", "period"))
+    words = {k: c.string(t.get(k), f"{where}.{k}") for k in ("title", "cite", "text", "after")}
+    effective, ends = c.day(t.get("effective"), f"{where}.effective"), c.day(t.get("ends"), f"{where}.ends")
+    if effective and ends and ends <= effective:
+        c.fail(f"{where}.ends", f"ends ({ends}) on or before it takes effect ({effective})")
+    p = c.table(t.get("period", {}), f"{where}.period", {"start", "start_at", "due", "at", "cite", "text"}, ("due", "cite", "text"))
+    start = _expr(p["start"], f"{where}.period.start", c) if "start" in p else None
+    due = _expr(p["due"], f"{where}.period.due", c) if "due" in p else None
+    for part, expr in (("start", start), ("due", due)):
+        if expr is not None and expr.of not in ("general", "primary"):
+            c.fail(f"{where}.period.{part}", f"a choice's period counts from an election (general or primary), not '{expr.of}'")
+    start_at = c.string(p.get("start_at"), f"{where}.period.start_at", ("office_opening",))
+    at = c.clock(p.get("at"), f"{where}.period.at")
+    period_words = [c.string(p.get(k), f"{where}.period.{k}") for k in ("cite", "text")]
+    names = []
+    for i, rid in enumerate(c.items(t.get("deadlines"), f"{where}.deadlines")):
+        if c.string(rid, f"{where}.deadlines[{i}]") is None:
+            continue
+        if rid not in rules:
+            c.fail(f"{where}.deadlines[{i}]", f"no deadline '{rid}' here (known: {', '.join(sorted(rules))})")
+        elif at is not None and any(r.at is None for r in rules[rid]):
+            c.fail(f"{where}.deadlines[{i}]", f"'{rid}' has no 'at' to compare the period's hour with")
+        else:
+            names.append(rid)
+    if not (words["title"] and words["cite"] and words["text"] and effective and due and all(period_words) and names):
+        return None
+    return Choice(
+        name=cid, title=words["title"], cite=words["cite"], text=words["text"].strip(), effective=effective, ends=ends,
+        deadlines=tuple(names), due=due, period_cite=period_words[0], period_text=period_words[1].strip(),
+        start=start, start_at_opening=start_at == "office_opening", at=at, after=words["after"],
+    )
+
+
+def _decisions(found, choices, general) -> tuple[Decision, ...]:
+    """A jurisdiction's recorded choices, one per cycle, each on an authority."""
+    if found is None:
+        return ()
+    value, c = found
+    out = []
+    for i, item in enumerate(c.items(value, "decisions")):
+        where = f"decisions[{i}]"
+        t = c.table(item, where, {"choice", "election", "taken", "authority"}, ("choice", "election", "taken", "authority"))
+        name = c.string(t.get("choice"), f"{where}.choice")
+        if name and name not in choices:
+            c.fail(f"{where}.choice", f"no choice '{name}' here (known: {', '.join(sorted(choices)) or 'none'})")
+            name = None
+        day = c.day(t.get("election"), f"{where}.election")
+        cycle = named_cycle(general, day) if day and general else None
+        if day and general and cycle is None:
+            c.fail(f"{where}.election", f"{day} is not an election of this jurisdiction (give the cycle's date by rule or the day it was held)")
+        if name and cycle and not choices[name].allowed(cycle):
+            c.fail(f"{where}.election", f"the law gives the choice '{name}' only for elections from {choices[name].effective}"
+                   + (f" until {choices[name].ends}" if choices[name].ends else ""))
+        taken = c.boolean(t.get("taken"), f"{where}.taken", False) if "taken" in t else None
+        authority = c.string(t.get("authority"), f"{where}.authority")
+        if name and cycle and taken is not None and authority and choices[name].allowed(cycle):
+            out.append(Decision(name, cycle, taken, authority))
+    keys = [(d.choice, d.cycle) for d in out]
+    for key in {k for k in keys if keys.count(k) > 1}:
+        c.fail("decisions", f"two decisions for '{key[0]}' in the cycle of {key[1]}")
+    return tuple(out)
+
+
 def _overrides(found, rules, general, zone: ZoneInfo | None) -> tuple[Override, ...]:
     if found is None:
         return ()
@@ -805,7 +973,7 @@ def _overrides(found, rules, general, zone: ZoneInfo | None) -> tuple[Override, 
             c.fail(f"{where}.deadline", f"no deadline '{did}' here")
         election = c.day(t.get("election"), f"{where}.election")
         if election and general and named_cycle(general, election) is None:
-            c.fail(f"{where}.election", f"{election} is not a cycle here: give the date of a {general.title.lower()} by rule (or the date it was held)")
+            c.fail(f"{where}.election", f"{election} is not an election of this jurisdiction (give the cycle's date by rule or the day it was held)")
             election = None
         status = c.string(t.get("status", "overridden"), f"{where}.status", ("overridden", "cancelled"))
         due = _moment(t.get("due"), f"{where}.due", c, zone)

@@ -3,7 +3,7 @@ engine derives). All frozen dataclasses; no I/O."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from datetime import date, datetime, time
+from datetime import date, datetime, time, tzinfo
 from functools import cached_property
 from typing import Mapping, Union
 
@@ -115,9 +115,13 @@ class HolidayLaw:
 
 @dataclass(frozen=True)
 class OfficeHours:
+    """When the filing office is open; ``confirm`` says how sure the hours are
+    (office hours are administrative, rarely statutory)."""
+
     open: time
     close: time
     cite: str
+    confirm: str | None = None
 
 
 @dataclass(frozen=True)
@@ -141,22 +145,42 @@ class ElectionMove:
 
 
 @dataclass(frozen=True)
+class ElectionDay:
+    """One way a statute fixes an election's day: ``rule`` (``first_tuesday``
+    or ``tuesday_after_first_monday``) of ``month`` in ``years`` ("odd",
+    "even" or "every")."""
+
+    rule: str
+    month: int
+    years: str
+    cite: str
+
+    def occurs_in(self, year: int) -> bool:
+        return self.years == "every" or (year % 2 == 1) == (self.years == "odd")
+
+
+@dataclass(frozen=True)
 class ElectionRule:
-    """How an election's date is derived: e.g. the Tuesday after the first
-    Monday of November in odd years (``rule`` is ``tuesday_after_first_monday``
-    or ``first_tuesday``)."""
+    """How an election's date is derived: one :class:`ElectionDay`, or one per
+    kind of year where the law differs by year (Colorado: the first Tuesday
+    in November of odd years, the Tuesday after the first Monday of even
+    years). At most one way applies in any year (the loader checks)."""
 
     name: str
     title: str
-    rule: str
-    month: int
-    years: str  # "odd" | "even" | "every"
+    ways: tuple[ElectionDay, ...]
     cite: str
     text: str
     moves: tuple[ElectionMove, ...] = ()
 
+    def way_in(self, year: int) -> ElectionDay | None:
+        for way in self.ways:
+            if way.years == "every" or (year % 2 == 1) == (way.years == "odd"):
+                return way
+        return None
+
     def occurs_in(self, year: int) -> bool:
-        return self.years == "every" or (year % 2 == 1) == (self.years == "odd")
+        return self.way_in(year) is not None
 
 
 @dataclass(frozen=True)
@@ -176,7 +200,8 @@ class Expr:
 
     ``op`` is one of: ``nth_weekday_before`` (n, weekday), ``days_before``,
     ``days_after``, ``hours_after``, ``months_before``, ``months_after``,
-    ``years_before``, ``years_after`` (n), or ``date`` (month_day "MM-DD" in the
+    ``years_before``, ``years_after`` (n), ``date`` (month_day "MM-DD" in the
+    year of ``of``) or ``nth_weekday_in`` (the n-th weekday of ``month`` in the
     year of ``of``).
     """
 
@@ -185,16 +210,23 @@ class Expr:
     n: int = 0
     weekday: int | None = None
     month_day: tuple[int, int] | None = None
+    month: int | None = None
 
 
 @dataclass(frozen=True)
 class Reading:
-    """Another way the law can be read for a rule's last day."""
+    """Another way the law can be read for a rule's last day: another roll
+    (None: the rule's own), another hour (``at``) and/or the zone that hour is
+    in (``zone``, e.g. a fixed "eastern standard time"; None: the
+    jurisdiction's), or another way of counting the day (``due``)."""
 
-    roll: str
     name: str
     cite: str
     why: str
+    roll: str | None = None
+    at: time | None = None
+    zone: tzinfo | None = None
+    due: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -238,11 +270,59 @@ class Rule:
     thresholds: tuple[Threshold, ...] = ()
     effective: date | None = None
     note: str | None = None
+    warning: str | None = None  # a caution shown with every deadline of this version
     url: str | None = None  # where the quoted text can be read
     read: date | None = None  # the day it was read there
 
     def anchors(self) -> tuple[str, ...]:
-        return tuple(e.of for e in (self.start, self.due) if e is not None)
+        """What the rule counts from: its start and due, and its readings' counts."""
+        return self._anchors
+
+    @cached_property
+    def _anchors(self) -> tuple[str, ...]:
+        exprs = (self.start, self.due, *(r.due for r in self.readings))
+        return tuple(e.of for e in exprs if e is not None)
+
+    @cached_property
+    def reads_other_hours(self) -> bool:
+        """Some reading ends at another hour or in another zone."""
+        return any(r.at or r.zone for r in self.readings)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An option the law gives a jurisdiction per cycle (Utah's ranked-choice
+    pilot): in force from ``effective`` until ``ends`` (exclusive); where taken,
+    it gives the ``deadlines`` it names another period (``start``/``due``/``at``,
+    cited by ``period_cite`` and quoted by ``period_text``)."""
+
+    name: str
+    title: str
+    cite: str
+    text: str
+    effective: date
+    ends: date | None
+    deadlines: tuple[str, ...]
+    due: Expr
+    period_cite: str
+    period_text: str
+    start: Expr | None = None
+    start_at_opening: bool = False
+    at: time | None = None
+    after: str | None = None  # what the law says once it ends
+
+    def allowed(self, held: date) -> bool:
+        return self.effective <= held and (self.ends is None or held < self.ends)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A jurisdiction's recorded choice for one cycle, on an authority."""
+
+    choice: str
+    cycle: date  # the cycle's date by rule, or the day its election is held
+    taken: bool
+    authority: str
 
 
 @dataclass(frozen=True)
@@ -295,6 +375,8 @@ class Jurisdiction:
     office_hours: OfficeHours | None = None
     overrides: tuple[Override, ...] = ()
     extends: tuple[str, ...] = ()
+    choices: dict[str, Choice] = field(default_factory=dict)
+    decisions: tuple[Decision, ...] = ()
     reach: tuple[int, int] = (0, 0)  # days before/after its anchors its rules can count (span.reach)
 
     def __hash__(self) -> int:

@@ -8,7 +8,7 @@ them are tied here, not by the spelling of a Python name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Callable
 
 from deadlines.core import counting
@@ -30,7 +30,8 @@ class Operation:
     ``apply(value, expr)`` counts from the anchor's value; ``explain(expr,
     named, result)`` says the step in plain words (``named`` names the anchor).
     ``operand`` is what the key's value is: ``"count"`` (a whole number of at
-    least 1) or ``"month_day"`` ("MM-DD", with ``year_of``). ``instant``: it
+    least 1), ``"month_day"`` ("MM-DD", with ``year_of``) or ``"month_weekday"``
+    (which weekday of ``month`` in the year of ``year_of``: 1-5). ``instant``: it
     counts from an exact instant (a trigger of type "instant") and gives one.
     ``days``: the signed number of days it moves, where that is fixed (the
     loader checks that a window does not end before it starts).
@@ -48,6 +49,11 @@ class Operation:
 def _fixed_date(value: Moment, expr: Expr) -> date:
     month, dom = expr.month_day
     return date(day_of(value).year, month, dom)
+
+
+def _weekday_in_month(value: Moment, expr: Expr) -> date:
+    first = counting.first_weekday_of_month(day_of(value).year, expr.month, expr.weekday)
+    return first + timedelta(weeks=expr.n - 1)
 
 
 def _calendar(fn: Callable[[date, int], date], unit: str, direction: str) -> Operation:
@@ -96,6 +102,16 @@ OPERATIONS: dict[str, Operation] = {
             apply=lambda v, e: counting.hours_after(v, e.n),
             explain=lambda e, named, r: f"{e.n} hours after {named} is {say(r)}.",
             instant=True,
+        ),
+        Operation(
+            key="nth_weekday_in",
+            apply=_weekday_in_month,
+            explain=lambda e, named, r: (
+                f"The {ordinal(e.n)} {counting.WEEKDAYS[e.weekday].capitalize()} of {r:%B} in the year of "
+                f"{named} is {say_day(r)}."
+            ),
+            operand="month_weekday",
+            weekday=True,
         ),
         Operation(
             key="date",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Iterable, Mapping, Sequence
 
-from deadlines.core.model import Expr, Rule
+from deadlines.core.model import Choice, Expr, Rule
 
 #: Days a last day may still move when rolled onto a business day.
 ROLL_MARGIN = 31
@@ -30,7 +30,7 @@ _PER_UNIT = {
 
 
 def _bounds(expr: Expr) -> tuple[int, int]:
-    if expr.op == "date":  # a month and day in the anchor's year
+    if expr.op in ("date", "nth_weekday_in"):  # a day of the anchor's year
         return -366, 366
     lo, hi = _PER_UNIT[expr.op]
     if expr.op == "hours_after":
@@ -38,19 +38,22 @@ def _bounds(expr: Expr) -> tuple[int, int]:
     return min(lo * expr.n, hi * expr.n), max(lo * expr.n, hi * expr.n)
 
 
-def reach(rules: Mapping[str, tuple[Rule, ...]], order: Iterable[str]) -> tuple[int, int]:
+def reach(rules: Mapping[str, tuple[Rule, ...]], order: Iterable[str], choices: Iterable[Choice] = ()) -> tuple[int, int]:
     """(days before, days after) its anchors that any rule can count to,
-    following rules that count from other rules (``order``: anchors first)."""
+    following rules that count from other rules (``order``: anchors first);
+    a rule's readings and the periods a choice gives it count too."""
+    given: dict[str, list[Expr]] = {}
+    for choice in choices:
+        for rid in choice.deadlines:
+            given.setdefault(rid, []).extend(e for e in (choice.start, choice.due) if e is not None)
     span: dict[str, tuple[int, int]] = {}
     for rid in order:
+        exprs = [e for rule in rules[rid] for e in (rule.start, rule.due, *(r.due for r in rule.readings)) if e is not None]
         lo = hi = 0
-        for rule in rules[rid]:
-            for expr in (rule.start, rule.due):
-                if expr is None:
-                    continue
-                base_lo, base_hi = span.get(expr.of, (0, 0))
-                e_lo, e_hi = _bounds(expr)
-                lo, hi = min(lo, base_lo + e_lo), max(hi, base_hi + e_hi)
+        for expr in exprs + given.get(rid, []):
+            base_lo, base_hi = span.get(expr.of, (0, 0))
+            e_lo, e_hi = _bounds(expr)
+            lo, hi = min(lo, base_lo + e_lo), max(hi, base_hi + e_hi)
         span[rid] = (lo - ROLL_MARGIN, hi + ROLL_MARGIN)  # a dependant counts from the rolled day
     return (-min((s[0] for s in span.values()), default=0), max((s[1] for s in span.values()), default=0))
 

@@ -15,9 +15,10 @@ AUDIENCE_WORDS = {"candidates": "candidates", "clerk": "the clerk", "public": "t
 
 
 def when(moment: Moment) -> str:
-    """"Tuesday, April 21, 2026, 4:00 p.m. EDT" or the day alone."""
+    """"4:00 p.m., Tuesday, April 21, 2026 (EDT)" (the hour first, as clerks
+    publish it) or the day alone."""
     if isinstance(moment, datetime):
-        return f"{say_day(moment.date())}, {say_clock(moment.timetz())} {moment.tzname()}"
+        return f"{say_clock(moment.timetz())}, {say_day(moment.date())} ({moment.tzname()})"
     return say_day(moment)
 
 
