@@ -12,7 +12,7 @@ import click
 from deadlines.cli.oneline import OneLine, fail
 from deadlines.cli.records import recorded
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.cli.checks import problems_in
+from deadlines.cli.checks import report
 from deadlines.core import inputs
 from deadlines.core.moments import say
 from deadlines.core.registry import Registry
@@ -44,15 +44,19 @@ def list_jurisdictions() -> None:
 def check(paths: tuple[Path, ...]) -> None:
     """Validate calendar files (all of calendars/ when no PATH is given).
 
-    Reports every problem, each naming file and rule; exits 1 on any."""
+    Reports every problem, each naming file and rule; exits 1 on any. Warns
+    (without failing) where a hand-kept list of days ends before the next two
+    cycles."""
     reg = Registry()
     files: list[Path] = []
     for p in paths or (reg.root,):
         files.extend(sorted(p.glob("*.toml")) if p.is_dir() else [p])
-    problems = problems_in(files)
+    problems, warnings = report(files, date.today())
     for problem in problems:
         click.echo(problem)
-    click.echo(f"{len(files)} file(s) checked, {len(problems)} problem(s)", err=True)
+    for warning in warnings:
+        click.echo(f"warning: {warning}")
+    click.echo(f"{len(files)} file(s) checked, {len(problems)} problem(s), {len(warnings)} warning(s)", err=True)
     sys.exit(1 if problems else 0)
 
 

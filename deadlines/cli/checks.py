@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 import sys
+from datetime import date
 from pathlib import Path
 
 import click
 
+from deadlines.core.holiday_law import stale_lists
 from deadlines.core.loader import check_jurisdiction
 from deadlines.core.registry import Registry
 
 
-def problems_in(files: list[Path]) -> list[str]:
-    """Every problem of ``files`` (each line names its file), without repeats
-    (a shared rule set's problem shows once)."""
-    found = []
+def report(files: list[Path], today: date) -> tuple[list[str], list[str]]:
+    """Every problem of ``files`` (each line names its file) and every warning
+    (a hand-kept list of days ending before the next two cycles), without
+    repeats (a shared rule set's problem shows once)."""
+    problems, warnings = [], []
     for f in files:
-        found.extend(str(p) for p in check_jurisdiction(f)[1])
-    return list(dict.fromkeys(found))
+        jur, found = check_jurisdiction(f)
+        problems.extend(str(p) for p in found)
+        if jur is not None:
+            warnings.extend(stale_lists(jur.holidays, jur.elections["general"], today))
+    return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))
+
+
+def problems_in(files: list[Path]) -> list[str]:
+    """The problems of :func:`report` alone."""
+    return report(files, date.today())[0]
 
 
 def refuse_invalid_calendars(command: str) -> None:
