@@ -29,6 +29,16 @@ def test_jurisdiction_law(client):
     assert body["elections"][0]["next"] == "2025-11-04"
     assert {"date": "2025-07-24", "name": "Pioneer Day"} in body["holidays"]["closed"]
     assert {t["name"] for t in body["triggers"]} == {"objection-filed", "objection-sustained"}
+    assert body["holidays"]["covers_from"] == 2000 and body["holidays"]["office_closures"] == []
+
+
+def test_jurisdiction_office_closures_apart_from_legal_holidays(client):
+    holidays = client.get("/api/v1/jurisdictions/ypsilanti-mi").get_json()["holidays"]
+    assert holidays["cite"] == "MCL 435.101 (public holidays); MCL 435.102"
+    christmas_eve = [c for c in holidays["office_closures"] if c["name"] == "Christmas Eve"]
+    assert christmas_eve and christmas_eve[0]["cite"].startswith("State of Michigan office closure")
+    assert not any(h["name"] == "Christmas Eve" for h in holidays["closed"])
+    assert any(h["name"] == "Lincoln's Birthday" for h in holidays["closed"])
 
 
 @pytest.mark.parametrize("args", [

@@ -190,3 +190,35 @@ def test_new_templates_have_no_inline_style_or_script():
     for name in ("results.html", "_row.html", "landing.html", "about.html", "embed.html", "form.html"):
         text = (templates / name).read_text()
         assert "<style" not in text and " style=" not in text and "<script" not in text, name
+
+
+
+def test_how_dates_are_computed_cites_each_holiday_and_keeps_closures_apart(client):
+    # Ypsilanti 2028 (notice window from April 4 to the election, November 7): Juneteenth, Monday
+    # June 19, 2028, with the words that make it a holiday; no office closure falls in the span
+    # (Christmas Eve and the day after Thanksgiving are after it), so no closures table.
+    html = client.get("/jurisdictions/ypsilanti-mi?election=2028-11-07").get_data(as_text=True)
+    table = html[html.index('<table class="holidays">'):html.index("</table>", html.index('<table class="holidays">'))]
+    assert "<td>Juneteenth</td><td>MCL 435.101(1)(f) (2023 PA 54); MCL 435.102</td>" in table
+    assert '<table class="closures">' not in html
+
+
+def test_how_dates_are_computed_lists_the_offices_closures(tmp_path):
+    # A copy of the calendars where Ypsilanti's clerk also closes on Friday July 7, 2028 (a one-off
+    # closure): it is listed apart from the legal holidays, with its authority.
+    import shutil
+
+    from web import create_app
+
+    calendars = tmp_path / "calendars"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "calendars", calendars)
+    ypsi = calendars / "ypsilanti-mi.toml"
+    ypsi.write_text(ypsi.read_text() + (
+        '\n[holidays.one_off_closures]\ncovers = { from = 2028, to = 2028 }\ncite = "Clerk notices"\n'
+        'days = [{ date = 2028-07-07, name = "Office move", cite = "Clerk notice of June 1, 2028" }]\n'))
+    app = create_app({"TESTING": True, "TODAY": "2028-03-01", "CALENDARS_DIR": str(calendars),
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    html = app.test_client().get("/jurisdictions/ypsilanti-mi?election=2028-11-07").get_data(as_text=True)
+    closures = html[html.index('<table class="closures">'):html.index("</table>", html.index('<table class="closures">'))]
+    assert "<td>Office move</td><td>Clerk notice of June 1, 2028</td>" in closures
+    assert "Friday, July 7, 2028" in closures

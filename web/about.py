@@ -1,5 +1,6 @@
 """A page per jurisdiction: how its dates are computed (its time law, the
-legal holidays in force for a cycle with their citations, office hours, the
+legal holidays in force for a cycle with their citations, the office's own
+closures with their authority, office hours, the
 elections by rule and the rule files' sources)."""
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from flask import Blueprint, render_template, request
 from deadlines.core import inputs
 from deadlines.core.elections import describe_rule
 from deadlines.core.errors import InputError
-from deadlines.core.holiday_law import business_calendar
+from deadlines.core.holiday_law import closures_in, legal_in
 from deadlines.core.moments import day_of, say_clock
 from deadlines.publish.words import paragraphs, rule_files, when
 from deadlines.service import lookup
@@ -30,11 +31,11 @@ def jurisdiction(jid: str):
     days = [day_of(m) for d in result.deadlines for m in (d.start, d.due, d.safe_due) if m is not None]
     days += [day_of(a.value) for a in result.anchors.values()]
     first, last = min(days), max(days)
-    closed = business_calendar(jur.holidays, first.year, last.year).closed
-    own = {h.day: h.cite for h in jur.holidays.add + jur.holidays.closures}
-    holidays = [(day, name, own.get(day, jur.holidays.cite)) for day, name in sorted(closed.items()) if first <= day <= last]
+    years = range(first.year, last.year + 1)
+    holidays, closures = ([(day, *named) for y in years for day, named in sorted(listed(jur.holidays, y).items())
+                           if first <= day <= last] for listed in (legal_in, closures_in))
     return render_template(
-        "about.html", jur=jur, result=result, holidays=holidays, first=first, last=last, removed=[h for h in jur.holidays.remove if first <= h.day <= last],
+        "about.html", jur=jur, result=result, holidays=holidays, closures=closures, first=first, last=last,
         elections=[(r, describe_rule(r)) for r in jur.elections.values()], files=rule_files(result),
         when=when, paragraphs=paragraphs, say_clock=say_clock, error=None,
     )

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from deadlines.core.elections import describe_rule, next_election
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.core.holiday_law import business_calendar
+from deadlines.core.holiday_law import business_calendar, closures_in
 from deadlines.core.model import Jurisdiction
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
@@ -64,7 +64,9 @@ def _iso(day: date | None) -> str | None:
 def jurisdiction(jid: str) -> Response:
     jur = registry().get(jid)
     today = today_in(jur.timezone)
-    closed = business_calendar(jur.holidays, today.year, today.year + 1).closed
+    law = jur.holidays
+    closed = business_calendar(law, today.year, today.year + 1).closed
+    closures = {**closures_in(law, today.year), **closures_in(law, today.year + 1)}
     hours = jur.office_hours
     return jsonify({
         "id": jur.id, "name": jur.name, "timezone": jur.timezone, "source": jur.source, "links": _links(jid),
@@ -79,9 +81,10 @@ def jurisdiction(jid: str) -> Response:
         "triggers": [{"name": t.name, "title": t.title, "type": t.type, "cite": t.cite} for t in jur.triggers.values()],
         "rules": _rules(jur),
         "holidays": {
-            "country": jur.holidays.country, "subdivision": jur.holidays.subdivision, "cite": jur.holidays.cite,
-            "closed": [{"date": d.isoformat(), "name": name} for d, name in sorted(closed.items())
-                       if today.year <= d.year <= today.year + 1],
+            "cite": law.cite, "url": law.url, "read": _iso(law.read), "covers_from": law.first_year,
+            "closed": [{"date": d.isoformat(), "name": name} for d, name in sorted(closed.items())],
+            "office_closures": [{"date": d.isoformat(), "name": name, "cite": cite}
+                                for d, (name, cite) in sorted(closures.items())],
         },
     })
 

@@ -45,6 +45,7 @@ DEADLINE = _obj({
                              "safe": {"type": "boolean"}})),
     "warnings": _array(STR), "thresholds": _array({"type": "object"}),
     "override": {"type": ["object", "null"]}, "rule_effective": NSTR, "source": STR,
+    "citation_url": NSTR, "citation_read": NSTR,
     "case": {**NSTR, "description": "The case of a deadline counted from a trigger event"},
     "changes": _array(STR),
 })
@@ -69,8 +70,9 @@ JURISDICTION = _obj({
     "triggers": _array(_obj({"name": STR, "title": STR, "type": {"enum": ["date", "instant"]}, "cite": STR})),
     "rules": _array(_obj({"id": STR, "title": STR, "kind": STR, "audience": _array(STR), "effective": NSTR,
                           "citation": STR, "text": STR})),
-    "holidays": _obj({"country": STR, "subdivision": NSTR, "cite": STR,
-                      "closed": _array(_obj({"date": DATE, "name": STR}))}),
+    "holidays": _obj({"cite": STR, "url": NSTR, "read": NSTR, "covers_from": {"type": "integer"},
+                      "closed": _array(_obj({"date": DATE, "name": STR})),
+                      "office_closures": _array(_obj({"date": DATE, "name": STR, "cite": STR}))}),
 })
 LISTING = _obj({
     "from": DATE, "to": DATE, "state": NSTR, "audience": NSTR,

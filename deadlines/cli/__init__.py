@@ -12,7 +12,7 @@ import click
 from deadlines.cli.oneline import OneLine, fail
 from deadlines.cli.records import recorded
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.cli.checks import calendar_files, problems_in
+from deadlines.cli.checks import calendar_files, report
 from deadlines.core import inputs
 from deadlines.core.moments import say
 from deadlines.core.registry import Registry
@@ -46,14 +46,18 @@ def check(paths: tuple[Path, ...]) -> None:
     folder means its files and its shared/ rule sets).
 
     Reports every problem of every file in one run, each naming file and rule
-    (a shared set's problem once, not once per jurisdiction); exits 1 on any."""
+    (a shared set's problem once, not once per jurisdiction); exits 1 on any.
+    Warns (without failing) where a hand-kept list of days ends before the
+    next two cycles."""
     files: list[Path] = []
     for p in paths or (Registry().root,):
         files.extend(calendar_files(p) if p.is_dir() else [p])
-    problems = problems_in(files)
+    problems, warnings = report(files, date.today())
     for problem in problems:
         click.echo(problem)
-    click.echo(f"{len(files)} file(s) checked, {len(problems)} problem(s)", err=True)
+    for warning in warnings:
+        click.echo(f"warning: {warning}")
+    click.echo(f"{len(files)} file(s) checked, {len(problems)} problem(s), {len(warnings)} warning(s)", err=True)
     sys.exit(1 if problems else 0)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from datetime import date
 from pathlib import Path
 
 import click
 
+from deadlines.core.holiday_law import stale_lists
 from deadlines.core.loader import SHARED_DIR, check_jurisdiction, check_shared
 from deadlines.core.registry import Registry
 
@@ -16,14 +18,25 @@ def calendar_files(folder: Path) -> list[Path]:
     return sorted((folder / SHARED_DIR).glob("*.toml")) + sorted(folder.glob("*.toml"))
 
 
-def problems_in(files: list[Path]) -> list[str]:
-    """Every problem of ``files`` (each line names its file), without repeats
-    (a shared rule set's problem shows once; each set is validated once)."""
-    found = []
+def report(files: list[Path], today: date) -> tuple[list[str], list[str]]:
+    """Every problem of ``files`` (each line names its file) and every warning
+    (a hand-kept list of days ending before the next two cycles), without
+    repeats (a shared rule set's problem shows once; each set is validated once)."""
+    problems, warnings = [], []
     for f in files:
-        problems = check_shared(f) if f.parent.name == SHARED_DIR else check_jurisdiction(f)[1]
-        found.extend(str(p) for p in problems)
-    return list(dict.fromkeys(found))
+        if f.parent.name == SHARED_DIR:
+            problems.extend(str(p) for p in check_shared(f))
+            continue
+        jur, found = check_jurisdiction(f)
+        problems.extend(str(p) for p in found)
+        if jur is not None:
+            warnings.extend(stale_lists(jur.holidays, jur.elections["general"], today))
+    return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))
+
+
+def problems_in(files: list[Path]) -> list[str]:
+    """The problems of :func:`report` alone."""
+    return report(files, date.today())[0]
 
 
 def refuse_invalid_calendars(command: str) -> None:

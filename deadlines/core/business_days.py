@@ -1,14 +1,18 @@
 """Business days: which days an office is open, and rolling a day onto one.
 
 :class:`BusinessCalendar` is pure data (a frozen set of closed dates with their
-names and the weekdays the office works); it is built from the ``holidays``
-package by :mod:`deadlines.core.holiday_law`, or directly in tests.
+names, the weekdays the office works and the span of days it holds); it is
+built from a jurisdiction's holiday law by :mod:`deadlines.core.holiday_law`,
+or directly in tests. Asked about a day outside its span it raises
+:class:`~deadlines.core.errors.CoverageError` rather than guess.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Mapping
+
+from deadlines.core.errors import CoverageError
 
 ROLLS = ("next_business_day", "prior_business_day", "none")
 
@@ -18,28 +22,38 @@ _MAX_SCAN_DAYS = 366
 
 @dataclass(frozen=True)
 class BusinessCalendar:
-    """Closed dates (holidays, observed days, one-off closures) and working weekdays.
+    """Closed dates (holidays, observed days, closures) and working weekdays.
 
     ``closed`` maps each closed date to the reason it is closed. ``workdays``
     holds :meth:`date.weekday` numbers (Monday 0) on which the office is open.
+    ``first``..``last`` is the span it holds; ``holds`` says what it is (for
+    the error when asked outside it).
     """
 
     closed: Mapping[date, str] = field(default_factory=dict)
     workdays: frozenset[int] = frozenset(range(5))
+    first: date = date.min
+    last: date = date.max
+    holds: str = "this calendar"
 
     def __hash__(self) -> int:  # a calendar is shared by many rules; identity suffices
         return id(self)
 
     def is_business_day(self, day: date) -> bool:
+        if not self.first <= day <= self.last:
+            raise CoverageError(
+                f"{day.isoformat()} is outside the years {self.holds} holds "
+                f"({self.first.year}-{self.last.year}); it cannot say whether that is a business day"
+            )
         return day.weekday() in self.workdays and day not in self.closed
 
     def why_closed(self, day: date) -> str | None:
         """"a Saturday", "Columbus Day (a holiday)" or None for a business day."""
+        if self.is_business_day(day):
+            return None
         if day in self.closed:
             return f"{self.closed[day]} (a holiday)"
-        if day.weekday() not in self.workdays:
-            return f"a {day.strftime('%A')}"
-        return None
+        return f"a {day.strftime('%A')}"
 
     def next_business_day(self, day: date) -> date:
         """The first business day strictly after ``day``."""

@@ -13,13 +13,12 @@ from datetime import date, datetime, time, timedelta
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
-from deadlines.core import inputs, operations
+from deadlines.core import holiday_law, inputs, operations, span
 from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.cases import Occurrence
 from deadlines.core.cases import typed as typed_cases
 from deadlines.core.elections import cycle_key, describe_rule, election_date, next_election, rule_day
 from deadlines.core.errors import InputError
-from deadlines.core.holiday_law import business_calendar
 from deadlines.core.model import (
     Anchor,
     Case,
@@ -162,6 +161,8 @@ class _Context:
     calendar: BusinessCalendar
     anchors: dict[str, Anchor]
     done: dict[str, Deadline]
+    variants: tuple[holiday_law.Variant, ...] = ()  # the holiday law read other ways
+    office: holiday_law.Office | None = None  # with the office's own closures
 
     def value(self, name: str) -> tuple[Moment, str]:
         """The anchor's value and how to name it in a step."""
@@ -244,7 +245,10 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
     jur, cal = ctx.jur, ctx.calendar
     day, step = _count(rule.due, ctx)
     if isinstance(day, datetime):  # counted in hours: an exact instant, never rolled
-        return _LastDay(day, f"{say_clock(day.timetz())} local time ({jur.timezone}), an exact instant", [step], [])
+        closed = cal.why_closed(day.date()) if rule.office_act else None
+        warn = [f"{say_day(day.date())} is {closed}: the law counts hours, so the time is not moved, "
+                f"but the office may be closed then."] if closed else []
+        return _LastDay(day, f"{say_clock(day.timetz())} local time ({jur.timezone}), an exact instant", [step], warn)
     steps, warnings = [step], []
     clock, ends = _closing_time(rule, jur)
     roll, roll_cite = _roll_of(rule, jur)
@@ -266,7 +270,7 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
         steps.append(_closing_step(jur.office_hours, ends))
     if rule.warning:
         warnings.append(rule.warning)
-    readings = _readings(rule, day, roll, roll_cite, clock, ctx)
+    readings = _readings(rule, day, rolled, roll, roll_cite, clock, ctx)
     return _LastDay(_at(rolled, clock, ctx.zone), ends, steps, warnings, readings)
 
 
@@ -339,31 +343,60 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
         thresholds=rule.thresholds,
         rule_effective=rule.effective,
         source=rule.source,
+        url=rule.url,
+        read=rule.read,
     )
 
 
-def _readings(rule: Rule, day: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
-    """Each way the law can be read for a last day on ``day`` (another roll,
-    another hour or zone of the hour, another count), the earliest instant
-    marked safe; instants are shown in the jurisdiction's zone."""
-    if not rule.readings:
+def _readings(rule: Rule, day: date, rolled: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
+    """Each way the law can be read for a last day on ``day`` (``rolled`` by the
+    rule's own roll): another roll, another hour or zone of the hour, another
+    count, or the holiday law read another way; the earliest instant marked
+    safe; instants are shown in the jurisdiction's zone."""
+    other_law = rule.office_act and (ctx.variants or ctx.office)
+    if not (rule.readings or other_law):
         return ()
     own = f"{ROLL_WORDS[roll]} ({roll_cite})"
     if rule.reads_other_hours:
         own = f"{say_clock(clock)} local time ({ctx.jur.timezone}), {own}"
     ways = [(own, roll, roll_cite, "the rule's own computation of time")]
-    dues = [_at(ctx.calendar.roll(day, roll), clock, ctx.zone)]
+    dues = [_at(rolled, clock, ctx.zone)]
     for r in rule.readings:
         how = r.roll or roll
         counted = day if r.due is None else day_of(_count(r.due, ctx)[0])
         due = _at(ctx.calendar.roll(counted, how), r.at or clock, r.zone or ctx.zone)
         ways.append((r.name, how, r.cite, r.why))
         dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
+    if other_law:
+        for name, how, cite, why, other in _holiday_readings(own, roll, day, rolled, ctx):
+            ways.append((name, how, cite, why))
+            dues.append(_at(other, clock, ctx.zone))
+    if len(ways) == 1:
+        return ()
     safe = dues.index(min(dues))  # the first of the earliest
     return tuple(
         ReadingResult(name=name, roll=how, due=due, cite=cite, why=why, safe=(i == safe))
         for i, ((name, how, cite, why), due) in enumerate(zip(ways, dues))
     )
+
+
+def _holiday_readings(own: str, roll: str, day: date, rolled: date, ctx: _Context) -> list[tuple]:
+    """Readings of the rule's own roll where the holiday law read another way
+    gives another last day than ``rolled``, and, where the office is closed on
+    its own authority that day, the office's last open day before it."""
+    out = []
+    for variant in ctx.variants:
+        if variant.may_differ(day, rolled) and (other := variant.calendar.roll(day, roll)) != rolled:
+            out.append((f"{own}, {variant.name}", roll, variant.cite, variant.why, other))
+    if ctx.office is not None and rolled in ctx.office.only:
+        what, authority = holiday_law.closures_in(ctx.jur.holidays, rolled.year)[rolled]
+        out.append((
+            "the office's last open day before a closure", "prior_business_day", authority,
+            f"{say_day(rolled)} is not a legal holiday, so the law does not move the last day, but the office "
+            f"is closed ({what}); a filing in person must be made by its last open day before it.",
+            ctx.office.calendar.prior_business_day(rolled),
+        ))
+    return out
 
 
 def _apply_override(d: Deadline, ov: Override, zone: ZoneInfo) -> Deadline:
@@ -427,10 +460,12 @@ def compute(
     zone = ZoneInfo(jur.timezone)
     cases = tuple(replace(c, events={n: _in_zone(m, zone) for n, m in c.events.items()}) for c in cases)
     case_anchors = [event_anchors(jur, c.events) for c in cases]
-    years = [day_of(a.value).year for a in anchors.values()]
-    years += [day_of(a.value).year for found in case_anchors for a in found.values()]
-    calendar = business_calendar(jur.holidays, min(years), max(years) + 1)
-    ctx = _Context(jur=jur, zone=zone, calendar=calendar, anchors=anchors, done={})
+    days = [day_of(a.value) for a in anchors.values()]
+    days += [day_of(a.value) for found in case_anchors for a in found.values()]
+    law = jur.holidays
+    cals = holiday_law.calendars(law, *span.years_touched(days, jur.reach))
+    ctx = _Context(jur=jur, zone=zone, calendar=cals.legal, anchors=anchors, done={}, variants=cals.variants,
+                   office=cals.office)
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)
@@ -473,7 +508,8 @@ def compute(
         out.append(deadline)
     dated: set[str] = set()
     for case, found in zip(cases, case_anchors):
-        cctx = _Context(jur=jur, zone=zone, calendar=calendar, anchors={**anchors, **found}, done=dict(ctx.done))
+        cctx = _Context(jur=jur, zone=zone, calendar=ctx.calendar, anchors={**anchors, **found}, done=dict(ctx.done),
+                        variants=ctx.variants, office=ctx.office)
         for rid, rule in in_force.items():
             if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
                 continue
@@ -485,6 +521,8 @@ def compute(
             out.append(deadline)
             dated.add(rid)
     pending += [rid for rid in in_force if needs[rid] and rid not in dated]
+    if law.proclaimed or law.one_off_closures:
+        warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in out for m in (d.start, d.due) if m}))
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(out, key=lambda d: (_sort_key(d.due), order[d.id], d.case or "")))
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),

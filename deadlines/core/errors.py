@@ -31,3 +31,8 @@ class InputError(ValueError):
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message)
         self.field = field
+
+
+class CoverageError(InputError):
+    """A day outside the years a business calendar holds: the holiday law is
+    not written for it, so the calendar refuses to call it a business day."""

@@ -1,32 +1,254 @@
-"""Build a jurisdiction's :class:`BusinessCalendar` from the ``holidays`` package.
+"""A jurisdiction's business calendar, built from its holiday law written as data.
 
-The state's holidays (observed days included) for the requested years and the
-years on either side (a January 1 holiday may be observed on December 31),
-then the jurisdiction's own removals, additions and one-off closures. Calendars
-are cached: thousands of jurisdictions share one state's holidays.
+Each legal holiday is a rule (how its day is found, the shift that makes
+another day the holiday, the dates each version is in force); the calendar
+for a span of years is computed from those rules (no holiday package), then
+cached per year: thousands of jurisdictions share one state's law.
+
+Calendars come in variants:
+
+- ``LEGAL``: the legal holidays, what the computation-of-time law counts,
+  with proclaimed days;
+- ``OFFICE``: those plus the office's own closures (recurring and one-off);
+- a :class:`~deadlines.core.model.HolidayReading`'s id: the law read another
+  way (a version whose text is not confirmed, a condition not yet read).
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+from dataclasses import dataclass
+from datetime import date, timedelta
 from functools import lru_cache
+from itertools import groupby
+from typing import Iterable
 
-import holidays as holidays_pkg
+from dateutil.easter import easter
 
 from deadlines.core.business_days import BusinessCalendar
-from deadlines.core.model import HolidayRules
+from deadlines.core.counting import first_weekday_of_month
+from deadlines.core.elections import next_election
+from deadlines.core.model import ElectionRule, HandList, HolidayLaw, HolidayReading, HolidayRule
+
+LEGAL = "legal"
+OFFICE = "office"
+
+#: Observed-day rules: for the weekdays (Monday 0) a holiday's own day may
+#: fall on, how many days away the legal holiday is instead.
+OBSERVED: dict[str, dict[int, int]] = {
+    "saturday_to_friday": {5: -1},
+    "sunday_to_monday": {6: +1},
+    "tuesday_to_friday_to_preceding_monday": {1: -1, 2: -2, 3: -3, 4: -4},
+    "saturday_sunday_to_following_monday": {5: +2, 6: +1},
+}
+
+#: ``every`` rules name a weekday that is never a working day already.
+WEEKLY = ("saturday", "sunday")
 
 
-@lru_cache(maxsize=4096)
-def _state_holidays(country: str, subdivision: str | None, years: tuple[int, ...]) -> dict:
-    return dict(holidays_pkg.country_holidays(country, subdiv=subdivision, years=years, observed=True))
+def natural_day(rule: HolidayRule, year: int) -> date | None:
+    """The day the rule's words give in ``year`` before any observed shift
+    (None in a year it skips)."""
+    if rule.years != "every" and (year % 2 == 1) != (rule.years == "odd"):
+        return None
+    if rule.how == "date":
+        return date(year, rule.month, rule.day)
+    if rule.how == "nth":
+        day = first_weekday_of_month(year, rule.month, rule.weekday) + timedelta(weeks=rule.n - 1)
+    elif rule.how == "last":
+        following = date(year + rule.month // 12, rule.month % 12 + 1, 1)
+        day = following - timedelta(days=(following.weekday() - rule.weekday - 1) % 7 + 1)
+    elif rule.how == "easter":
+        day = easter(year)
+    else:  # "every": no single day; see WEEKLY
+        return None
+    return day + timedelta(days=rule.offset)
+
+
+def observed_day(rule: HolidayRule, natural: date) -> date:
+    """The legal holiday for a natural day: shifted where ``observed`` says."""
+    for name in rule.observed:
+        shift = OBSERVED[name].get(natural.weekday())
+        if shift is not None:
+            return natural + timedelta(days=shift)
+    return natural
+
+
+def _in_force(rules: Iterable[HolidayRule]) -> list[tuple[HolidayRule, date | None]]:
+    """Each version with the last natural day it applies to: its ``until``, or
+    the day before the next version of the same holiday takes effect."""
+    out = []
+    key = lambda r: r.id  # noqa: E731
+    for _, group in groupby(sorted(rules, key=key), key=key):
+        versions = sorted(group, key=lambda r: r.start or date.min)
+        for i, rule in enumerate(versions):
+            ends = [d for d in (rule.until,) if d is not None]
+            if i + 1 < len(versions) and versions[i + 1].start is not None:
+                ends.append(versions[i + 1].start - timedelta(days=1))
+            out.append((rule, min(ends) if ends else None))
+    return out
+
+
+def cited_days(rules: Iterable[HolidayRule], year: int) -> dict[date, tuple[tuple[str, str], ...]]:
+    """The holidays ``rules`` make in ``year``, each with the name and citation
+    of every rule falling on it (a shift may bring one in from the year before
+    or after: Saturday January 1 gives Friday December 31)."""
+    out: dict[date, tuple[tuple[str, str], ...]] = {}
+    for rule, until in _in_force(rules):
+        for y in (year - 1, year, year + 1):
+            natural = natural_day(rule, y)
+            if natural is None or (rule.start and natural < rule.start) or (until and natural > until):
+                continue
+            day = observed_day(rule, natural)
+            if day.year == year:
+                out[day] = out.get(day, ()) + ((rule.name, rule.cite),)
+    return out
+
+
+def days_of(rules: Iterable[HolidayRule], year: int) -> dict[date, str]:
+    """The holidays ``rules`` make in ``year`` and their names."""
+    return {day: "; ".join(name for name, _ in named) for day, named in cited_days(rules, year).items()}
+
+
+def rules_for(law: HolidayLaw, reading: HolidayReading | None = None) -> tuple[HolidayRule, ...]:
+    """The legal-holiday versions in force under ``reading`` (None: the law as written)."""
+    rid = reading.id if reading else None
+    drop = reading.drop if reading else ()
+    return tuple(r for r in law.legal if r.reading in (None, rid) and r.id not in drop)
+
+
+def _listed(hand: HandList | None, year: int) -> dict[date, str]:
+    return {} if hand is None else {h.day: h.name for h in hand.days if h.day.year == year}
+
+
+@lru_cache(maxsize=16384)
+def closures_in(law: HolidayLaw, year: int) -> dict[date, tuple[str, str]]:
+    """The office's own closed days in ``year``: name and authority of each."""
+    out = {day: named[0] for day, named in cited_days(law.closures, year).items()}
+    if law.one_off_closures is not None:
+        out.update({h.day: (h.name, h.cite) for h in law.one_off_closures.days if h.day.year == year})
+    return out
+
+
+def legal_in(law: HolidayLaw, year: int) -> dict[date, tuple[str, str]]:
+    """The legal holidays in ``year`` (proclaimed days included): name and citation of each."""
+    out = {day: ("; ".join(n for n, _ in named), "; ".join(dict.fromkeys(c for _, c in named)))
+           for day, named in cited_days(rules_for(law), year).items()}
+    if law.proclaimed is not None:
+        out.update({h.day: (h.name, h.cite) for h in law.proclaimed.days if h.day.year == year})
+    return out
+
+
+@lru_cache(maxsize=16384)
+def _year(law: HolidayLaw, year: int, variant: str) -> dict[date, str]:
+    reading = next((r for r in law.readings if r.id == variant), None)
+    closed = days_of(rules_for(law, reading), year)
+    closed.update(_listed(law.proclaimed, year))
+    if variant == OFFICE:
+        for day, (name, _) in closures_in(law, year).items():
+            closed[day] = f"{closed[day]}; {name}" if day in closed else f"{name} (the office is closed)"
+    return closed
 
 
 @lru_cache(maxsize=65536)
-def business_calendar(rules: HolidayRules, first_year: int, last_year: int) -> BusinessCalendar:
-    """Closed days for ``first_year``..``last_year`` plus one year either side."""
-    years = tuple(range(first_year - 1, last_year + 2))
-    closed = dict(_state_holidays(rules.country, rules.subdivision, years))
-    for h in rules.remove:
-        closed.pop(h.day, None)
-    for h in rules.add + rules.closures:
-        closed[h.day] = h.name
-    return BusinessCalendar(closed=closed)
+def business_calendar(law: HolidayLaw, first_year: int, last_year: int, variant: str = LEGAL) -> BusinessCalendar:
+    """The calendar for ``first_year``..``last_year`` (no earlier than the law
+    is written for: it refuses days before that)."""
+    first = max(first_year, law.first_year)
+    closed: dict[date, str] = {}
+    for year in range(first, last_year + 1):
+        closed.update(_year(law, year, variant))
+    holds = f"the holiday law ({law.cite}; written from {law.first_year})"
+    return BusinessCalendar(closed=closed, first=date(first, 1, 1), last=date(last_year, 12, 31), holds=holds)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The business calendar under another reading of the holiday law;
+    ``differs``: the days it holds where it and the legal calendar disagree
+    (a roll that passes none of them comes out the same on both)."""
+
+    name: str
+    cite: str
+    why: str
+    calendar: BusinessCalendar
+    differs: tuple[date, ...]  # sorted
+
+    def may_differ(self, day: date, other: date) -> bool:
+        lo, hi = (day, other) if day <= other else (other, day)
+        i = bisect_left(self.differs, lo)
+        return i < len(self.differs) and self.differs[i] <= hi
+
+
+@lru_cache(maxsize=65536)
+def variants(law: HolidayLaw, first_year: int, last_year: int) -> tuple[Variant, ...]:
+    """One calendar per reading of the law in :attr:`HolidayLaw.readings` that
+    disagrees with the law somewhere in these years."""
+    legal = business_calendar(law, first_year, last_year).closed
+    out = []
+    for r in law.readings:
+        cal = business_calendar(law, first_year, last_year, r.id)
+        differs = tuple(sorted(legal.keys() ^ cal.closed.keys()))
+        if differs:  # a reading that agrees with the law over these years says nothing
+            out.append(Variant(r.name, r.cite, r.why, cal, differs))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Office:
+    """The legal calendar plus the office's own closures, and ``only``: the
+    days closed by the office alone (not legal holidays)."""
+
+    calendar: BusinessCalendar
+    only: frozenset[date]
+
+
+@lru_cache(maxsize=65536)
+def office_calendar(law: HolidayLaw, first_year: int, last_year: int) -> Office | None:
+    """The office's calendar (None when it has no closures of its own)."""
+    if not (law.closures or law.one_off_closures):
+        return None
+    office = business_calendar(law, first_year, last_year, OFFICE)
+    return Office(office, frozenset(office.closed.keys() - business_calendar(law, first_year, last_year).closed.keys()))
+
+
+@dataclass(frozen=True)
+class Calendars:
+    """What the engine counts on for a span of years: the legal calendar, the
+    readings that disagree with it there, and the office's (or None)."""
+
+    legal: BusinessCalendar
+    variants: tuple[Variant, ...]
+    office: Office | None
+
+
+@lru_cache(maxsize=65536)
+def calendars(law: HolidayLaw, first_year: int, last_year: int) -> Calendars:
+    return Calendars(business_calendar(law, first_year, last_year), variants(law, first_year, last_year),
+                     office_calendar(law, first_year, last_year))
+
+
+def stale_lists(law: HolidayLaw, general: ElectionRule, today: date) -> list[str]:
+    """``deadlines check`` warnings: hand-kept lists that end before the next
+    two cycles of the general election, each naming its file and place."""
+    first = next_election(general, today)
+    second = next_election(general, first + timedelta(days=1))
+    return [
+        f"{hand.source}: holidays.{hand.key}: covers {hand.first}-{hand.last}, which ends before the next two "
+        f"cycles ({first.isoformat()}, {second.isoformat()}); extend the list and its 'covers' through {second.year}"
+        for hand in law.hand_lists() if hand.last < second.year
+    ]
+
+
+def unlisted(law: HolidayLaw, years: Iterable[int]) -> list[str]:
+    """Warnings for hand-kept lists that do not cover every one of ``years``."""
+    out = []
+    for hand in law.hand_lists():
+        missing = sorted(y for y in set(years) if not hand.first <= y <= hand.last)
+        if missing:
+            what = "proclaimed holidays" if hand.key == "proclaimed" else "one-off office closures"
+            out.append(
+                f"The list of {what} ({hand.cite}) covers {hand.first}-{hand.last}; deadlines fall in "
+                f"{', '.join(map(str, missing))}, where a day missing from the list is unknown, not absent: "
+                f"check with the clerk."
+            )
+    return out

@@ -8,8 +8,9 @@ service loads rules only through :func:`load_jurisdiction`, so what
 A jurisdiction file may ``extends = ["<shared set>"]``: shared rule sets live in
 ``calendars/shared/<name>.toml`` (one state statute used by many local
 governments). Elections, triggers and deadlines of all files are merged (an id
-defined twice is an error); ``holidays``, ``office_hours`` and ``time_law`` of
-the jurisdiction file win over those of a shared set.
+defined twice is an error); ``office_hours`` and ``time_law`` of the
+jurisdiction file win over those of a shared set, and so does each key of
+``holidays`` (a city adds its office closures to its state's legal holidays).
 """
 from __future__ import annotations
 
@@ -22,9 +23,11 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from deadlines.core import span
 from deadlines.core.business_days import ROLLS
 from deadlines.core.counting import weekday_number, WEEKDAYS
 from deadlines.core.elections import named_cycle
+from deadlines.core.holiday_law import OBSERVED, WEEKLY
 from deadlines.core.operations import OPERATIONS
 from deadlines.core.errors import CalendarError, Problem
 from deadlines.core.inputs import to_moment
@@ -37,8 +40,11 @@ from deadlines.core.model import (
     ElectionMove,
     ElectionRule,
     Expr,
+    HandList,
     Holiday,
-    HolidayRules,
+    HolidayLaw,
+    HolidayReading,
+    HolidayRule,
     Jurisdiction,
     OfficeHours,
     Override,
@@ -55,12 +61,12 @@ ELECTION_RULES = ("tuesday_after_first_monday", "first_tuesday")
 YEARS = ("odd", "even", "every")
 
 TOP_KEYS = {
-    "id", "name", "timezone", "source", "extends", "holidays", "office_hours", "time_law",
+    "state", "id", "name", "timezone", "source", "extends", "holidays", "office_hours", "time_law",
     "elections", "triggers", "deadlines", "overrides", "cite", "text", "choices", "decisions",
 }
 RULE_KEYS = {
     "title", "kind", "audience", "start", "start_at", "due", "at", "roll", "office_act",
-    "readings", "thresholds", "effective", "cite", "text", "note", "warning",
+    "readings", "thresholds", "effective", "cite", "text", "note", "warning", "url", "read",
 }
 
 
@@ -144,6 +150,10 @@ class _Checker:
         self.fail(where, f"expected a time of day HH:MM (24-hour), got {value!r}")
         return None
 
+    def entries(self, value: Any, where: str) -> dict:
+        """A table of named entries (any key is a name)."""
+        return self.table(value, where, set(value) if isinstance(value, dict) else set())
+
     def items(self, value: Any, where: str) -> list:
         if value is None:
             return []
@@ -173,7 +183,6 @@ class _Part:
     doc: dict  # its top-level tables, as parsed
     ids: dict[str, tuple[str, ...]]  # each of NAMESPACES -> ids in file order, valid or not
     built: dict[str, dict]  # the same keys -> the valid definitions by id (choices: as written)
-    holidays: HolidayRules | None
     time_law: TimeLaw | None
     office_hours: OfficeHours | None
     problems: tuple[Problem, ...]
@@ -212,7 +221,6 @@ def _validate_part(path: str, doc: dict, allowed: set[str], required: tuple[str,
     }
     return _Part(
         path=path, doc=doc, ids=ids, built=built,
-        holidays=_holidays(doc["holidays"], c) if "holidays" in doc else None,
         time_law=_time_law(doc["time_law"], c) if "time_law" in doc else None,
         office_hours=_office_hours(doc["office_hours"], c) if "office_hours" in doc else None,
         problems=tuple(c.problems),
@@ -296,9 +304,8 @@ def _build(path: Path, parts: list[_Part], c: _Checker) -> tuple[Jurisdiction, l
     if "general" not in elections and not any("general" in p.ids["elections"] for p in parts):
         c.fail("elections", "missing 'elections.general': every jurisdiction needs its general election rule")
     first = {key: next((p for p in parts if key in p.doc), None)
-             for key in ("holidays", "time_law", "office_hours", "overrides", "decisions")}
-    if first["holidays"] is None:
-        c.fail("holidays", "missing [holidays]: give country and subdivision (the state) for the holidays package")
+             for key in ("time_law", "office_hours", "overrides", "decisions", "state")}
+    holidays = _holiday_law(parts, checkers, c)
     if first["time_law"] is None:
         c.fail("time_law", "missing [time_law]: the computation-of-time law (roll, cite, text)")
     order = _graph(rules, elections, triggers, defined_in, checkers)
@@ -307,18 +314,19 @@ def _build(path: Path, parts: list[_Part], c: _Checker) -> tuple[Jurisdiction, l
         part = first[key]
         return (part.doc[key], checkers[part.path]) if part else None
 
-    overrides = _overrides(found("overrides"), rules, ZoneInfo(tz) if tz else None)
+    overrides = _overrides(found("overrides"), rules, elections.get("general"), ZoneInfo(tz) if tz else None)
     choices = {cid: ch for cid, value in merged["choices"].items()
                if (ch := _choice(cid, value, rules, checkers[defined_in[cid]]))}
     decisions = _decisions(found("decisions"), choices, elections.get("general"))
     jurisdiction = Jurisdiction(
         id=jid, name=name, timezone=tz, source=str(main.doc.get("source", "")),
-        holidays=first["holidays"] and first["holidays"].holidays,
+        holidays=holidays,
         time_law=first["time_law"] and first["time_law"].time_law,
         elections=elections, triggers=triggers, rules=rules, order=order,
         office_hours=first["office_hours"] and first["office_hours"].office_hours,
         overrides=overrides, extends=tuple(main.doc.get("extends", ())),
-        choices=choices, decisions=decisions,
+        choices=choices, decisions=decisions, reach=span.reach(rules, order, choices.values()),
+        state=_state(found("state")),
     )
     return jurisdiction, [p for chk in checkers.values() for p in chk.problems]
 
@@ -381,44 +389,253 @@ def _rules(merged: list[tuple[str, Any, _Checker]]) -> dict[str, tuple[Rule, ...
     return rules
 
 
-def _holidays(value, c: _Checker) -> HolidayRules:
-    t = c.table(value, "holidays", {"country", "subdivision", "cite", "add", "remove", "closures"}, ("country", "cite"))
-    country = c.string(t.get("country"), "holidays.country")
-    subdiv = c.string(t.get("subdivision"), "holidays.subdivision")
-    if country and (unknown := _unknown_holidays(country, subdiv)):
-        c.fail("holidays", f"unknown country or state: {unknown}")
+HOLIDAY_KEYS = {"cite", "covers", "url", "read", "legal", "closures", "proclaimed", "one_off_closures", "readings"}
+HOLIDAY_RULE_KEYS = {
+    "name", "date", "nth", "last", "easter", "every", "plus_days", "years", "observed", "from", "until",
+    "cite", "text", "url", "read", "reading",
+}
+HOW_KEYS = ("date", "nth", "last", "easter", "every")
 
-    def dated(key: str) -> tuple[Holiday, ...]:
-        out = []
-        for i, item in enumerate(c.items(t.get(key), f"holidays.{key}")):
-            where = f"holidays.{key}[{i}]"
-            it = c.table(item, where, {"date", "name", "cite"}, ("date", "cite"))
-            day = c.day(it.get("date"), f"{where}.date")
-            cite = c.string(it.get("cite"), f"{where}.cite")
-            if day and cite:
-                out.append(Holiday(day, str(it.get("name") or "closed"), cite))
-        return tuple(out)
 
-    return HolidayRules(
-        country=country or "",
-        subdivision=subdiv,
-        cite=str(t.get("cite", "")),
-        add=dated("add"),
-        remove=dated("remove"),
-        closures=dated("closures"),
+_shared_holidays: dict[tuple, tuple[HolidayLaw, tuple[_Part, ...]]] = {}
+
+
+def _holiday_law(parts: list[_Part], checkers: dict[str, _Checker], main: _Checker) -> HolidayLaw | None:
+    """:func:`_holidays` of the merged ``[holidays]``; built once where every key
+    comes from shared sets (thousands of jurisdictions then share one object)."""
+    sources: dict[str, _Part] = {}
+    for part in parts:
+        if isinstance(part.doc.get("holidays"), dict):
+            for key in part.doc["holidays"]:
+                if key in HOLIDAY_KEYS:
+                    sources.setdefault(key, part)
+    key = tuple(sorted((k, id(p)) for k, p in sources.items()))
+    shared = bool(sources) and all(p is not parts[0] for p in sources.values())
+    held = tuple(p for _, p in sorted(sources.items()))
+    if shared and key in _shared_holidays and all(a is b for a, b in zip(_shared_holidays[key][1], held)):
+        return _shared_holidays[key][0]
+    before = sum(len(chk.problems) for chk in checkers.values())
+    law = _holidays(_holiday_parts(parts, checkers), main)
+    if shared and law is not None and sum(len(chk.problems) for chk in checkers.values()) == before:
+        _shared_holidays[key] = (law, held)  # holding the parts keeps their ids from being reused
+    return law
+
+
+def _state(found) -> str | None:
+    """``state``: the postal code of the state whose law a jurisdiction sits on."""
+    if found is None:
+        return None
+    value, c = found
+    if not (isinstance(value, str) and len(value) == 2 and value.isascii() and value.isalpha() and value.isupper()):
+        c.fail("state", f"expected a state's two-letter postal code in capitals (MI), got {value!r}")
+        return None
+    return value
+
+
+def _holiday_parts(parts: list[_Part], checkers: dict[str, _Checker]) -> dict[str, tuple[Any, _Checker]]:
+    """Each key of ``[holidays]`` from the first file giving it: a city may add
+    its own closures to its state's legal holidays."""
+    merged: dict[str, tuple[Any, _Checker]] = {}
+    for part in parts:
+        if "holidays" not in part.doc:
+            continue
+        c = checkers[part.path]
+        for key, value in c.table(part.doc["holidays"], "holidays", HOLIDAY_KEYS).items():
+            if key in HOLIDAY_KEYS:
+                merged.setdefault(key, (value, c))
+    return merged
+
+
+def _holidays(found: dict[str, tuple[Any, _Checker]], main: _Checker) -> HolidayLaw | None:
+    """The legal holidays as rules, the office closures, the hand-kept lists
+    and the other readings of the law."""
+    if not found:
+        main.fail("holidays", "missing [holidays]: the legal holidays of the state's statute, as rules (see calendars/shared)")
+        return None
+    for key in ("cite", "covers", "legal"):
+        if key not in found:
+            main.fail("holidays", f"missing required key '{key}'")
+    cite = found["cite"][1].string(found["cite"][0], "holidays.cite") if "cite" in found else None
+    first_year = _covers(*found["covers"], "holidays.covers", ends=False)[0] if "covers" in found else None
+    url = _url(*found["url"], "holidays.url") if "url" in found else None
+    read = found["read"][1].day(found["read"][0], "holidays.read") if "read" in found else None
+    readings = _holiday_readings(*found.get("readings", ({}, main)))
+    legal = _holiday_rules(*found.get("legal", ({}, main)), "legal", {r.id for r in readings})
+    closures = _holiday_rules(*found.get("closures", ({}, main)), "closures", set())
+    ids = {r.id for r in legal}
+    for reading in readings:
+        for i, rid in enumerate(reading.drop):
+            if rid not in ids:
+                found["readings"][1].fail(f"holidays.readings.{reading.id}.drop[{i}]", f"no legal holiday '{rid}' here (known: {', '.join(sorted(ids))})")
+    if "legal" in found and not legal and not found["legal"][1].problems:
+        found["legal"][1].fail("holidays.legal", "no legal holidays: list the statute's holidays as rules")
+    if not (cite and first_year):
+        return None
+    return HolidayLaw(
+        cite=cite, first_year=first_year, legal=legal, closures=closures,
+        proclaimed=_hand_list(found.get("proclaimed"), "proclaimed"),
+        one_off_closures=_hand_list(found.get("one_off_closures"), "one_off_closures"),
+        readings=readings, url=url, read=read,
     )
 
 
-@lru_cache(maxsize=None)
-def _unknown_holidays(country: str, subdivision: str | None) -> str | None:
-    """Why the holidays package has no calendar for the state (None: it has one)."""
-    import holidays as holidays_pkg
+def _url(value, c: _Checker, where: str) -> str | None:
+    """A citation's optional ``url``: where the text it quotes can be read
+    (its ``read`` key gives the date it was read there)."""
+    url = c.string(value, where)
+    if url is not None and not url.startswith(("https://", "http://")):
+        c.fail(where, f"expected a web address starting with https:// (where the quoted text can be read), got '{url}'")
+        return None
+    return url
 
+
+def _covers(value, c: _Checker, where: str, ends: bool = True) -> tuple[int | None, int | None]:
+    """``covers = { from = 2024, to = 2027 }``: the years a list (or, with only
+    ``from``, the years a law's rules) are written for."""
+    t = c.table(value, where, {"from", "to"} if ends else {"from"}, ("from", "to") if ends else ("from",))
+    first = c.integer(t.get("from"), f"{where}.from", 1900)
+    last = c.integer(t.get("to"), f"{where}.to", 1900) if ends else None
+    if first and last and last < first:
+        c.fail(where, f"ends ({last}) before it begins ({first})")
+        return None, None
+    return first, last
+
+
+def _holiday_readings(value, c: _Checker) -> tuple[HolidayReading, ...]:
+    out = []
+    for rid, item in c.entries(value, "holidays.readings").items():
+        where = f"holidays.readings.{rid}"
+        t = c.table(item, where, {"name", "cite", "why", "drop"}, ("name", "cite", "why"))
+        texts = [c.string(t.get(k), f"{where}.{k}") for k in ("name", "cite", "why")]
+        drop = tuple(d for i, d in enumerate(c.items(t.get("drop"), f"{where}.drop")) if c.string(d, f"{where}.drop[{i}]"))
+        if all(texts):
+            out.append(HolidayReading(rid, *texts, drop=drop))
+    return tuple(out)
+
+
+def _holiday_rules(value, c: _Checker, key: str, readings: set[str]) -> tuple[HolidayRule, ...]:
+    """``[holidays.<key>.<id>]``, or ``[[...]]`` for versions that take effect on their ``from`` dates."""
+    out: list[HolidayRule] = []
+    for rid, item in c.entries(value, f"holidays.{key}").items():
+        versioned = isinstance(item, list)
+        built = [
+            r for i, v in enumerate(item if versioned else [item])
+            if (r := _holiday_rule(rid, v, f"holidays.{key}.{rid}" + (f"[{i}]" if versioned else ""), c, key, readings))
+        ]
+        if versioned and any(r.start is None for r in built):
+            c.fail(f"holidays.{key}.{rid}", "every version of a holiday needs 'from' (the date it took effect)")
+        elif len({(r.start, r.reading) for r in built}) != len(built):
+            c.fail(f"holidays.{key}.{rid}", "two versions take effect on the same date")
+        out.extend(built)
+    return tuple(out)
+
+
+def _holiday_rule(rid: str, value, where: str, c: _Checker, key: str, readings: set[str]) -> HolidayRule | None:
+    required = ("name", "cite", "text") if key == "legal" else ("name", "cite")
+    t = c.table(value, where, HOLIDAY_RULE_KEYS if key == "legal" else HOLIDAY_RULE_KEYS - {"reading"}, required)
+    hows = [k for k in HOW_KEYS if k in t]
+    if len(hows) != 1:
+        c.fail(where, f"expected exactly one way of finding the day ({', '.join(HOW_KEYS)}); got {', '.join(hows) or 'none'}")
+        return None
+    how = hows[0]
+    found = _holiday_day(how, t[how], f"{where}.{how}", c)
+    offset = c.integer(t.get("plus_days"), f"{where}.plus_days", -366) or 0
+    if "plus_days" in t and how not in ("nth", "last"):
+        c.fail(f"{where}.plus_days", "only a weekday-of-the-month rule (nth, last) takes plus_days")
+    observed = tuple(o for i, o in enumerate(c.items(t.get("observed"), f"{where}.observed"))
+                     if c.string(o, f"{where}.observed[{i}]", tuple(OBSERVED)))
+    if observed and how != "date":
+        c.fail(f"{where}.observed", f"only a fixed date moves when it falls on a weekend; a rule by {how} takes no 'observed'")
+    shifted = [wd for o in observed for wd in OBSERVED[o]]
+    if len(shifted) != len(set(shifted)):
+        c.fail(f"{where}.observed", "two observed-day rules move the same weekday")
+    years = c.string(t.get("years"), f"{where}.years", YEARS) or "every"
+    start, until = c.day(t.get("from"), f"{where}.from"), c.day(t.get("until"), f"{where}.until")
+    if start and until and until < start:
+        c.fail(f"{where}.until", f"ends ({until}) before it takes effect ({start})")
+    reading = c.string(t.get("reading"), f"{where}.reading")
+    if reading and reading not in readings:
+        c.fail(f"{where}.reading", f"no reading '{reading}' in [holidays.readings] (known: {', '.join(sorted(readings)) or 'none'})")
+    texts = {k: c.string(t.get(k), f"{where}.{k}") for k in ("name", "cite", "text")}
+    url, read = _url(t.get("url"), c, f"{where}.url"), c.day(t.get("read"), f"{where}.read")
+    if found is None or not all(texts[k] for k in required):
+        return None
+    return HolidayRule(
+        id=rid, name=texts["name"], how=how, cite=texts["cite"], text=(texts["text"] or "").strip(),
+        offset=found.get("offset", 0) + offset, years=years, observed=observed, start=start, until=until,
+        url=url, read=read, reading=reading,
+        **{k: v for k, v in found.items() if k != "offset"},
+    )
+
+
+def _holiday_day(how: str, value, where: str, c: _Checker) -> dict | None:
+    """How the day is found: the fields of :class:`HolidayRule` it sets."""
+    if how == "date":
+        md = _month_day(value, where, c)
+        return None if md is None else {"month": md[0], "day": md[1]}
+    if how == "easter":
+        offset = c.integer(value, where, -366)
+        return None if offset is None else {"offset": offset}
+    if how == "every":
+        weekday = c.string(value, where, WEEKLY)
+        return None if weekday is None else {"weekday": weekday_number(weekday)}
+    keys = {"n", "weekday", "month"} if how == "nth" else {"weekday", "month"}
+    t = c.table(value, where, keys, tuple(sorted(keys)))
+    weekday = c.string(t.get("weekday"), f"{where}.weekday", WEEKDAYS)
+    month = _month(t.get("month"), f"{where}.month", c)
+    n = c.integer(t.get("n"), f"{where}.n", 1) if how == "nth" else 1
+    if n is not None and n > 4:
+        c.fail(f"{where}.n", f"a month has a {n}th {weekday or 'weekday'} only in some years; use 'last' for the last one")
+        n = None
+    if not (weekday and month and n) or len(t) != len(keys):
+        return None
+    return {"weekday": weekday_number(weekday), "month": month, "n": n if how == "nth" else 0}
+
+
+def _hand_list(found, key: str) -> HandList | None:
+    """A hand-kept list: ``covers`` (the years it is kept for), ``cite`` and its ``days``."""
+    if found is None:
+        return None
+    value, c = found
+    where = f"holidays.{key}"
+    t = c.table(value, where, {"covers", "cite", "days"}, ("covers", "cite"))
+    first, last = _covers(t.get("covers"), c, f"{where}.covers") if "covers" in t else (None, None)
+    cite = c.string(t.get("cite"), f"{where}.cite")
+    days = []
+    for i, item in enumerate(c.items(t.get("days"), f"{where}.days")):
+        dw = f"{where}.days[{i}]"
+        it = c.table(item, dw, {"date", "name", "cite"}, ("date", "name", "cite"))
+        day = c.day(it.get("date"), f"{dw}.date")
+        name, day_cite = c.string(it.get("name"), f"{dw}.name"), c.string(it.get("cite"), f"{dw}.cite")
+        if day and first and last and not first <= day.year <= last:
+            c.fail(f"{dw}.date", f"{day} is outside the years the list covers ({first}-{last})")
+        elif day and name and day_cite:
+            days.append(Holiday(day, name, day_cite))
+    if not (first and last and cite):
+        return None
+    return HandList(key, first, last, cite, tuple(days), c.path)
+
+
+def _month(value, where: str, c: _Checker) -> int | None:
+    month = c.integer(value, where, 1)
+    if month is not None and month > 12:
+        c.fail(where, f"expected a month 1-12, got {month}")
+        return None
+    return month
+
+
+def _month_day(value, where: str, c: _Checker) -> tuple[int, int] | None:
+    """"MM-DD" that exists every year (February 29 does not)."""
     try:
-        holidays_pkg.country_holidays(country, subdiv=subdivision, years=2000)
-    except NotImplementedError as exc:
-        return str(exc)
-    return None
+        month, dom = (int(x) for x in str(value).split("-"))
+        date(2001, month, dom)
+    except ValueError:
+        if str(value).strip() in ("02-29", "2-29"):
+            c.fail(where, "February 29 exists only in leap years; a fixed date must exist every year")
+        else:
+            c.fail(where, f"expected a month and day MM-DD, got {value!r}")
+        return None
+    return month, dom
 
 
 def _time_law(value, c: _Checker) -> TimeLaw:
@@ -479,10 +696,7 @@ def _election_day(value, where: str, c: _Checker, cite: str | None) -> ElectionD
     """``{ rule, month, years, cite }``: one way an election's day is fixed."""
     t = value if cite is not None else c.table(value, where, {"rule", "month", "years", "cite"}, ("rule", "month", "years", "cite"))
     how = c.string(t.get("rule"), f"{where}.rule", ELECTION_RULES)
-    month = c.integer(t.get("month"), f"{where}.month", 1)
-    if month is not None and month > 12:
-        c.fail(f"{where}.month", f"expected a month 1-12, got {month}")
-        month = None
+    month = _month(t.get("month"), f"{where}.month", c)
     years = c.string(t.get("years"), f"{where}.years", YEARS)
     cite = cite if cite is not None else c.string(t.get("cite"), f"{where}.cite")
     if not (how and month and years and cite):
@@ -541,17 +755,13 @@ def _expr(value, where: str, c: _Checker) -> Expr | None:
 
 def _fixed_date_expr(t: dict, where: str, c: _Checker) -> Expr | None:
     """``{ date = "06-07", year_of = "general" }``: a month and day in an election's year."""
-    md = t["date"]
-    try:
-        month, dom = (int(x) for x in str(md).split("-"))
-        date(2000, month, dom)  # a leap year admits 02-29
-    except ValueError:
-        c.fail(f"{where}.date", f"expected a month and day MM-DD, got {md!r}")
+    md = _month_day(t["date"], f"{where}.date", c)
+    if md is None:
         return None
     of = c.string(t.get("year_of"), f"{where}.year_of")
     if "of" in t:
         c.fail(f"{where}.of", "a fixed date takes 'year_of' (the election whose year it is in), not 'of'")
-    return Expr("date", of, month_day=(month, dom)) if of else None
+    return Expr("date", of, month_day=md) if of else None
 
 
 def _weekday_in_month_expr(t: dict, where: str, c: _Checker) -> Expr | None:
@@ -561,10 +771,7 @@ def _weekday_in_month_expr(t: dict, where: str, c: _Checker) -> Expr | None:
     if n is not None and n > 4:
         c.fail(f"{where}.nth_weekday_in", f"expected 1-4 (not every month has a fifth), got {n}")
         n = None
-    month = c.integer(t.get("month"), f"{where}.month", 1)
-    if month is not None and month > 12:
-        c.fail(f"{where}.month", f"expected a month 1-12, got {month}")
-        month = None
+    month = _month(t.get("month"), f"{where}.month", c)
     wd = c.string(t.get("weekday"), f"{where}.weekday", WEEKDAYS)
     of = c.string(t.get("year_of"), f"{where}.year_of")
     for key, found in (("month", month), ("weekday", wd), ("year_of", of)):
@@ -608,8 +815,10 @@ def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
             c.fail(tw, "give 'min' (and optionally 'max') or 'percent'")
         if lo is not None and hi is not None and hi < lo:
             c.fail(tw, f"max {hi} is below min {lo}")
-        if all(isinstance(tt.get(k), str) for k in ("office", "who", "cite")):
-            thresholds.append(Threshold(tt["office"], tt["who"], tt["cite"], lo, hi, pct, tt.get("note")))
+        words = [c.string(tt.get(k), f"{tw}.{k}") for k in ("office", "who", "cite")]
+        note = c.string(tt.get("note"), f"{tw}.note")
+        if all(words):
+            thresholds.append(Threshold(*words, lo, hi, pct, note))
     at = c.clock(t.get("at"), f"{where}.at")
     if "at" not in t:
         for i, r in enumerate(readings):
@@ -621,6 +830,8 @@ def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
         c.fail(f"{where}.roll", "a rule that is not an act at the office (office_act = false) does not roll")
     for key in ("title", "cite", "text", "warning"):
         c.string(t.get(key), f"{where}.{key}")
+    note, warning = c.string(t.get("note"), f"{where}.note"), c.string(t.get("warning"), f"{where}.warning")
+    url, read = _url(t.get("url"), c, f"{where}.url"), c.day(t.get("read"), f"{where}.read")
     if start and due and _ends_before_start(start, due):
         c.fail(where, "the window ends before it starts (its due counts to an earlier day than its start)")
     if not (kind and due and audience and all(isinstance(t.get(k), str) for k in ("title", "cite", "text"))):
@@ -642,8 +853,10 @@ def _rule(rid: str, value, where: str, c: _Checker) -> Rule | None:
         readings=tuple(readings),
         thresholds=tuple(thresholds),
         effective=effective,
-        note=t.get("note"),
-        warning=t.get("warning"),
+        note=note,
+        warning=warning,
+        url=url,
+        read=read,
     )
 
 
@@ -810,7 +1023,7 @@ def _decisions(found, choices, general) -> tuple[Decision, ...]:
     return tuple(out)
 
 
-def _overrides(found, rules, zone: ZoneInfo | None) -> tuple[Override, ...]:
+def _overrides(found, rules, general, zone: ZoneInfo | None) -> tuple[Override, ...]:
     if found is None:
         return ()
     value, c = found
@@ -822,6 +1035,9 @@ def _overrides(found, rules, zone: ZoneInfo | None) -> tuple[Override, ...]:
         if did and did not in rules:
             c.fail(f"{where}.deadline", f"no deadline '{did}' here")
         election = c.day(t.get("election"), f"{where}.election")
+        if election and general and named_cycle(general, election) is None:
+            c.fail(f"{where}.election", f"{election} is not an election of this jurisdiction (give the cycle's date by rule or the day it was held)")
+            election = None
         status = c.string(t.get("status", "overridden"), f"{where}.status", ("overridden", "cancelled"))
         due = _moment(t.get("due"), f"{where}.due", c, zone)
         start = _moment(t.get("start"), f"{where}.start", c, zone)

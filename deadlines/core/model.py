@@ -2,7 +2,7 @@
 engine derives). All frozen dataclasses; no I/O."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date, datetime, time, tzinfo
 from functools import cached_property
 from typing import Mapping, Union
@@ -19,8 +19,42 @@ STATUSES = ("scheduled", "tentative", "overridden", "cancelled")
 
 
 @dataclass(frozen=True)
+class HolidayRule:
+    """One version of a legal holiday (or an office closure) as its law finds
+    the day, for the dates this version is in force.
+
+    ``how`` is ``date`` (``month``/``day``), ``nth`` (the ``n``-th ``weekday``
+    of ``month``), ``last`` (the last ``weekday`` of ``month``), ``easter``
+    (Easter Sunday plus ``offset`` days) or ``every`` (every ``weekday``);
+    ``offset`` also moves an ``nth``/``last`` day ("the day after the fourth
+    Thursday"). ``observed`` names the shifts that make another day the
+    holiday (``sunday_to_monday``...). ``start``/``until`` bound the natural
+    day this version applies to; a later version of the same ``id`` ends it.
+    ``reading``: the version belongs only to that alternative reading.
+    """
+
+    id: str
+    name: str
+    how: str
+    cite: str
+    text: str = ""
+    month: int = 0
+    day: int = 0
+    n: int = 0
+    weekday: int = 0
+    offset: int = 0
+    years: str = "every"  # "every" | "even" | "odd"
+    observed: tuple[str, ...] = ()
+    start: date | None = None
+    until: date | None = None
+    url: str | None = None
+    read: date | None = None
+    reading: str | None = None
+
+
+@dataclass(frozen=True)
 class Holiday:
-    """A dated change to the holiday list, with the law or notice behind it."""
+    """One dated day on a hand-kept list (a proclamation, a one-off closure)."""
 
     day: date
     name: str
@@ -28,13 +62,55 @@ class Holiday:
 
 
 @dataclass(frozen=True)
-class HolidayRules:
-    country: str
-    subdivision: str | None
+class HandList:
+    """A hand-kept list of days and the years it covers (``first``..``last``):
+    outside them a day missing from it is unknown, not absent."""
+
+    key: str  # where it is written: "proclaimed" or "one_off_closures"
+    first: int
+    last: int
     cite: str
-    add: tuple[Holiday, ...] = ()
-    remove: tuple[Holiday, ...] = ()
-    closures: tuple[Holiday, ...] = ()
+    days: tuple[Holiday, ...] = ()
+    source: str = ""  # the file it was read from
+
+
+@dataclass(frozen=True)
+class HolidayReading:
+    """Another reading of the holiday law: the law's rules, plus the versions
+    tagged with this reading's ``id``, less the rules named in ``drop``."""
+
+    id: str
+    name: str
+    cite: str
+    why: str
+    drop: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HolidayLaw:
+    """A jurisdiction's legal holidays (the days its computation-of-time law
+    counts) apart from its office closures (days a clerk's office is closed
+    on its own authority), with the years the rules are written for."""
+
+    cite: str
+    first_year: int  # the rules are written for this year and later
+    legal: tuple[HolidayRule, ...]
+    closures: tuple[HolidayRule, ...] = ()
+    proclaimed: HandList | None = None
+    one_off_closures: HandList | None = None
+    readings: tuple[HolidayReading, ...] = ()
+    url: str | None = None
+    read: date | None = None
+
+    def __hash__(self) -> int:  # shared by thousands of jurisdictions: hash once
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
+
+    def hand_lists(self) -> tuple[HandList, ...]:
+        return tuple(h for h in (self.proclaimed, self.one_off_closures) if h is not None)
 
 
 @dataclass(frozen=True)
@@ -195,6 +271,8 @@ class Rule:
     effective: date | None = None
     note: str | None = None
     warning: str | None = None  # a caution shown with every deadline of this version
+    url: str | None = None  # where the quoted text can be read
+    read: date | None = None  # the day it was read there
 
     def anchors(self) -> tuple[str, ...]:
         """What the rule counts from: its start and due, and its readings' counts."""
@@ -288,7 +366,7 @@ class Jurisdiction:
     name: str
     timezone: str
     source: str
-    holidays: HolidayRules
+    holidays: HolidayLaw
     time_law: TimeLaw
     elections: dict[str, ElectionRule]
     triggers: dict[str, Trigger]
@@ -299,6 +377,8 @@ class Jurisdiction:
     extends: tuple[str, ...] = ()
     choices: dict[str, Choice] = field(default_factory=dict)
     decisions: tuple[Decision, ...] = ()
+    reach: tuple[int, int] = (0, 0)  # days before/after its anchors its rules can count (span.reach)
+    state: str | None = None  # postal code of the state whose law it sits on (``state`` of its file or shared set)
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -347,6 +427,8 @@ class Deadline:
     thresholds: tuple[Threshold, ...] = ()
     rule_effective: date | None = None
     source: str = ""
+    url: str | None = None
+    read: date | None = None
     case: str | None = None  # the case id of a deadline counted from a trigger event
     changes: tuple[str, ...] = ()  # what a clerk changed, and when
 

@@ -43,9 +43,9 @@ def calendars_dir() -> Path:
 
 
 def state_of(jur: Jurisdiction) -> str | None:
-    """The US state whose law a jurisdiction sits on: its holidays' subdivision
-    (``MI``), which its shared state rule set gives; None where it names none."""
-    return jur.holidays.subdivision if jur.holidays.country == "US" else None
+    """The US state whose law a jurisdiction sits on (``MI``): the ``state`` its
+    shared state rule set (or its own file) gives; None where none is named."""
+    return jur.state
 
 
 _loaded: dict[str, tuple[tuple, Jurisdiction | CalendarError]] = {}  # file path -> (stamps, the outcome)

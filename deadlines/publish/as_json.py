@@ -25,6 +25,8 @@ def deadline_dict(d: Deadline) -> dict:
         "safe_due": iso(d.safe_due),
         "status": d.status,
         "citation": d.citation,
+        "citation_url": d.url,
+        "citation_read": iso(d.read),
         "text": d.text,
         "steps": list(d.steps),
         "readings": [

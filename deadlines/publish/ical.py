@@ -73,6 +73,8 @@ def describe(d: Deadline, result: Result) -> str:
     if result.moved:
         lines.append(result.moved)
     lines += ["", f"Law: {d.citation}", f"\u201c{' '.join(d.text.split())}\u201d"]
+    if d.url:
+        lines.append(f"Text: {d.url}" + (f" (read {d.read.isoformat()})" if d.read else ""))
     sections = (
         ("How it is counted:", d.steps),
         ("Readings of the law:", [f"{r.name}: {say(r.due)}{' (SAFE DATE)' if r.safe else ''}" for r in d.readings]),

@@ -1,0 +1,65 @@
+"""List every error message of the calendar loader and whether a test checks it.
+
+A message is the text given to ``_Checker.fail`` or ``Problem`` in
+deadlines/core/loader.py (an f-string's fixed parts, with ``{}`` for what it
+fills in); one text given at several places counts once. It counts as
+tested when its longest fixed part appears in tests/test_validation*.py.
+
+    .venv/bin/python scripts/loader_messages.py          # the list and the count
+    .venv/bin/python scripts/loader_messages.py --check  # exit 1 if one is untested
+"""
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOADER = ROOT / "deadlines" / "core" / "loader.py"
+TESTS = sorted((ROOT / "tests").glob("test_validation*.py"))
+
+
+def _template(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    return None
+
+
+def messages() -> list[tuple[int, str]]:
+    """(first line, text) of each distinct message."""
+    out: dict[str, int] = {}
+    for node in ast.walk(ast.parse(LOADER.read_text())):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if name == "fail" and len(node.args) == 2:
+            text = _template(node.args[1])
+        elif name == "Problem" and len(node.args) == 3:
+            text = _template(node.args[2])
+        else:
+            continue
+        if text is not None:
+            out[text] = min(out.get(text, node.lineno), node.lineno)
+    return sorted((line, text) for text, line in out.items())
+
+
+def key_fragment(template: str) -> str:
+    return max(template.split("{}"), key=len).strip()
+
+
+def main() -> None:
+    tests = "".join(t.read_text() for t in TESTS).replace('\\"', '"')
+    found = messages()
+    untested = [(line, t) for line, t in found if key_fragment(t) not in tests]
+    for line, text in found:
+        mark = "  " if (line, text) not in untested else "! "
+        print(f"{mark}loader.py:{line}: {text}")
+    print(f"{len(found)} messages, {len(found) - len(untested)} tested, {len(untested)} untested")
+    if "--check" in sys.argv and untested:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
