@@ -31,7 +31,8 @@ class Records:
     ``overrides`` and ``decisions`` (a choice the law gives, taken or not for a
     cycle) carry their own cycle. ``changes``
     says what a clerk changed and when, keyed ``cycle:<cycle>``,
-    ``override:<cycle>/<deadline>`` or ``event:<recorded event id>``.
+    ``override:<cycle>/<deadline>``, ``decision:<cycle>/<choice>`` or
+    ``event:<recorded event id>``.
     """
 
     elections: Mapping[date, Mapping[str, date]] = field(default_factory=dict)
@@ -159,9 +160,12 @@ def lookup(
 def _with_changes(result: Result, changes: Mapping[str, Sequence[str]]) -> Result:
     """Each deadline with the words of what a clerk changed that bears on it."""
     refs = {c.id: [f"event:{ref}" for ref in c.refs.values()] for c in result.cases}
+    chosen = {rid: [c.name for c in result.jurisdiction.choices.values() if rid in c.deadlines]
+              for rid in result.jurisdiction.rules}
 
     def of(d: Deadline) -> tuple[str, ...]:
-        keys = [f"cycle:{d.cycle}", f"override:{d.cycle}/{d.id}", *refs.get(d.case, ())]
+        keys = [f"cycle:{d.cycle}", f"override:{d.cycle}/{d.id}",
+                *(f"decision:{d.cycle}/{name}" for name in chosen.get(d.id, ())), *refs.get(d.case, ())]
         return tuple(line for k in keys for line in changes.get(k, ()))
 
     return replace(result, deadlines=tuple(replace(d, changes=of(d)) for d in result.deadlines))

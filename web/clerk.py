@@ -1,5 +1,5 @@
 """The clerk's write API: ``/api/v1/jurisdictions/<id>/{events,elections,
-overrides,subscriptions,history}``, authenticated by a per-jurisdiction bearer token
+overrides,decisions,subscriptions,history}``, authenticated by a per-jurisdiction bearer token
 (``deadlines token create``). Bad input is answered 4xx and nothing is stored;
 every change replans the jurisdiction's reminders at once."""
 from __future__ import annotations
@@ -20,7 +20,7 @@ from deadlines.reminders import wake
 from deadlines.reminders.webhook import check_target
 from deadlines.store import history, records, subscriptions, tokens
 from deadlines.store.db import now
-from deadlines.store.tables import ElectionEntry, OverrideEntry, Subscription, TriggerEvent
+from deadlines.store.tables import DecisionEntry, ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
 from web.problems import check_request, problem
 from web.security import base_url
@@ -110,6 +110,11 @@ def _election(e: ElectionEntry) -> dict:
 def _override(o: OverrideEntry) -> dict:
     return {"deadline": o.deadline, "election": o.election.isoformat(), "status": o.status, "due": o.due,
             "start": o.start, "authority": o.authority, "reason": o.reason}
+
+
+def _decision(d: DecisionEntry) -> dict:
+    return {"choice": d.choice, "cycle": d.cycle.isoformat(), "taken": d.taken, "authority": d.authority,
+            "recorded_at": d.recorded_at.isoformat()}
 
 
 def _subscription(sub: Subscription) -> dict:
@@ -226,6 +231,33 @@ def delete_override(cycle: str, deadline: str):
     with _session() as s, s.begin():
         if not records.delete_override(s, g.jur, cycle, deadline, who=g.who):
             return _error(404, f"no override of {deadline} in the {cycle} cycle")
+    _changed()
+    return "", 204
+
+
+# --------------------------------------------------------------------------- decisions on choices the law gives
+
+
+@bp.get("/decisions")
+def list_decisions():
+    """The clerk's decisions (the calendar file's are in the file)."""
+    return _list(DecisionEntry, DecisionEntry.cycle, _decision)
+
+
+@bp.put("/decisions/<cycle>/<choice>")
+def put_decision(cycle: str, choice: str):
+    with _session() as s, s.begin():
+        entry, new = records.put_decision(s, g.jur, cycle, choice, g.body, who=g.who)
+    _changed()
+    return jsonify(_decision(entry)), 201 if new else 200
+
+
+@bp.delete("/decisions/<cycle>/<choice>")
+def delete_decision(cycle: str, choice: str):
+    """``?reason=`` is kept in the history."""
+    with _session() as s, s.begin():
+        if not records.delete_decision(s, g.jur, cycle, choice, who=g.who, reason=request.args.get("reason")):
+            return _error(404, f"no decision on {choice} recorded for the {cycle} cycle")
     _changed()
     return "", 204
 

@@ -149,6 +149,13 @@ OVERRIDE_IN = {**_obj({
     "reason": {**_TEXT, "description": "Why"},
 }, ["authority", "reason"]), "example": {"due": "2026-06-01", "authority": "Order of the circuit court",
                                           "reason": "ballot printing delayed"}}
+DECISION_OUT = _obj({"choice": STR, "cycle": DATE, "taken": {"type": "boolean"}, "authority": STR,
+                     "recorded_at": {"type": "string", "description": "When it was recorded (ISO 8601)"}})
+DECISION_IN = {**_obj({
+    "taken": {"type": "boolean", "description": "Whether the jurisdiction takes the choice for this cycle"},
+    "authority": {**_TEXT, "description": "What decided it (a council resolution, the notice to the lieutenant governor)"},
+    "reason": {"type": ["string", "null"], "maxLength": 2000, "description": "Why (kept in the history)"},
+}, ["taken", "authority"]), "example": {"taken": True, "authority": "City Council, Resolution 5 of 2019"}}
 SUBSCRIPTION = _obj({
     "id": {"type": "integer"}, "channel": {"enum": ["email", "webhook"]}, "target": STR,
     "leads": _array({"type": "integer"}), "notice_lead": {"type": "integer"}, "deadlines": _array(STR),
@@ -173,6 +180,9 @@ def _clerk_param(name: str, schema: dict, description: str) -> dict:
 
 CYCLE = _clerk_param("cycle", {"type": "string", "format": "date", "minLength": 1},
                      "The cycle: the general election's date by rule (YYYY-MM-DD); any other date is a 422")
+CHOICE_ID = _clerk_param("choice", {"type": "string", "minLength": 1},
+                         "A choice the law gives the jurisdiction (`[choices.<id>]`, e.g. `ranked-choice`); it must "
+                         "be in force for the cycle (422 otherwise)")
 DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
 EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
 SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
@@ -208,7 +218,9 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: dict | None =
             "422": _error("Invalid for this jurisdiction's calendar file (the field is named); nothing stored"),
         })
     elif any(p["name"] == "cycle" for p in params):
-        responses["422"] = _error("The cycle is not a general election of the jurisdiction by rule")
+        responses["422"] = _error("The cycle is not a general election of the jurisdiction by rule"
+                                  + (", or the choice is unknown or not in force for it"
+                                     if any(p["name"] == "choice" for p in params) else ""))
     return op
 
 
@@ -262,6 +274,19 @@ def clerk_paths() -> dict:
                           {"200": _json(_ref("Override"), "Stored")}, params=[CYCLE, DEADLINE_ID], body=OVERRIDE_IN),
             "delete": _clerk("deleteOverride", "Delete an override", _gone("Override"), params=[CYCLE, DEADLINE_ID],
                              not_found="no such override"),
+        },
+        f"{base}/decisions": {
+            "get": _clerk("listDecisions", "Decisions recorded by the clerk on choices the law gives per cycle",
+                          {"200": _json(_array(_ref("Decision")), "The decisions")}),
+        },
+        f"{base}/decisions/{{cycle}}/{{choice}}": {
+            "put": _clerk("putDecision", "Record whether the jurisdiction takes a choice the law gives for a cycle "
+                          "(it wins over the calendar file's)",
+                          {"200": _json(_ref("Decision"), "Replaced"), "201": _json(_ref("Decision"), "Recorded")},
+                          params=[CYCLE, CHOICE_ID], body=DECISION_IN),
+            "delete": _clerk("deleteDecision", "Delete the clerk's decision (the calendar file's applies again, or "
+                             "none: both periods shown as readings; `?reason=` is kept in the history)",
+                             _gone("Decision"), params=[CYCLE, CHOICE_ID, REASON], not_found="no such decision"),
         },
         f"{base}/subscriptions": {
             "get": _clerk("listSubscriptions", "Reminder subscriptions (email and webhook)",
@@ -348,7 +373,7 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
         "components": {
             "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Listing": LISTING, "Jurisdiction": JURISDICTION, "Problem": PROBLEM,
                         "Event": EVENT_OUT, "ElectionEntry": ELECTION_OUT,
-                        "Override": OVERRIDE_OUT, "Subscription": SUBSCRIPTION, "HistoryEntry": HISTORY},
+                        "Override": OVERRIDE_OUT, "Decision": DECISION_OUT, "Subscription": SUBSCRIPTION, "HistoryEntry": HISTORY},
             "securitySchemes": {"bearerAuth": {
                 "type": "http", "scheme": "bearer",
                 "description": "A clerk token for the jurisdiction in the path (`deadlines token create ID`)"}},

@@ -28,7 +28,7 @@ from deadlines.core import cases
 from deadlines.core.cases import Occurrence
 from deadlines.core.elections import named_cycle
 from deadlines.core.errors import InputError
-from deadlines.core.model import Case, Jurisdiction, Moment
+from deadlines.core.model import Case, Choice, Jurisdiction, Moment
 
 #: The dates the service accepts as input (elections, events, overrides).
 EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
@@ -230,3 +230,31 @@ def cycle(jur: Jurisdiction, value: object, field: str = "election") -> date:
     if key is None:
         raise InputError(f"{field}: {named} is not a general election of {jur.id} by rule (a cycle is named by that date)", field)
     return key
+
+
+def choice(jur: Jurisdiction, value: object, cycle: date, field: str = "choice", cycle_field: str = "cycle") -> Choice:
+    """A choice the law gives ``jur`` (``[choices.<id>]`` of its calendar),
+    in force for the election of ``cycle``."""
+    found = jur.choices.get(value) if isinstance(value, str) else None
+    if found is None:
+        known = ", ".join(sorted(jur.choices)) or "none"
+        raise InputError(f"{field}: {jur.id} has no choice {value!r} (its choices: {known})", field)
+    if not found.allowed(cycle):
+        until = f" until {found.ends}" if found.ends else ""
+        raise InputError(f"{cycle_field}: the law gives the choice {found.name!r} only for elections from "
+                         f"{found.effective}{until}, not the {cycle} cycle", cycle_field)
+    return found
+
+
+def required_text(value: object, field: str, what: str = "") -> str:
+    """Text that must be given (an authority, a reason), spaces at the ends trimmed."""
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+        raise InputError(f"{field}: required text{f' ({what})' if what else ''}, at most {MAX_TEXT} characters", field)
+    return value.strip()
+
+
+def flag(value: object, field: str) -> bool:
+    """A JSON true or false (not a string or a number)."""
+    if not isinstance(value, bool):
+        raise InputError(f"{field}: true or false", field)
+    return value

@@ -25,6 +25,8 @@ ACTIONS = {
     "election.delete": "removed the entered election dates",
     "override.put": "replaced a date",
     "override.delete": "removed an override",
+    "decision.put": "recorded a decision on a choice the law gives",
+    "decision.delete": "removed a decision on a choice the law gives",
 }
 
 

@@ -1,4 +1,4 @@
-"""Recorded anchors: election dates, trigger events and overrides.
+"""Recorded anchors: election dates, trigger events, overrides and decisions.
 
 :class:`DbRecords` hands them to the engine
 (:class:`deadlines.service.RecordSource`); the write functions validate
@@ -19,13 +19,13 @@ from sqlalchemy.orm import Session
 
 from deadlines.core.cases import Occurrence
 from deadlines.core.errors import InputError
-from deadlines.core.model import Jurisdiction, Moment, Override
+from deadlines.core.model import Decision, Jurisdiction, Moment, Override
 from deadlines.core import inputs
 from deadlines.store import history
 from deadlines.core.moments import from_iso
 from deadlines.service import Records, cycle_of
 from deadlines.store.db import now
-from deadlines.store.tables import ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
+from deadlines.store.tables import DecisionEntry, ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
 from deadlines.store.util import bump
 
 
@@ -53,11 +53,15 @@ class DbRecords:
                          due=from_iso(o.due), start=from_iso(o.start), status=o.status)
                 for o in s.scalars(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jurisdiction_id))
             )
+            decisions = tuple(
+                Decision(choice=d.choice, cycle=d.cycle, taken=d.taken, authority=d.authority)
+                for d in s.scalars(select(DecisionEntry).where(DecisionEntry.jurisdiction_id == jurisdiction_id))
+            )
             log = history.listing(s, jurisdiction_id)
         events = tuple(_occurrence(ev) for ev in rows)
         stored = Records(
             elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
-            events=events, overrides=overrides,
+            events=events, overrides=overrides, decisions=decisions,
             moved_by={e.cycle: f"{e.authority} ({e.reason})" if e.reason else e.authority for e in entries if e.authority},
         )
         return replace(stored, changes=_changes(log)) if log else stored
@@ -249,10 +253,8 @@ def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body:
     status = body.get("status", "overridden")
     if status not in ("overridden", "cancelled"):
         raise InputError("status: 'overridden' or 'cancelled'", "status")
-    authority, reason = body.get("authority"), body.get("reason")
-    for field, value in (("authority", authority), ("reason", reason)):
-        if not isinstance(value, str) or not value.strip() or len(value) > 2000:
-            raise InputError(f"{field}: required text (what ordered the change, and why), at most 2000 characters", field)
+    authority, reason = (inputs.required_text(body.get(f), f, "what ordered the change, and why")
+                         for f in ("authority", "reason"))
     zone = ZoneInfo(jur.timezone)
     due = None if body.get("due") is None else inputs.moment(body["due"], zone, "due")
     start = None if body.get("start") is None else inputs.moment(body["start"], zone, "start")
@@ -264,7 +266,7 @@ def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body:
     if entry is None:
         entry = OverrideEntry(jurisdiction_id=jur.id, deadline=deadline, election=day)
         s.add(entry)
-    entry.status, entry.authority, entry.reason = status, authority.strip(), reason.strip()
+    entry.status, entry.authority, entry.reason = status, authority, reason
     entry.due = due.isoformat() if due else None
     entry.start = start.isoformat() if start else None
     history.log(s, jur.id, who, "override.put", f"override:{day}/{deadline}", before, _brief_override(entry),
@@ -282,6 +284,51 @@ def delete_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, *,
         return False
     history.log(s, jur.id, who, "override.delete", f"override:{day}/{deadline}", _brief_override(entry), None,
                 authority=entry.authority, reason=entry.reason)
+    s.delete(entry)
+    bump(s, jur.id, "anchors_rev")
+    return True
+
+
+def _brief_decision(d: DecisionEntry) -> dict:
+    return {"taken": d.taken}
+
+
+def _find_decision(s: Session, jur: Jurisdiction, cycle: str, choice: str) -> tuple[date, DecisionEntry | None]:
+    """The cycle ``cycle`` names (validated, with the choice for it) and the decision recorded for it."""
+    day = inputs.cycle(jur, cycle, "cycle")
+    inputs.choice(jur, choice, day)
+    return day, s.scalar(select(DecisionEntry).where(DecisionEntry.jurisdiction_id == jur.id,
+                                                     DecisionEntry.choice == choice, DecisionEntry.cycle == day))
+
+
+def put_decision(s: Session, jur: Jurisdiction, cycle: str, choice: str, body: dict,
+                 *, who: history.Who = NOBODY) -> tuple[DecisionEntry, bool]:
+    """Record whether ``jur`` takes ``choice`` for the cycle, on an authority
+    (it wins over the calendar file's decision); True if it is new."""
+    day, entry = _find_decision(s, jur, cycle, choice)
+    taken = inputs.flag(body.get("taken"), "taken")
+    authority = inputs.required_text(body.get("authority"), "authority", "what decided it")
+    reason = _optional_text(body.get("reason"), "reason")
+    before = None if entry is None else _brief_decision(entry)
+    if entry is None:
+        entry = DecisionEntry(jurisdiction_id=jur.id, choice=choice, cycle=day)
+        s.add(entry)
+    entry.taken, entry.authority, entry.recorded_at = taken, authority, now()
+    history.log(s, jur.id, who, "decision.put", f"decision:{day}/{choice}", before, _brief_decision(entry),
+                authority=authority, reason=reason)
+    bump(s, jur.id, "anchors_rev")
+    s.flush()
+    return entry, before is None
+
+
+def delete_decision(s: Session, jur: Jurisdiction, cycle: str, choice: str, *, who: history.Who = NOBODY,
+                    reason: object = None) -> bool:
+    """Forget the clerk's decision: the calendar file's applies again, or none."""
+    day, entry = _find_decision(s, jur, cycle, choice)
+    if entry is None:
+        return False
+    history.log(s, jur.id, who, "decision.delete", f"decision:{day}/{choice}", _brief_decision(entry), None,
+                authority=entry.authority, reason=inputs.label(reason, "reason"))
     s.delete(entry)
     bump(s, jur.id, "anchors_rev")
     return True

@@ -92,6 +92,21 @@ class OverrideEntry(Base):
     reason: Mapped[str] = mapped_column(Text)
 
 
+class DecisionEntry(Base):
+    """A clerk's decision on a choice the law gives for one cycle
+    (:class:`deadlines.core.model.Decision`); it wins over the calendar file's."""
+
+    __tablename__ = "decision"
+    __table_args__ = (UniqueConstraint("jurisdiction_id", "choice", "cycle"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    choice: Mapped[str] = mapped_column(String(100))
+    cycle: Mapped[date] = mapped_column(Date)
+    taken: Mapped[bool] = mapped_column(Boolean)
+    authority: Mapped[str] = mapped_column(Text)
+    recorded_at: Mapped[datetime] = mapped_column(UTC)
+
+
 class ClerkToken(Base):
     __tablename__ = "clerk_token"
     id: Mapped[int] = mapped_column(primary_key=True)
