@@ -5,6 +5,7 @@ schedulers never send one reminder twice, late reminders collapse to one
 honest message, settings changes replan, writes wake the scheduler."""
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import socket
 import threading
@@ -258,3 +259,36 @@ def test_a_sender_whose_lease_ran_out_leaves_the_row_to_the_new_owner(sqlite_url
     with Session(db) as s:
         senders = {e.reminder_id: e.worker for e in s.scalars(select(DeliveryLog))}
     assert senders == {batch[0]: a.name, batch[1]: b.name, batch[2]: b.name}
+
+
+def test_a_send_that_outlasts_its_lease_is_recorded_once(sqlite_url, smtp_server, monkeypatch):
+    """A's send stalls past its lease; meanwhile B takes the row, sends it and
+    records it sent. When A's send returns, A's finish finds the claim gone:
+    'overtaken' is logged, never a second 'sent', and the row stays sent."""
+    from deadlines.reminders import outbox
+
+    db = get_db(sqlite_url)
+    settings = settings_for(smtp_server, lease=timedelta(seconds=1))
+    t0 = datetime(2026, 1, 5, 12, tzinfo=UTC)
+    with Session(db, expire_on_commit=False) as s, s.begin():
+        sub = subscriptions.create(s, REG.get("model-city"), channel="email", target="v@x.test")
+        queue_confirmation(s, sub, REG.get("model-city"), settings, t0)
+    a, b = Worker(db, REG, settings), Worker(db, REG, settings)
+    [rid] = outbox.claim(db, a.name, t0, settings)
+    send, stalled = outbox._send, []
+
+    def a_stalls(*args):
+        send(*args)
+        if not stalled:  # while A's send hangs, its lease (not renewed: no thread ran) lapses and B takes over
+            stalled.append(1)
+            later = t0 + timedelta(seconds=3)
+            assert outbox.claim(db, b.name, later, settings) == [rid]
+            assert outbox.deliver(db, rid, b.name, later, settings) == "sent"
+    monkeypatch.setattr(outbox, "_send", a_stalls)
+    monkeypatch.setattr(outbox, "_KeepLease", lambda *args: contextlib.nullcontext())
+    assert outbox.deliver(db, rid, a.name, t0, settings) == "overtaken"
+    with Session(db) as s:
+        log = [(e.worker, e.outcome) for e in s.scalars(select(DeliveryLog).order_by(DeliveryLog.id))]
+        assert s.get(Reminder, rid).state == "sent"
+    assert log == [(b.name, "sent"), (a.name, "overtaken")]
+    assert outbox.claim(db, a.name, t0 + timedelta(seconds=10), settings) == []

@@ -64,14 +64,18 @@ def next_due(db: Engine) -> datetime | None:
     return min((t for t in (first, retry) if t is not None), default=None)
 
 
-def _finish(s: Session, r: Reminder, worker: str, now: datetime, outcome: str, state: str, detail: str = "", **values) -> None:
-    """Record the outcome; if another scheduler took the row over meanwhile
-    (the lease could not be kept), it is logged ``overtaken``, not as this outcome."""
-    held = s.execute(update(Reminder).where(Reminder.id == r.id, Reminder.claimed_by == worker)
+def _finish(s: Session, r: Reminder, worker: str, now: datetime, outcome: str, state: str, detail: str = "", **values) -> str:
+    """Record the outcome (returned), in one statement that requires this very claim to
+    be still open (``sending``, by ``worker``, the claim's attempt number): a
+    row finished already, or taken over and claimed again since (even by this
+    worker), gets ``overtaken`` logged, never a second outcome."""
+    held = s.execute(update(Reminder).where(Reminder.id == r.id, Reminder.state == "sending",
+                                            Reminder.claimed_by == worker, Reminder.attempts == r.attempts)
                      .values(state=state, lease_until=None, **values)).rowcount
     if not held:
         outcome, detail = "overtaken", f"{outcome} here, but another scheduler had taken the reminder over; {detail}"
     s.add(DeliveryLog(reminder_id=r.id, at=now, outcome=outcome, worker=worker, detail=detail))
+    return outcome
 
 
 def unsubscribe_url(settings: Settings, sub: Subscription) -> str:
@@ -150,12 +154,10 @@ def deliver(db: Engine, reminder_id: int, worker: str, now: datetime, settings: 
             log.exception("reminder %s: unexpected error while sending", r.key[:12])
             return _failed(db, r, worker, now, settings, DeliveryError(f"unexpected error: {exc!r}"))
         with Session(db) as s, s.begin():
-            _finish(s, r, worker, now, "late" if late else "sent", "sent", sent_at=now, late=late,
-                    detail=f"{r.attempts} attempt(s)")
-        return "late" if late else "sent"
+            return _finish(s, r, worker, now, "late" if late else "sent", "sent", sent_at=now, late=late,
+                           detail=f"{r.attempts} attempt(s)")
     with Session(db) as s, s.begin():
-        _finish(s, r, worker, now, outcome, state, detail)
-    return outcome
+        return _finish(s, r, worker, now, outcome, state, detail)
 
 
 def _send(settings: Settings, r: Reminder, sub: Subscription, payload: dict, late: bool, now: datetime) -> None:
@@ -172,9 +174,8 @@ def _send(settings: Settings, r: Reminder, sub: Subscription, payload: dict, lat
 def _failed(db: Engine, r: Reminder, worker: str, now: datetime, settings: Settings, exc: DeliveryError) -> str:
     with Session(db) as s, s.begin():
         if exc.permanent or r.attempts >= settings.retry_max:
-            _finish(s, r, worker, now, "failed", "failed", str(exc), error=str(exc))
             log.warning("reminder %s failed for good: %s", r.key[:12], exc)
-            return "failed"
+            return _finish(s, r, worker, now, "failed", "failed", str(exc), error=str(exc))
         wait = timedelta(seconds=settings.retry_base * 2 ** (r.attempts - 1))
-        _finish(s, r, worker, now, "retry", "pending", f"{exc}; next try in {wait}", error=str(exc), not_before=now + wait)
-    return "retry"
+        return _finish(s, r, worker, now, "retry", "pending", f"{exc}; next try in {wait}", error=str(exc),
+                       not_before=now + wait)

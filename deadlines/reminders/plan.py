@@ -186,12 +186,14 @@ def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings:
         revive = [k for k, st in existing.items() if st == "cancelled" and k in desired]
         moved = [(k, desired[k].fire_at) for k, st, fire in rows if k in desired and fire != desired[k].fire_at]
         new = [p.row() for k, p in desired.items() if k not in existing]
+        # each update re-checks the state read above: a scheduler may have claimed the row since
         for chunk in _chunks(cancel):
-            s.execute(update(Reminder).where(Reminder.key.in_(chunk)).values(state="cancelled"))
+            s.execute(update(Reminder).where(Reminder.key.in_(chunk), Reminder.state == "pending").values(state="cancelled"))
         for chunk in _chunks(revive):
-            s.execute(update(Reminder).where(Reminder.key.in_(chunk)).values(state="pending"))
+            s.execute(update(Reminder).where(Reminder.key.in_(chunk), Reminder.state == "cancelled").values(state="pending"))
         for key, fire in moved:  # a new reminder hour: same reminder, new time
-            s.execute(update(Reminder).where(Reminder.key == key).values(fire_at=fire))
+            s.execute(update(Reminder).where(Reminder.key == key, Reminder.state.in_(("pending", "cancelled")))
+                      .values(fire_at=fire))
         for chunk in _chunks(new):
             s.execute(insert(s, Reminder).on_conflict_do_nothing(index_elements=["key"]), chunk)
         state.planned = fp
