@@ -26,9 +26,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import threading
 from bisect import bisect_right
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Mapping, Protocol
@@ -164,8 +162,7 @@ class Across:
         self._recorded = memo.Lru(65536)  # (jurisdiction, cycle) -> (its law, revision, result)
         self._by_law = memo.Lru(65536)  # (law, cycle, today) -> the result where nothing is recorded
         self._held = memo.Lru(4096)  # (law, from, to) -> cycles
-        self._listings: OrderedDict = OrderedDict()
-        self._size, self._lock = listings, threading.Lock()
+        self._listings = memo.Lru(listings)  # query -> its listing
 
     def revisions(self) -> Mapping[str, str]:
         """Every jurisdiction's records revision (a store without :class:`BulkRecordSource`'s
@@ -204,17 +201,11 @@ class Across:
         state = check_filters(state, audience)
         revisions = self.revisions()
         key = (start, end, state, audience, today, self.registry.signature(), tuple(sorted(revisions.items())))
-        with self._lock:
-            found = self._listings.get(key)
-            if found is not None:
-                self._listings.move_to_end(key)
-                return found
-        with collector_paused():
-            found = self._compute(start, end, today, state, audience, revisions)
-        with self._lock:
-            self._listings[key] = found
-            while len(self._listings) > self._size:
-                self._listings.popitem(last=False)
+        found = self._listings.get(key)
+        if found is None:
+            with collector_paused():
+                found = self._compute(start, end, today, state, audience, revisions)
+            self._listings.put(key, found)
         return found
 
     def _compute(self, start, end, today, state, audience, revisions) -> Listing:

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from flask import Flask
 
 from deadlines.store import feed_state
+from deadlines.core.memo import Lru
 from deadlines.core.registry import Registry
 from deadlines.store import DbRecords, get_db
 
@@ -42,11 +43,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     db = get_db(app.config["DATABASE_URL"] or None)  # migrated to head on first use
     app.extensions["records"] = DbRecords(db)
     app.extensions["feed_state"] = feed_state.FeedState(db)
-    app.extensions["feed_cache"] = feeds.RenderCache()
-    app.extensions["feed_routes"] = feeds.RenderCache(4096)  # feed URL -> how to rebuild its cache key
+    app.extensions["feed_cache"] = Lru(512)
+    app.extensions["feed_routes"] = Lru(4096)  # feed URL -> how to rebuild its cache key
     app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
-    app.extensions["bulk_pages"] = feeds.RenderCache(1024)  # (listing, query) -> the page's JSON
+    app.extensions["bulk_pages"] = Lru(1024)  # (listing, query) -> the page's JSON
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)
     app.register_blueprint(api.bp)

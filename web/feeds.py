@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Callable
@@ -31,6 +29,7 @@ from deadlines.core.model import AUDIENCES, Jurisdiction, Result
 from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 
 from deadlines.core import inputs
+from deadlines.core.memo import Lru
 from web.common import registry, records, today_in
 from web.problems import input_problem
 from web.security import base_url, external_url
@@ -39,26 +38,6 @@ bp = Blueprint("feeds", __name__)
 COMBINED = "/calendars/combined.ics"
 MAX_COMBINED = 500
 bp.register_error_handler(InputError, input_problem)
-
-
-class RenderCache:
-    """A small thread-safe LRU of rendered feeds."""
-
-    def __init__(self, size: int = 512):
-        self.size, self._data, self._lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key):
-        with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                return self._data[key]
-        return None
-
-    def put(self, key, value) -> None:
-        with self._lock:
-            self._data[key] = value
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
 
 
 @dataclass(frozen=True)
@@ -295,7 +274,7 @@ class FastPath:
 
     def __init__(self, app):
         self.app, self.wsgi = app, app.wsgi_app
-        self.hooks = RenderCache(4096)  # route -> the headers the app's hooks added
+        self.hooks = Lru(4096)  # route -> the headers the app's hooks added
 
     def __call__(self, environ: dict, start_response):
         if environ.get("REQUEST_METHOD") != "GET":
