@@ -374,6 +374,14 @@ MESSAGE_CASES = {
     "override of a day that is not a cycle": (
         BASE + '\n[[overrides]]\ndeadline = "filing"\nelection = 2025-11-05\ndue = 2025-09-01\nauthority = "a"\nreason = "r"\n',
         "overrides[0].election: 2025-11-05 is not an election of this jurisdiction (give the cycle's date by rule or the day it was held)"),
+    "ocd id": (swap('id = "testville"', 'id = "testville"\nocd_id = "place:testville"'),
+               "ocd_id: expected an Open Civic Data division id (ocd-division/country:us/state:ut/place:orem), got 'place:testville'"),
+    "county with its word": (swap('id = "testville"', 'id = "testville"\ncounty = "Dickinson County"'),
+                             "county: expected a county's name on one line without 'County' (Dickinson), got 'Dickinson County'"),
+    "extends a path": (swap('id = "testville"', 'id = "testville"\nextends = ["../../etc/passwd"]'),
+                       "extends[0]: expected a shared set's name (lower-case letters, digits and hyphens, calendars/shared/<name>.toml), got '../../etc/passwd'"),
+    "replaces what is not extended": (rule('replaces = "michigan-city"'),
+                                      "deadlines.filing.replaces: 'michigan-city' is not a shared set this file extends that defines 'filing' (extended: none)"),
     "override without a date": (
         BASE + '\n[[overrides]]\ndeadline = "filing"\nelection = 2025-11-04\nauthority = "a"\nreason = "r"\n',
         "overrides[0]: an override gives 'due' or 'start' (or status = \"cancelled\")"),
@@ -433,3 +441,42 @@ def test_check_on_a_broken_copy_of_the_calendars_names_file_and_rule(tmp_path):
     assert f"{utah}: holidays.legal.pioneer-day.date: February 29 exists only in leap years; a fixed date must exist every year" in lines
     assert any(line.startswith(f"{utah}: holidays.legal.juneteenth[0].observed[0]: expected one of saturday_to_friday") for line in lines)
     assert f"{slc}: deadlines.objection-filing.note: expected a non-empty string, got an integer" in lines
+
+
+STATE_SET = """
+name = "State"
+caveat = "The state's dates are shown as a reading only."
+[deadlines.filing]
+title = "State filing"
+kind = "deadline"
+audience = ["candidates"]
+due = { days_before = 50, of = "general" }
+cite = "State Code"
+text = "text"
+"""
+
+
+def test_own_deadline_replaces_its_states_when_it_says_so(tmp_path):
+    """A government's own rule wins over its state's only where it names the
+    set it replaces; the state's caveat is said with every result."""
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "state.toml").write_text(textwrap.dedent(STATE_SET))
+    body = 'extends = ["state"]\n' + rule('replaces = "state"')
+    jur = load_jurisdiction(write(tmp_path, body))
+    assert jur.rules["filing"][0].title == "Filing"  # its own, 60 days, not the state's 50
+    assert jur.caveats == ("The state's dates are shown as a reading only.",)
+    from deadlines.core import engine
+    result = engine.compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 1))
+    assert result.warnings[0] == jur.caveats[0]
+    filing = result.deadlines[0]
+    assert filing.due.isoformat() == "2025-09-05" and filing.status == "tentative"  # Nov 4 - 60 days
+    assert jur.caveats[0] in filing.warnings
+
+
+def test_roster_defaults_fill_what_the_file_leaves_out(tmp_path):
+    path = write(tmp_path, BASE.replace('name = "Testville"\n', "").replace('timezone = "America/Denver"\n', ""))
+    jur, found = check_jurisdiction(path, {"name": "Testville town", "timezone": "America/Denver", "kind": "town",
+                                           "county": "Weld", "ocd_id": "ocd-division/country:us/state:co/place:testville"})
+    assert not found, found
+    assert (jur.name, jur.kind, jur.county, jur.ocd_id) == (
+        "Testville town", "town", "Weld", "ocd-division/country:us/state:co/place:testville")

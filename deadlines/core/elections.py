@@ -37,7 +37,8 @@ def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | N
 
 def _describe(way: ElectionDay) -> str:
     month = date(2000, way.month, 1).strftime("%B")
-    years = {"odd": "odd-numbered years", "even": "even-numbered years", "every": "every year"}[way.years]
+    years = {"odd": "odd-numbered years", "even": "even-numbered years", "every": "every year",
+             "presidential": "presidential election years (every fourth year)"}[way.years]
     how = "first Tuesday in" if way.rule == "first_tuesday" else "Tuesday after the first Monday in"
     return f"the {how} {month} of {years}"
 

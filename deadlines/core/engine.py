@@ -523,10 +523,20 @@ def compute(
     pending += [rid for rid in in_force if needs[rid] and rid not in dated]
     if law.proclaimed or law.one_off_closures:
         warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in out for m in (d.start, d.due) if m}))
+    if jur.caveats:
+        warnings[:0] = jur.caveats
+        out = [_under_caveat(d, jur.caveats) for d in out]
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(out, key=lambda d: (_sort_key(d.due), order[d.id], d.case or "")))
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),
                   moved=_moved(jur, general, cycle, moved_by))
+
+
+def _under_caveat(d: Deadline, caveats: tuple[str, ...]) -> Deadline:
+    """``d`` where the whole law shown is a reading (a home-rule charter not
+    yet encoded): tentative, with the caveat among its warnings."""
+    status = "tentative" if d.status == "scheduled" else d.status
+    return replace(d, status=status, warnings=tuple(caveats) + d.warnings)
 
 
 def _triggers_needed(jur: Jurisdiction, rules: Mapping[str, Rule]) -> dict[str, frozenset[str]]:

@@ -27,7 +27,7 @@ from dateutil.easter import easter
 from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.counting import first_weekday_of_month
 from deadlines.core.elections import next_election
-from deadlines.core.model import ElectionRule, HandList, HolidayLaw, HolidayReading, HolidayRule
+from deadlines.core.model import ElectionRule, HandList, HolidayLaw, HolidayReading, HolidayRule, in_years
 
 LEGAL = "legal"
 OFFICE = "office"
@@ -48,7 +48,7 @@ WEEKLY = ("saturday", "sunday")
 def natural_day(rule: HolidayRule, year: int) -> date | None:
     """The day the rule's words give in ``year`` before any observed shift
     (None in a year it skips)."""
-    if rule.years != "every" and (year % 2 == 1) != (rule.years == "odd"):
+    if not in_years(rule.years, year):
         return None
     if rule.how == "date":
         return date(year, rule.month, rule.day)

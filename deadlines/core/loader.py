@@ -29,10 +29,12 @@ from deadlines.core.counting import weekday_number, WEEKDAYS
 from deadlines.core.elections import named_cycle
 from deadlines.core.holiday_law import OBSERVED, WEEKLY
 from deadlines.core.operations import OPERATIONS
+from deadlines.core.roster import OCD_PATTERN
 from deadlines.core.errors import CalendarError, Problem
 from deadlines.core.inputs import to_moment
 from deadlines.core.model import (
     AUDIENCES,
+    GOVERNMENT_KINDS,
     KINDS,
     Choice,
     Decision,
@@ -53,21 +55,25 @@ from deadlines.core.model import (
     Threshold,
     TimeLaw,
     Trigger,
+    YEARS,
+    years_overlap,
 )
 
 SHARED_DIR = "shared"
 RESERVED_IDS = ("combined",)  # /calendars/<id>.ics would be another feed
 ELECTION_RULES = ("tuesday_after_first_monday", "first_tuesday")
-YEARS = ("odd", "even", "every")
 
 TOP_KEYS = {
     "state", "id", "name", "timezone", "source", "extends", "holidays", "office_hours", "time_law",
     "elections", "triggers", "deadlines", "overrides", "cite", "text", "choices", "decisions",
+    "ocd_id", "kind", "county", "caveat",
 }
+IDENTITY_KEYS = {"id", "timezone", "extends", "ocd_id", "kind", "county"}  # a government's own; no shared set gives them
 RULE_KEYS = {
     "title", "kind", "audience", "start", "start_at", "due", "at", "roll", "office_act",
-    "readings", "thresholds", "effective", "cite", "text", "note", "warning", "url", "read",
+    "readings", "thresholds", "effective", "cite", "text", "note", "warning", "url", "read", "replaces",
 }
+SET_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 
 
 # --------------------------------------------------------------------------- checking helpers
@@ -233,7 +239,7 @@ def _shared(path: Path, mtime_ns: int) -> tuple[_Part | None, tuple[Problem, ...
     doc, problems = _parse(path)
     if doc is None:
         return None, tuple(problems)
-    part = _validate_part(str(path), doc, TOP_KEYS - {"id", "timezone", "extends"})
+    part = _validate_part(str(path), doc, TOP_KEYS - IDENTITY_KEYS)
     return part, part.problems
 
 
@@ -258,19 +264,31 @@ def load_jurisdiction(path: str | Path) -> Jurisdiction:
     return jurisdiction
 
 
-def check_jurisdiction(path: str | Path) -> tuple[Jurisdiction | None, list[Problem]]:
+def check_jurisdiction(path: str | Path, defaults: dict | None = None) -> tuple[Jurisdiction | None, list[Problem]]:
     """Validate one jurisdiction file with its shared sets; return the model
-    (None when anything is wrong) and every problem found."""
+    (None when anything is wrong) and every problem found. ``defaults`` are
+    top-level keys the file may leave out (a roster row's identity and its
+    kind's ``extends``): what the file gives wins."""
     path = Path(path)
     doc, problems = _parse(path)
     if doc is None:
         return None, problems
+    return check_document({**(defaults or {}), **doc}, path)
+
+
+def check_document(doc: dict, path: Path) -> tuple[Jurisdiction | None, list[Problem]]:
+    """:func:`check_jurisdiction` of a document already read: ``path`` names it
+    in problems (its stem must be the id) and its folder holds ``shared/``."""
+    problems: list[Problem] = []
     main = _validate_part(str(path), doc, TOP_KEYS, ("id", "name", "timezone"))
     problems.extend(main.problems)
     shared = []
     own = _Checker(str(path))
     for i, name in enumerate(own.items(main.doc.get("extends"), "extends")):
         if own.string(name, f"extends[{i}]") is None:
+            continue
+        if not SET_NAME.match(name):
+            own.fail(f"extends[{i}]", f"expected a shared set's name (lower-case letters, digits and hyphens, calendars/shared/<name>.toml), got {name!r}")
             continue
         shared_path = path.parent / SHARED_DIR / f"{name}.toml"
         try:
@@ -318,8 +336,10 @@ def _build(path: Path, parts: list[_Part], c: _Checker) -> tuple[Jurisdiction, l
     choices = {cid: ch for cid, value in merged["choices"].items()
                if (ch := _choice(cid, value, rules, checkers[defined_in[cid]]))}
     decisions = _decisions(found("decisions"), choices, elections.get("general"))
+    ocd_id, kind, counties = _place(main.doc, c)
     jurisdiction = Jurisdiction(
         id=jid, name=name, timezone=tz, source=str(main.doc.get("source", "")),
+        ocd_id=ocd_id, kind=kind, counties=counties, caveats=_caveats(parts, checkers),
         holidays=holidays,
         time_law=first["time_law"] and first["time_law"].time_law,
         elections=elections, triggers=triggers, rules=rules, order=order,
@@ -349,15 +369,67 @@ def _identity(doc: dict, path: Path, c: _Checker) -> tuple[str | None, str | Non
     return jid, name, tz
 
 
+def _place(doc: dict, c: _Checker) -> tuple[str | None, str | None, tuple[str, ...]]:
+    """``ocd_id`` (an Open Civic Data division id), ``kind`` and ``county``
+    (a name, or a list of names where it lies in several, the principal first)."""
+    ocd_id = c.string(doc.get("ocd_id"), "ocd_id")
+    if ocd_id is not None and not OCD_PATTERN.match(ocd_id):
+        c.fail("ocd_id", f"expected an Open Civic Data division id (ocd-division/country:us/state:ut/place:orem), got {ocd_id!r}")
+        ocd_id = None
+    kind = c.string(doc.get("kind"), "kind", GOVERNMENT_KINDS)
+    value = doc.get("county")
+    names = value if isinstance(value, list) else [] if value is None else [value]
+    counties = []
+    for i, name in enumerate(names):
+        where = f"county[{i}]" if isinstance(value, list) else "county"
+        name = c.string(name, where)
+        if name is not None and ("\n" in name or name.lower().endswith(" county")):
+            c.fail(where, f"expected a county's name on one line without 'County' (Dickinson), got {name!r}")
+        elif name is not None:
+            counties.append(name)
+    return ocd_id, kind, tuple(counties)
+
+
+def _caveats(parts: list[_Part], checkers: dict[str, _Checker]) -> tuple[str, ...]:
+    """Every file's ``caveat`` (its own first): sentences said with every result."""
+    found = (checkers[p.path].string(p.doc["caveat"], "caveat") for p in parts if "caveat" in p.doc)
+    return tuple(dict.fromkeys(text.strip() for text in found if text))
+
+
+def _replaced(parts: list[_Part], checkers: dict[str, _Checker]) -> set[tuple[str, str]]:
+    """(shared set path, deadline id) pairs the jurisdiction's own file replaces:
+    its ``[deadlines.<id>]`` with ``replaces = "<set>"`` (a set it extends
+    defining the same id; the government's own rule wins over its state's)."""
+    main, out = parts[0], set()
+    by_name = {Path(p.path).stem: p for p in parts[1:]}
+    for rid, value in (main.doc.get("deadlines") or {}).items():
+        versions = value if isinstance(value, list) else [value]
+        for i, v in enumerate(versions):
+            if not isinstance(v, dict) or "replaces" not in v:
+                continue
+            where = f"deadlines.{rid}.replaces" if isinstance(value, dict) else f"deadlines.{rid}[{i}].replaces"
+            name = checkers[main.path].string(v["replaces"], where)
+            part = by_name.get(name) if name else None
+            if name and (part is None or rid not in part.ids["deadlines"]):
+                checkers[main.path].fail(where, f"'{name}' is not a shared set this file extends that defines '{rid}' (extended: {', '.join(by_name) or 'none'})")
+            elif part is not None:
+                out.add((part.path, rid))
+    return out
+
+
 def _merge(parts: list[_Part], checkers: dict[str, _Checker]) -> tuple[dict[str, dict], dict[str, str]]:
     """Elections, triggers, deadlines and choices of all files in one namespace: an id
     defined twice is a problem in the later file (the jurisdiction's comes
-    first, then its shared sets in the order extended)."""
+    first, then its shared sets in the order extended), unless the
+    jurisdiction's own deadline says it ``replaces`` that set's."""
     defined_in: dict[str, str] = {}  # every id -> the file defining it
     merged: dict[str, dict] = {key: {} for key in NAMESPACES}
+    replaced = _replaced(parts, checkers)
     for key in NAMESPACES:
         for part in parts:
             for item_id in part.ids[key]:
+                if key == "deadlines" and (part.path, item_id) in replaced:
+                    continue
                 if item_id in defined_in:
                     checkers[part.path].fail(f"{key}.{item_id}", f"duplicate id '{item_id}': also defined in {defined_in[item_id]}")
                     continue
@@ -684,7 +756,7 @@ def _election(eid: str, value, c: _Checker) -> ElectionRule | None:
         ways = [_election_day(t, where, c, cite)]
     for i, a in enumerate(ways):
         for b in ways[i + 1:]:
-            if a and b and ("every" in (a.years, b.years) or a.years == b.years):
+            if a and b and years_overlap(a.years, b.years):
                 c.fail(f"{where}.ways", f"two ways apply in the same years ({a.years} and {b.years}); give one per kind of year")
     title = c.string(t.get("title"), f"{where}.title")
     if not (title and cite and ways and all(ways)):

@@ -60,7 +60,7 @@ def law(jur: Jurisdiction) -> int:
     in its words, so the name is part of the law."""
     parts = (jur.rules, jur.elections, jur.triggers, jur.choices, jur.holidays, jur.time_law, jur.office_hours)
     key = (*(tuple((k, id(v)) for k, v in table.items()) for table in parts[:4]), *map(id, parts[4:]),
-           jur.timezone, jur.overrides, jur.decisions, jur.order, jur.name if jur.choices else None)
+           jur.timezone, jur.overrides, jur.decisions, jur.order, jur.caveats, jur.name if jur.choices else None)
     found = _laws.get(key)
     if found is None:
         found = (next(_tokens), parts)  # holding the objects keeps their ids from being reused

@@ -43,7 +43,7 @@ class HolidayRule:
     n: int = 0
     weekday: int = 0
     offset: int = 0
-    years: str = "every"  # "every" | "even" | "odd"
+    years: str = "every"  # "every" | "even" | "odd" | "presidential"
     observed: tuple[str, ...] = ()
     start: date | None = None
     until: date | None = None
@@ -144,11 +144,30 @@ class ElectionMove:
     authority: str
 
 
+#: The kinds of year a rule can name: every year, odd- or even-numbered years,
+#: or presidential years (divisible by four: Michigan's township offices, MCL 168.349).
+YEARS = ("odd", "even", "every", "presidential")
+
+
+def in_years(years: str, year: int) -> bool:
+    """Whether ``year`` is one of ``years`` (one of :data:`YEARS`)."""
+    if years == "every":
+        return True
+    if years == "presidential":
+        return year % 4 == 0
+    return (year % 2 == 1) == (years == "odd")
+
+
+def years_overlap(a: str, b: str) -> bool:
+    """Whether two kinds of year share a year (two election ways may not)."""
+    return any(in_years(a, y) and in_years(b, y) for y in range(2000, 2004))
+
+
 @dataclass(frozen=True)
 class ElectionDay:
     """One way a statute fixes an election's day: ``rule`` (``first_tuesday``
-    or ``tuesday_after_first_monday``) of ``month`` in ``years`` ("odd",
-    "even" or "every")."""
+    or ``tuesday_after_first_monday``) of ``month`` in ``years`` (one of
+    :data:`YEARS`)."""
 
     rule: str
     month: int
@@ -156,7 +175,7 @@ class ElectionDay:
     cite: str
 
     def occurs_in(self, year: int) -> bool:
-        return self.years == "every" or (year % 2 == 1) == (self.years == "odd")
+        return in_years(self.years, year)
 
 
 @dataclass(frozen=True)
@@ -175,7 +194,7 @@ class ElectionRule:
 
     def way_in(self, year: int) -> ElectionDay | None:
         for way in self.ways:
-            if way.years == "every" or (year % 2 == 1) == (way.years == "odd"):
+            if way.occurs_in(year):
                 return way
         return None
 
@@ -360,6 +379,11 @@ class Case:
         return any(name not in self.cancelled for name in self.events)
 
 
+#: The kinds of local government (a jurisdiction's ``kind``): the API's ``?kind=``.
+GOVERNMENT_KINDS = ("city", "village", "town", "township", "metro-township", "city-and-county",
+                    "school-district", "special-district")
+
+
 @dataclass(frozen=True)
 class Jurisdiction:
     id: str
@@ -379,9 +403,18 @@ class Jurisdiction:
     decisions: tuple[Decision, ...] = ()
     reach: tuple[int, int] = (0, 0)  # days before/after its anchors its rules can count (span.reach)
     state: str | None = None  # postal code of the state whose law it sits on (``state`` of its file or shared set)
+    ocd_id: str | None = None  # its Open Civic Data division id (``ocd-division/country:us/state:ut/place:orem``)
+    kind: str | None = None  # the kind of government (:data:`GOVERNMENT_KINDS`)
+    counties: tuple[str, ...] = ()  # the counties it lies in (the principal first), without "County"
+    caveats: tuple[str, ...] = ()  # sentences every result says: the whole law shown is a reading (``caveat``)
 
     def __hash__(self) -> int:
         return hash(self.id)
+
+    @property
+    def county(self) -> str | None:
+        """The county it lies in (the principal one where it lies in several)."""
+        return self.counties[0] if self.counties else None
 
     def waiting_for(self, rule_id: str) -> list[str]:
         """The trigger events rule ``rule_id`` counts from (its newest version)."""
