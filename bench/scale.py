@@ -1,4 +1,12 @@
-"""Growth with the number of jurisdictions: 1,000 and 10,000 synthetic files.
+"""Growth with the number of jurisdictions: every roster loaded, then 1,000 and
+10,000 synthetic files.
+
+First, the pages people use with every roster loaded (the repository's
+calendars: 3,000+ local governments) against the same pages with only the
+four jurisdictions that have files of their own: the landing page, a place
+search, a results page and the jurisdictions API, warm (best of 20 after a
+first ask, whose time is shown apart), their ratio (goal: within 2x), and
+the resident memory with the whole roster loaded (goal: under 500 MB).
 
 Per size, in a fresh process each (bench/synthetic.py writes the folder):
 startup (create the app, then load every jurisdiction) time and memory, and the
@@ -76,6 +84,70 @@ def measure(folder: str, db_url: str) -> dict:
             "cold_s": t3 - t2, "warm_s": min(warm), "again_s": min(again), "total": cold.get_json()["total"]}
 
 
+PAGES = {
+    "landing": "/",
+    "search": "/?q=ypsilanti",
+    "results": "/?jurisdiction=ypsilanti-mi&election=2026-11-03",
+    "api search": "/api/v1/jurisdictions?q=orem",
+    "api page": "/api/v1/jurisdictions?limit=100",
+}
+
+
+def measure_pages(folder: str, db_url: str) -> dict:
+    """In this (fresh) process: load every jurisdiction of ``folder``, then
+    each page of :data:`PAGES` once (first) and 20 times (best)."""
+    from web import create_app
+
+    app = create_app({"CALENDARS_DIR": folder, "DATABASE_URL": db_url, "TODAY": "2026-03-01"})
+    found, _ = app.extensions["registry"].load_all()
+    rss = int(Path("/proc/self/statm").read_text().split()[1]) * resource.getpagesize() / 2**20
+    client = app.test_client()
+    out = {"jurisdictions": len(found), "rss_mb": rss, "pages": {}}
+    for name, path in PAGES.items():
+        t = time.perf_counter()
+        first = client.get(path)
+        first_s = time.perf_counter() - t
+        assert first.status_code == 200, (path, first.status_code, first.data[:300])
+        best = min(_timed(client, path) for _ in range(20))
+        out["pages"][name] = {"first_s": first_s, "best_s": best, "bytes": len(first.data)}
+    out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
+def _timed(client, path: str) -> float:
+    t = time.perf_counter()
+    client.get(path)
+    return time.perf_counter() - t
+
+
+def roster_pages(tmp: str) -> None:
+    """Print the pages with every roster against the four own files."""
+    import shutil
+
+    from bench.synthetic import REPO_CALENDARS
+
+    small = Path(tmp) / "calendars-own-files"
+    shutil.copytree(REPO_CALENDARS, small, ignore=shutil.ignore_patterns("roster"))
+    rows = {}
+    for label, folder in (("own", small), ("roster", REPO_CALENDARS)):
+        out = subprocess.run([sys.executable, __file__, "--measure-pages", str(folder), f"sqlite:///{tmp}/p-{label}.db"],
+                             check=True, capture_output=True, text=True, cwd=HERE.parent).stdout
+        rows[label] = json.loads(out.strip().splitlines()[-1])
+    own, full = rows["own"], rows["roster"]
+    print(f"pages: {own['jurisdictions']:,} jurisdictions (own files) against {full['jurisdictions']:,} (every roster)")
+    print(f"{'page':>12} {'own ms':>8} {'roster ms':>10} {'ratio':>6} {'first ms':>9} {'KB':>6}  path")
+    worst = 0.0
+    for name, path in PAGES.items():
+        a, b = own["pages"][name], full["pages"][name]
+        ratio = b["best_s"] / a["best_s"]
+        worst = max(worst, ratio)
+        print(f"{name:>12} {a['best_s'] * 1000:>8.2f} {b['best_s'] * 1000:>10.2f} {ratio:>6.2f} "
+              f"{b['first_s'] * 1000:>9.1f} {b['bytes'] / 1024:>6.1f}  {path}")
+    print(f"worst ratio {worst:.2f} (goal <= 2: {'met' if worst <= 2 else 'NOT met'}); memory with every roster "
+          f"loaded: {full['rss_mb']:.0f} MB resident, {full['peak_mb']:.0f} MB peak (goal < 500: "
+          f"{'met' if full['peak_mb'] < 500 else 'NOT met'})")
+
+
 def bench_app():
     """gunicorn factory: the app plus a constant endpoint returning the bulk answer's bytes."""
     from flask import Response
@@ -148,15 +220,23 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--requests", type=int, default=400)
     ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--pages-only", action="store_true", help="only the pages with every roster loaded")
     ap.add_argument("--measure", nargs=2, metavar=("FOLDER", "DB_URL"), help=argparse.SUPPRESS)
+    ap.add_argument("--measure-pages", nargs=2, metavar=("FOLDER", "DB_URL"), help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if opts.measure:
         print(json.dumps(measure(*opts.measure)))
+        return
+    if opts.measure_pages:
+        print(json.dumps(measure_pages(*opts.measure_pages)))
         return
     from bench.synthetic import make_calendars
 
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
+        roster_pages(tmp)
+        if opts.pages_only:
+            return
         for n in opts.sizes:
             folder = make_calendars(Path(tmp) / f"calendars-{n}", n)
             db = f"sqlite:///{tmp}/db-{n}.sqlite3"

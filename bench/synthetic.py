@@ -2,14 +2,16 @@
 extending one shared rule set, as thousands of local governments share one
 state statute.
 
-The folder gets the repository's calendars (shared sets and the four seeds)
-and, per seed jurisdiction, a shared set ``synthetic-<seed>`` that is the
-seed's state set with the seed's own tables (office hours, triggers,
-deadlines) appended: the law of a city written once for all the cities under
-it. Jurisdiction ``town-NNNNN`` extends the set of seed ``NNNNN % 4``.
+The folder gets the repository's calendars (shared sets and the four seeds;
+not the rosters, so that the sizes are the synthetic files')
+and, per seed jurisdiction, a shared set ``synthetic-<seed>`` holding the
+seed's own tables (office hours, triggers, deadlines, choices): the law of a
+city written once for all the cities under it. Jurisdiction ``town-NNNNN``
+extends that set and then the seed's own shared sets, for seed ``NNNNN % 4``.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -26,12 +28,16 @@ def _tables(text: str) -> str:
     return "\n".join(lines[first:]) + "\n"
 
 
-def _flattened(seed: str) -> str:
-    """The seed's shared set (if any) with the seed's own tables appended."""
+def _extends(seed: str) -> list[str]:
     own = (REPO_CALENDARS / f"{seed}.toml").read_text()
-    extends = [line.split('"')[1] for line in own.splitlines() if line.startswith("extends")]
-    base = (REPO_CALENDARS / "shared" / f"{extends[0]}.toml").read_text() if extends else ""
-    return f'{base}\n{_tables(own)}' if base else f'name = "Synthetic: the law of {seed}"\n{_tables(own)}'
+    found = [line for line in own.splitlines() if line.startswith("extends")]
+    return re.findall(r'"([a-z0-9-]+)"', found[0]) if found else []
+
+
+def _own_law(seed: str) -> str:
+    """The seed's own tables as a shared set (``synthetic-<seed>``): a town
+    extending it and then the seed's own shared sets has the seed's law."""
+    return f'name = "Synthetic: the law of {seed}"\n{_tables((REPO_CALENDARS / f"{seed}.toml").read_text())}'
 
 
 def town_id(i: int) -> str:
@@ -45,13 +51,15 @@ def seed_of(i: int) -> str:
 def make_calendars(folder: Path, n: int) -> Path:
     """``folder`` filled with the repository's calendars and ``n`` synthetic
     jurisdictions; returns ``folder``."""
-    shutil.copytree(REPO_CALENDARS, folder, dirs_exist_ok=True)
+    shutil.copytree(REPO_CALENDARS, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("roster"))
+    extends = {}
     for seed in SEEDS:
-        (folder / "shared" / f"synthetic-{seed}.toml").write_text(_flattened(seed))
+        (folder / "shared" / f"synthetic-{seed}.toml").write_text(_own_law(seed))
+        extends[seed] = ", ".join(f'"{name}"' for name in [f"synthetic-{seed}", *_extends(seed)])
     for i in range(n):
         jid, seed = town_id(i), seed_of(i)
         (folder / f"{jid}.toml").write_text(
             f'id = "{jid}"\nname = "Town {i} (synthetic, the law of {seed})"\ntimezone = "{ZONES[seed]}"\n'
-            f'source = "synthetic"\nextends = ["synthetic-{seed}"]\n'
+            f'source = "synthetic"\nextends = [{extends[seed]}]\n'
         )
     return folder

@@ -33,7 +33,8 @@ from typing import Mapping, Protocol
 
 from deadlines.core import inputs, memo
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Result
+from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Deadline, Jurisdiction, Result
+from deadlines.core.places import search
 from deadlines.core.moments import day_of
 from deadlines.core.registry import Registry, collector_paused, state_of
 from deadlines.service import NO_RECORDS, Records, RecordSource, cycles, lookup
@@ -98,13 +99,16 @@ def read_cursor(text: str) -> tuple:
     return tuple(key)
 
 
+QUERY = ("from", "to", "state", "county", "kind", "audience", "cursor", "limit")
+
+
 def read_query(args: Mapping[str, str]) -> dict:
-    """The bulk API's query (``from``, ``to``, ``state``, ``audience``,
-    ``cursor``, ``limit``) as keyword arguments; :class:`InputError` naming the
-    parameter at fault."""
-    unknown = sorted(set(args) - {"from", "to", "state", "audience", "cursor", "limit"})
+    """The bulk API's query (``from``, ``to``, ``state``, ``county``, ``kind``,
+    ``audience``, ``cursor``, ``limit``) as keyword arguments;
+    :class:`InputError` naming the parameter at fault."""
+    unknown = sorted(set(args) - set(QUERY))
     if unknown:
-        raise InputError(f"no parameter '{unknown[0]}' here (give from, to, state, audience, cursor, limit)", unknown[0])
+        raise InputError(f"no parameter '{unknown[0]}' here (give {', '.join(QUERY)})", unknown[0])
     for name in ("from", "to"):
         if not args.get(name):
             raise InputError(f"{name}: required, a date YYYY-MM-DD", name)
@@ -114,6 +118,7 @@ def read_query(args: Mapping[str, str]) -> dict:
     return {
         "start": inputs.day(args["from"], "from"), "end": inputs.day(args["to"], "to"),
         "state": args.get("state") or None, "audience": args.get("audience") or None,
+        "county": args.get("county") or None, "kind": args.get("kind") or None,
         "cursor": args.get("cursor") or None, "limit": int(limit),
     }
 
@@ -125,10 +130,13 @@ def check_range(start: date, end: date) -> None:
         raise InputError(f"to: a range of at most {MAX_DAYS} days, please (ask page by page for longer)", "to")
 
 
-def check_filters(state: str | None, audience: str | None) -> str | None:
-    """The state in upper case; :class:`InputError` for a malformed state or an unknown audience."""
+def check_filters(state: str | None, audience: str | None, kind: str | None = None) -> str | None:
+    """The state in upper case; :class:`InputError` for a malformed state, an
+    unknown audience or kind of government."""
     if audience is not None and audience not in AUDIENCES:
         raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
+    if kind is not None and kind not in GOVERNMENT_KINDS:
+        raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
     if state is None:
         return None
     if len(state) != 2 or not state.isascii() or not state.isalpha():
@@ -195,21 +203,27 @@ class Across:
         return held
 
     def listing(self, start: date, end: date, *, today: date, state: str | None = None,
-                audience: str | None = None) -> Listing:
-        """Every deadline to act on from ``start`` to ``end`` (inclusive), sorted."""
+                audience: str | None = None, county: str | None = None, kind: str | None = None) -> Listing:
+        """Every deadline to act on from ``start`` to ``end`` (inclusive), sorted;
+        of the jurisdictions of ``state``, lying (partly) in ``county``, of
+        ``kind`` where given."""
         check_range(start, end)
-        state = check_filters(state, audience)
+        state = check_filters(state, audience, kind)
         revisions = self.revisions()
-        key = (start, end, state, audience, today, self.registry.signature(), tuple(sorted(revisions.items())))
+        key = (start, end, state, audience, county, kind, today, self.registry.signature(),
+               tuple(sorted(revisions.items())))
         found = self._listings.get(key)
         if found is None:
             with collector_paused():
-                found = self._compute(start, end, today, state, audience, revisions)
+                found = self._compute(start, end, today, state, audience, revisions, county, kind)
             self._listings.put(key, found)
         return found
 
-    def _compute(self, start, end, today, state, audience, revisions) -> Listing:
+    def _compute(self, start, end, today, state, audience, revisions, county=None, kind=None) -> Listing:
         jurisdictions, invalid = self.registry.load_all()
+        if county or kind:
+            chosen = {p.id for p in search(self.registry.places(), county=county, kind=kind)}
+            jurisdictions = [j for j in jurisdictions if j.id in chosen]
         records = _Preloaded(self.records, revisions)
         low, high = start.isoformat(), end.isoformat()
         entries = []

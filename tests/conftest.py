@@ -34,3 +34,16 @@ def live_server(app):
     yield app.config["BASE_URL"]
     server.shutdown()
     thread.join()
+
+
+@pytest.fixture(scope="session")
+def own_files_calendars(tmp_path_factory):
+    """The repository's calendars without the rosters: only the jurisdictions
+    with files of their own (listings whose expected answers are worked out
+    by hand for those four)."""
+    import shutil
+    from pathlib import Path
+
+    folder = tmp_path_factory.mktemp("own-files") / "calendars"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "calendars", folder, ignore=shutil.ignore_patterns("roster"))
+    return folder

@@ -17,14 +17,20 @@ from tests.reminders_fixtures import fresh_pg_database
 
 
 def test_jurisdictions(client):
-    body = client.get("/api/v1/jurisdictions").get_json()
-    assert [j["id"] for j in body["jurisdictions"]] == ["colorado-local", "model-city", "salt-lake-city-ut", "ypsilanti-mi"]
-    assert body["jurisdictions"][3]["links"]["calendar"] == "/calendars/ypsilanti-mi.ics"
+    body = client.get("/api/v1/jurisdictions?q=ypsilanti").get_json()
+    assert [j["id"] for j in body["items"]][:2] == ["ypsilanti-mi", "ypsilanti-charter-township-washtenaw-mi"]
+    assert body["items"][0]["links"]["calendar"] == "/calendars/ypsilanti-mi.ics"
+    assert body["next"] is None and body["total"] == len(body["items"])
+    for jid in ("colorado-local", "model-city", "salt-lake-city-ut", "ypsilanti-mi"):
+        found = client.get(f"/api/v1/jurisdictions?q={jid.replace('-', ' ')}").get_json()["items"]
+        assert jid in [i["id"] for i in found], jid
 
 
 def test_jurisdiction_law(client):
     body = client.get("/api/v1/jurisdictions/salt-lake-city-ut").get_json()
     assert body["timezone"] == "America/Denver"
+    assert (body["ocd_id"], body["kind"], body["state"], body["county"]) == (
+        "ocd-division/country:us/state:ut/place:salt_lake_city", "city", "UT", "Salt Lake")
     assert {r["id"] for r in body["rules"]} >= {"declaration-filing", "withdrawal", "objection-cure"}
     assert body["elections"][0]["next"] == "2025-11-04"
     assert {"date": "2025-07-24", "name": "Pioneer Day"} in body["holidays"]["closed"]

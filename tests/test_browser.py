@@ -27,11 +27,11 @@ def test_lookup_end_to_end(browser, live_server, javascript):
     page = context.new_page()
     page.goto(live_server + "/")
     page.select_option("select[name=jurisdiction]", "ypsilanti-mi")
-    page.click("button[type=submit]")  # a new jurisdiction: its own fields and next election
+    page.click("form.lookup button[type=submit]")  # a new jurisdiction: its own fields and next election
     assert page.input_value("input[name=election]") == "2026-11-03"
     page.fill("input[name=election]", "2026-11-03")
     page.select_option("select[name=audience]", "candidates")
-    page.click("button[type=submit]")
+    page.click("form.lookup button[type=submit]")
     assert "election=2026-11-03" in page.url
     row = page.locator("tr#petition-filing")
     assert "4:00 p.m., Tuesday, April 21, 2026 (EDT)" in row.locator("td").nth(0).inner_text()
@@ -59,10 +59,41 @@ def test_a_typed_date_survives_picking_the_jurisdiction(browser, live_server, ja
     page.goto(live_server + "/")
     page.select_option("select[name=jurisdiction]", "ypsilanti-mi")
     page.fill("input[name=election]", "2022-11-08")
-    page.click("button[type=submit]")
+    page.click("form.lookup button[type=submit]")
     assert page.input_value("input[name=election]") == "2022-11-08"
     row = page.locator("tr#petition-filing")
     assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row.locator("td").nth(0).inner_text()
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_find_a_place_by_name(browser, live_server, javascript):
+    """Type "Ypsilanti" in the place search and choose the City of Ypsilanti,
+    not the charter township; 2022-11-08: the 15th Tuesday preceding the
+    August 2, 2022 primary is April 19, 2022 (MCL 168.163(1)), 4:00 p.m."""
+    context = browser.new_context(java_script_enabled=javascript, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server + "/")
+    if javascript:
+        page.locator("#q").press_sequentially("Ypsilanti", delay=20)  # matches appear as you type
+        choices = page.locator("#live-matches a")
+        choices.first.wait_for()
+    else:
+        page.fill("#q", "Ypsilanti")
+        page.click("form.place-search button[type=submit]")
+        choices = page.locator(".matches-section a")
+    names = choices.all_inner_texts()
+    assert "Ypsilanti Charter Township" in names
+    city = choices.filter(has_text="City of Ypsilanti")
+    assert city.count() == 1 and city.get_attribute("href") == "/?jurisdiction=ypsilanti-mi"
+    city.click()
+    assert page.locator("select[name=jurisdiction]").input_value() == "ypsilanti-mi"
+    page.fill("input[name=election]", "2022-11-08")
+    page.click("form.lookup button[type=submit]")
+    row = page.locator("tr#petition-filing")
+    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row.locator("td").nth(0).inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"find-a-place-{'js' if javascript else 'no-js'}.png"), full_page=True)
     context.close()
 
 

@@ -46,9 +46,21 @@ def test_compute_instant_event():
 def test_unknown_jurisdiction_one_line_error():
     res = run("compute", "atlantis")
     assert res.exit_code == 2
-    assert res.output.strip().splitlines() == [
-        "error: unknown jurisdiction 'atlantis'; known: colorado-local, model-city, salt-lake-city-ut, ypsilanti-mi"
-    ]
+    [line] = res.output.strip().splitlines()
+    assert line.startswith("error: unknown jurisdiction 'atlantis'; find a government's id by its name with "
+                           "`deadlines list NAME` or GET /api/v1/jurisdictions?q=NAME (")
+    typo = run("compute", "orem-ur")
+    assert typo.exit_code == 2 and "unknown jurisdiction 'orem-ur'; did you mean orem-ut?" in typo.output
+
+
+def test_list_finds_a_government_by_name():
+    res = run("list", "ypsilanti", "--state", "MI")
+    assert res.exit_code == 0, res.output
+    lines = res.output.strip().splitlines()
+    assert lines[0].split("\t")[:3] == ["ypsilanti-mi", "ocd-division/country:us/state:mi/place:ypsilanti",
+                                         "City of Ypsilanti, Michigan"]
+    assert lines[1].startswith("ypsilanti-charter-township-washtenaw-mi\t")
+    assert run("list", "--kind", "hamlet").exit_code == 2
 
 
 def test_malformed_date_error():
@@ -73,10 +85,12 @@ def test_malformed_event_errors():
 
 
 def test_list_shows_jurisdictions_and_ids():
-    res = run("list")
+    res = run("list", "salt lake city", "--rules")
     assert res.exit_code == 0
-    assert "salt-lake-city-ut\tSalt Lake City, Utah\t" in res.output
+    assert ("salt-lake-city-ut\tocd-division/country:us/state:ut/place:salt_lake_city\tSalt Lake City, Utah\t"
+            "city, Salt Lake County, UT\t") in res.output
     assert "withdrawal" in res.output
+    assert len(run("list").output.splitlines()) > 3000  # every government
 
 
 def test_check_ok_and_failing(tmp_path):

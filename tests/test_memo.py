@@ -38,10 +38,15 @@ def test_once_per_law(reg, monkeypatch):
         assert [d.uid for d in result.deadlines] == [f"{town.id}/2031-11-04/{d.id}" for d in results[0].deadlines]
         assert {"petition-circulation", "petition-filing", "petition-retention"} <= {d.id for d in result.deadlines}
         assert [d.due for d in result.deadlines] == [d.due for d in results[0].deadlines]
-    seed = reg.get("colorado-local")  # the same rules, from another file: its own law
-    assert memo.law(seed) != memo.law(towns[0]) and memo.law(towns[1]) == memo.law(towns[0])
+    seed = reg.get("colorado-local")  # the seed adds nothing to the shared set either: the same law
+    assert memo.law(seed) == memo.law(towns[0]) and memo.law(towns[1]) == memo.law(towns[0])
     memo.compute(seed, election=date(2031, 11, 4), today=TODAY)
-    assert calls == [town_id(1), "colorado-local"]
+    assert calls == [town_id(1)]
+    city, copy = reg.get("model-city"), reg.get(town_id(3))  # model-city's rules, copied into another file: its own law
+    assert memo.law(city) != memo.law(copy)
+    memo.compute(city, election=date(2031, 11, 4), today=TODAY)
+    memo.compute(copy, election=date(2031, 11, 4), today=TODAY)
+    assert calls == [town_id(1), "model-city", town_id(3)]
 
 
 def test_anchors_and_overrides_are_part_of_the_key(reg):

@@ -217,6 +217,6 @@ def test_a_calendar_file_that_turns_invalid_keeps_its_last_good_version(tmp_path
     fresh = _app(f"sqlite:///{tmp_path / 'd.sqlite3'}", CALENDARS_DIR=calendars)
     c2 = fresh.test_client()
     assert c2.get("/").status_code == 200
-    assert "model-city" not in [j["id"] for j in c2.get(f"{API}").get_json()["jurisdictions"]]
+    assert "model-city" not in [j["id"] for j in c2.get(f"{API}?q=model").get_json()["items"]]
     assert c2.get("/api/v1/openapi.json").status_code == 200
     assert c2.get("/?jurisdiction=model-city").status_code == 400

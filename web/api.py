@@ -11,7 +11,8 @@ from deadlines.core.elections import describe_rule, next_election
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.holiday_law import business_calendar, closures_in
-from deadlines.core.model import Jurisdiction
+from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.places import Place, search
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
 
@@ -36,16 +37,44 @@ def http_problem(exc: HTTPException):
 def _links(jid: str) -> dict:
     return {
         "self": url_for("api.jurisdiction", jid=jid),
+        "page": url_for("form.index", jurisdiction=jid),
         "deadlines": url_for("api.deadlines", jid=jid),
         "calendar": url_for("feeds.jurisdiction_feed", jid=jid),
     }
 
 
+PLACE_PARAMS = ("q", "state", "kind", "county", "ocd_id", "limit", "cursor")
+MAX_PLACES, DEFAULT_PLACES = 1000, 100
+
+
+def place_dict(p: Place) -> dict:
+    return {"id": p.id, "ocd_id": p.ocd_id, "name": p.name, "kind": p.kind, "state": p.state, "county": p.county,
+            "counties": list(p.counties), "timezone": p.timezone, "links": _links(p.id)}
+
+
 @bp.get("/jurisdictions")
 def jurisdictions() -> Response:
-    return jsonify({"jurisdictions": [
-        {"id": j.id, "name": j.name, "timezone": j.timezone, "links": _links(j.id)} for j in registry().all()
-    ]})
+    """The governments matching ``q`` (words of the name, kind or county),
+    ``state``, ``kind``, ``county`` and ``ocd_id``, best first, in pages of
+    ``limit`` (100, at most 1,000) with ``cursor``/``next``."""
+    args = request.args
+    unknown = sorted(set(args) - set(PLACE_PARAMS))
+    if unknown:
+        raise InputError(f"no parameter '{unknown[0]}' here (give {', '.join(PLACE_PARAMS)})", unknown[0])
+    limit = inputs.whole_number(args.get("limit"), "limit", 1, MAX_PLACES, DEFAULT_PLACES)
+    first = inputs.offset_cursor(args.get("cursor"))
+    kind = args.get("kind") or None
+    if kind is not None and kind not in GOVERNMENT_KINDS:
+        raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
+    found = search(registry().places(), args.get("q"), state=args.get("state") or None, kind=kind,
+                   county=args.get("county") or None, ocd_id=args.get("ocd_id") or None)
+    chosen = found[first:first + limit]
+    more = first + limit < len(found)
+    query = {k: v for k, v in args.items() if k != "cursor"}
+    return jsonify({
+        "items": [place_dict(p) for p in chosen], "total": len(found),
+        "next": url_for("api.jurisdictions", **query, cursor=inputs.make_offset_cursor(first + limit)) if more else None,
+    })
 
 
 def _rules(jur: Jurisdiction) -> list[dict]:
@@ -69,7 +98,9 @@ def jurisdiction(jid: str) -> Response:
     closures = {**closures_in(law, today.year), **closures_in(law, today.year + 1)}
     hours = jur.office_hours
     return jsonify({
-        "id": jur.id, "name": jur.name, "timezone": jur.timezone, "source": jur.source, "links": _links(jid),
+        "id": jur.id, "name": jur.name, "timezone": jur.timezone, "source": jur.source, "links": _links(jur.id),
+        "ocd_id": jur.ocd_id, "kind": jur.kind, "state": jur.state, "county": jur.county,
+        "counties": list(jur.counties), "caveats": list(jur.caveats),
         "time_law": {"roll": jur.time_law.roll, "cite": jur.time_law.cite, "text": jur.time_law.text},
         "office_hours": None if hours is None else {
             "open": hours.open.isoformat("minutes"), "close": hours.close.isoformat("minutes"), "cite": hours.cite},

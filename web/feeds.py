@@ -25,7 +25,8 @@ from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
 from deadlines.core.errors import InputError
-from deadlines.core.model import AUDIENCES, Jurisdiction, Result
+from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction, Result
+from deadlines.core.places import search
 from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 
 from deadlines.core import inputs
@@ -78,9 +79,10 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
 
 
 def _publish(chosen: list, today: date, timezone: str, name: str, about: str, feed_key: str,
-             disposition: str) -> Rendered:
+             disposition: str, named: bool = False) -> Rendered:
     """Stamp the events of ``chosen`` (event, result) pairs, link each to its row
-    on the form, serialize, and version the feed as ``feed_key``."""
+    on the form, serialize, and version the feed as ``feed_key``. ``named``:
+    each title starts with its government's name (a feed of several)."""
     evs = [e for e, _ in chosen]
     state = current_app.extensions["feed_state"]
     stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
@@ -88,6 +90,8 @@ def _publish(chosen: list, today: date, timezone: str, name: str, about: str, fe
         rid = str(e["uid"]).split("@")[0].split("/")[2]
         ical.link(e, external_url("form.index", jurisdiction=r.jurisdiction.id, election=r.cycle.isoformat(),
                                   _anchor=rid))
+        if named:
+            ical.name_in_summary(e, r.jurisdiction.name)
     body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone, today=today)
     etag = hashlib.sha256(body).hexdigest()
     modified = state.stamps({feed_key: etag})[feed_key].last_modified
@@ -196,12 +200,26 @@ def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) ->
 
 
 def _combined_ids() -> tuple[str, ...]:
-    """The combined feed's ``j``: jurisdiction ids, comma-separated, each known."""
-    ids = tuple(sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()}))
+    """The combined feed's jurisdictions: ``j`` (ids, comma-separated, each
+    known), or every government matching ``state``, ``county`` and ``kind``
+    ("every township in Dickinson County"); at most :data:`MAX_COMBINED`."""
+    filters = {f: request.args.get(f) or None for f in ("state", "county", "kind")}
+    if request.args.get("j") or not any(filters.values()):
+        ids = tuple(sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()}))
+        if not ids:
+            raise InputError("j: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city), "
+                             "or state, county and kind (state=MI&county=Dickinson&kind=township)", "j")
+        if len(ids) > MAX_COMBINED:
+            raise InputError(f"j: at most {MAX_COMBINED} jurisdictions in one feed", "j")
+        return ids
+    if filters["kind"] is not None and filters["kind"] not in GOVERNMENT_KINDS:
+        raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
+    ids = tuple(sorted(p.id for p in search(registry().places(), **filters)))
     if not ids:
-        raise InputError("j: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city)", "j")
+        raise InputError("no government matches these state, county and kind", "county" if filters["county"] else "kind")
     if len(ids) > MAX_COMBINED:
-        raise InputError(f"j: at most {MAX_COMBINED} jurisdictions in one feed", "j")
+        raise InputError(f"{len(ids):,} governments match: at most {MAX_COMBINED} in one feed (add a county or a kind)",
+                         "county")
     return ids
 
 
@@ -228,9 +246,10 @@ def combined_feed() -> Response:
         name = f"Election deadlines: {len(jurs)} jurisdictions" + (f" ({audience})" if audience else "")
         about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
                  ". Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
-        feed_key = "feed:" + COMBINED + "?" + (f"audience={audience}&" if audience else "") + "j=" + ",".join(ids)
+        which = (f"audience={audience}&" if audience else "") + "j=" + ",".join(ids)
+        feed_key = "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()  # fits its column, any count
         feed = _publish(chosen, today_in(jurs[0].timezone), jurs[0].timezone, name, about, feed_key,
-                        'inline; filename="combined.ics"')
+                        'inline; filename="combined.ics"', named=True)
         current_app.extensions["feed_cache"].put(key, feed)
     return _answer(feed, _combined_key, *args)
 

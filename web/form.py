@@ -7,7 +7,8 @@ from flask import Blueprint, render_template, request
 from deadlines.core import inputs
 from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.model import AUDIENCES, Jurisdiction
+from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.places import KIND_WORDS, place_of, search
 from deadlines.publish import svg, words
 from deadlines.service import lookup
 
@@ -18,7 +19,9 @@ from web.feeds import empty_feed_words
 from web.wording import for_people
 
 bp = Blueprint("form", __name__)
-FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print")
+SEARCH_FIELDS = ("q", "state", "kind", "county")
+FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", *SEARCH_FIELDS)
+MATCHES_SHOWN = 50
 
 
 def _subscribe(jid: str, audience: str | None) -> dict:
@@ -44,13 +47,24 @@ def _compute(jur: Jurisdiction, args, errors: dict):
     return None if errors else result
 
 
+def _matches(args: dict) -> tuple[list, int] | None:
+    """The place search's matches (the first :data:`MATCHES_SHOWN`) and how
+    many there are; None where nothing was searched for."""
+    if not any(args.get(f) for f in SEARCH_FIELDS):
+        return None
+    kind = args.get("kind") or None
+    found = search(registry().places(), args.get("q"), state=args.get("state") or None,
+                   kind=kind if kind in GOVERNMENT_KINDS else None, county=args.get("county") or None)
+    return found[:MATCHES_SHOWN], len(found)
+
+
 @bp.get("/")
 def index():
     reg = registry()
-    jurisdictions = reg.all()
     args = request.args.to_dict()
     errors: dict[str, str] = {}
     jid = args.get("jurisdiction")  # none chosen: the landing page, nothing preselected
+    searched = _matches(args)
     jur = None
     try:
         jur = reg.get(jid) if jid is not None else None
@@ -75,9 +89,13 @@ def index():
         "links": form_records.calendar_links(jur, result, today), "cases": form_records.open_cases(result),
         "clerk": form_records.recorded_by_clerk(jur.id), "empty": empty_feed_words(jur),
     }
+    choices = landing.featured() + (searched[0] if searched else [])
+    if jur is not None and all(p.id != jur.id for p in choices):  # a government found by search or link
+        choices = [place_of(jur), *choices]
     return render_template(
-        "form.html", jurisdictions=jurisdictions, jur=jur, args=args, errors=errors, result=result, rows=rows,
+        "form.html", choices=choices, matches=searched, jur=jur, args=args, errors=errors, result=result, rows=rows,
         notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words, svg=svg,
         when=words.when, days_left=words.days_left, subscribe=_subscribe(jur.id, audience) if jur else None,
-        printing=bool(args.get("print")), landing=landing.summaries() if jid is None else None, **extra,
+        printing=bool(args.get("print")), landing=landing.overview() if jid is None and not searched else None,
+        kinds=GOVERNMENT_KINDS, kind_words=KIND_WORDS, **extra,
     ), 400 if errors else 200

@@ -1,16 +1,34 @@
-"""The landing page's list: every jurisdiction with its next election and
-next deadline (the form at ``/`` shows it until a jurisdiction is chosen)."""
+"""The landing page (``/`` until a jurisdiction is chosen or searched for):
+the calendars encoded from their own law with their next deadline, and per
+state how many governments of each kind the service knows and what is
+coming across the state. No page carries the whole roster: the state's
+figures link to the place search, filtered.
+
+The per-state overview comes from the bulk listing (computed once per law
+and change, :mod:`deadlines.across`) and is kept per day and registry
+signature, so a visitor costs a look-up.
+"""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
+
+from flask import current_app
 
 from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError
-from deadlines.core.model import Deadline, Jurisdiction, Result
+from deadlines.core.model import GOVERNMENT_KINDS, Deadline, Jurisdiction, Result
+from deadlines.core.moments import day_of
+from deadlines.core.places import Place, place_of
 from deadlines.service import coming
 
 from web.common import records, registry, today_in
+
+STATES = {"MI": "Michigan", "CO": "Colorado", "UT": "Utah"}
+COMING_DAYS = 60  # how far ahead each state's "coming up" looks
+COMING_SHOWN = 5
+FEATURED_MAX = 24
 
 
 @dataclass(frozen=True)
@@ -23,9 +41,42 @@ class Summary:
     problem: str | None = None  # the calendar file is invalid (details: `deadlines check`)
 
 
+@dataclass(frozen=True)
+class Coming:
+    """One deadline coming for many governments of a state on one day."""
+
+    title: str
+    deadline_id: str
+    due: object  # the safe date (a date or an instant) of the first
+    count: int
+    kind: str | None  # their kind, where they share one
+    example: Jurisdiction
+    example_cycle: date
+
+
+@dataclass(frozen=True)
+class StateSummary:
+    code: str
+    name: str
+    kinds: list[tuple[str, int]]  # (kind, how many)
+    total: int
+    coming: list[Coming]
+
+
+def own_files() -> list[str]:
+    """The jurisdictions with a calendar file of their own (their own law encoded), by id."""
+    return registry().file_ids()[:FEATURED_MAX]
+
+
+def featured() -> list[Place]:
+    """The jurisdictions whose own law is encoded: offered in the form's list."""
+    places = {p.id: p for p in registry().places()}
+    return [places[jid] for jid in own_files() if jid in places]
+
+
 def summaries() -> list[Summary]:
     out = []
-    for jid in registry().ids():
+    for jid in own_files():
         try:
             jur = registry().get(jid)
         except CalendarError as exc:
@@ -36,3 +87,49 @@ def summaries() -> list[Summary]:
         result, nxt = found[0] if found else (None, None)
         out.append(Summary(jur, next_election(jur.elections["general"], today), result, nxt, today))
     return out
+
+
+def states(today: date) -> list[StateSummary]:
+    """Per state: its governments by kind, and the next deadlines across it."""
+    cache = current_app.extensions.setdefault("landing_states", {})
+    places = registry().places()
+    across = current_app.extensions["across"]
+    listings = {code: across.listing(today, today + timedelta(days=COMING_DAYS), today=today, state=code)
+                for code in STATES}
+    key = (today, id(places), tuple(id(v) for v in listings.values()))  # each a new object whenever anything changed
+    if cache.get("key") == key:
+        return cache["value"]
+    out = []
+    for code, name in STATES.items():
+        mine = [p for p in places if p.state == code and p.kind]
+        if not mine:
+            continue
+        counts = Counter(p.kind for p in mine)
+        kinds = [(k, counts[k]) for k in GOVERNMENT_KINDS if counts[k]]
+        out.append(StateSummary(code, name, kinds, len(mine), _coming(listings[code])))
+    cache.update(key=key, value=out, held=(places, listings))  # held: the ids in the key stay theirs
+    return out
+
+
+def _coming(listing) -> list[Coming]:
+    groups: dict[tuple, list] = {}
+    for e in listing.entries:
+        d = e.deadline
+        if "clerk" in d.audience and len(d.audience) == 1 or d.status == "cancelled":
+            continue  # a clerk's task is not everyone's next deadline
+        groups.setdefault((day_of(d.safe_due), d.id, d.title), []).append(e)
+    out = []
+    for (_, did, title), entries in sorted(groups.items(), key=lambda kv: (kv[0][0], -len(kv[1]), kv[0][1])):
+        kinds = {e.jurisdiction.kind for e in entries}
+        first = entries[0]
+        out.append(Coming(title, did, first.deadline.safe_due, len({e.jurisdiction.id for e in entries}),
+                          kinds.pop() if len(kinds) == 1 else None, first.jurisdiction, first.result.held))
+        if len(out) == COMING_SHOWN:
+            break
+    return out
+
+
+def overview() -> dict:
+    """What the landing page shows."""
+    today = today_in("UTC")
+    return {"summaries": summaries(), "states": states(today), "today": today, "place_of": place_of}

@@ -10,7 +10,7 @@ part of this API (form posts with CSRF, HTML answers)."""
 from __future__ import annotations
 
 from deadlines.core import inputs
-from deadlines.core.model import AUDIENCES, KINDS, STATUSES, Jurisdiction
+from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, KINDS, STATUSES, Jurisdiction
 from deadlines.store.subscriptions import DEFAULT_LEADS
 
 STR, DATE = {"type": "string"}, {"type": "string", "format": "date"}
@@ -35,7 +35,17 @@ def _array(item: dict) -> dict:
     return {"type": "array", "items": item}
 
 
-LINKS = _obj({"self": STR, "deadlines": STR, "calendar": STR})
+LINKS = _obj({"self": STR, "page": STR, "deadlines": STR, "calendar": STR})
+NKIND = {"enum": [*GOVERNMENT_KINDS, None], "description": "The kind of government"}
+PLACE = _obj({
+    "id": STR, "ocd_id": {**NSTR, "description": "Open Civic Data division id"}, "name": STR, "kind": NKIND,
+    "state": NSTR, "county": {**NSTR, "description": "The principal county, without 'County'"},
+    "counties": _array(STR), "timezone": STR, "links": LINKS,
+})
+PLACES = _obj({
+    "items": _array(PLACE), "total": {"type": "integer", "description": "Matches in all (every page)"},
+    "next": {**NSTR, "description": "The next page's URL; null on the last"},
+})
 DEADLINE = _obj({
     "id": STR, "uid": STR, "title": STR, "kind": {"enum": list(KINDS)},
     "audience": _array({"enum": list(AUDIENCES)}), "start": NMOMENT, "statutory_start": NSTR, "due": MOMENT,
@@ -64,6 +74,8 @@ RESULT = _obj({
 })
 JURISDICTION = _obj({
     "id": STR, "name": STR, "timezone": STR, "source": STR, "links": LINKS,
+    "ocd_id": NSTR, "kind": NKIND, "state": NSTR, "county": NSTR, "counties": _array(STR),
+    "caveats": _array({**STR, "description": "Said with every result: the whole law shown is a reading"}),
     "time_law": _obj({"roll": STR, "cite": STR, "text": STR}),
     "office_hours": {"oneOf": [{"type": "null"}, _obj({"open": STR, "close": STR, "cite": STR})]},
     "elections": _array(_obj({"name": STR, "title": STR, "rule": STR, "cite": STR, "next": DATE})),
@@ -78,7 +90,8 @@ LISTING = _obj({
     "from": DATE, "to": DATE, "state": NSTR, "audience": NSTR,
     "total": {"type": "integer", "description": "Deadlines in the whole listing (every page)"},
     "deadlines": _array(_obj({
-        "jurisdiction": _obj({"id": STR, "name": STR, "timezone": STR, "state": NSTR}),
+        "jurisdiction": _obj({"id": STR, "name": STR, "timezone": STR, "state": NSTR, "ocd_id": NSTR,
+                              "kind": NKIND, "county": NSTR}),
         "election": DATE, "cycle": DATE, "deadline": _ref("Deadline"),
     })),
     "cursor": {**NSTR, "description": "Give as `cursor` for the next page; null on the last"},
@@ -311,7 +324,8 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
     event_params = [
         {"name": name, "in": "query", "required": False, "schema": EVENT[kind],
          "description": f"Trigger event {'date and time, local (YYYY-MM-DDTHH:MM)' if kind == 'instant' else 'date'}. "
-                        f"Only for: {', '.join(ids)} (elsewhere a 400)."}
+                        f"Only for: {', '.join(ids[:12])}{f' and {len(ids) - 12:,} more' if len(ids) > 12 else ''} "
+                        f"(elsewhere a 400)."}
         for name, (kind, ids) in sorted(triggers.items())
     ]
     return {
@@ -320,9 +334,27 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                  "description": "Deadlines derived from election law, with citations, counting steps and readings."},
         "paths": {
             "/api/v1/jurisdictions": {"get": {
-                "operationId": "listJurisdictions", "summary": "Every jurisdiction",
-                "responses": {"200": _json(_obj({"jurisdictions": _array(
-                    _obj({"id": STR, "name": STR, "timezone": STR, "links": LINKS}))}), "The jurisdictions")},
+                "operationId": "listJurisdictions",
+                "summary": "Find governments: by name words (q), state, kind, county or Open Civic Data id",
+                "parameters": [
+                    {"name": "q", "in": "query", "required": False, "schema": STR,
+                     "description": "Words that begin words of the name, kind or county (ypsilanti, weld township)"},
+                    {"name": "state", "in": "query", "required": False,
+                     "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"}, "description": "Postal code (MI)"},
+                    {"name": "kind", "in": "query", "required": False, "schema": {"enum": list(GOVERNMENT_KINDS)},
+                     "description": "Kind of government"},
+                    {"name": "county", "in": "query", "required": False, "schema": STR,
+                     "description": "A county it lies (partly) in, without 'County'"},
+                    {"name": "ocd_id", "in": "query", "required": False, "schema": STR,
+                     "description": "Open Civic Data division id"},
+                    {"name": "cursor", "in": "query", "required": False, "schema": STR,
+                     "description": "The page after the previous one (from its `next`)"},
+                    {"name": "limit", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
+                     "description": "Governments per page"},
+                ],
+                "responses": {"200": _json(_ref("Places"), "The matching governments, best first"),
+                              "400": _problem("Bad input (the field is named)")},
             }},
             "/api/v1/jurisdictions/{jid}": {"get": {
                 "operationId": "getJurisdiction", "summary": "Rules, elections and holidays in force",
@@ -357,6 +389,10 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                     {"name": "state", "in": "query", "required": False,
                      "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"},
                      "description": "Only jurisdictions under this US state's law (postal code, e.g. MI)"},
+                    {"name": "county", "in": "query", "required": False, "schema": STR,
+                     "description": "Only jurisdictions lying (partly) in this county (without 'County')"},
+                    {"name": "kind", "in": "query", "required": False, "schema": {"enum": list(GOVERNMENT_KINDS)},
+                     "description": "Only this kind of government"},
                     {"name": "audience", "in": "query", "required": False, "schema": {"enum": list(AUDIENCES)},
                      "description": "Only deadlines for this audience"},
                     {"name": "cursor", "in": "query", "required": False, "schema": STR,
@@ -371,7 +407,7 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
             **clerk_paths(),
         },
         "components": {
-            "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Listing": LISTING, "Jurisdiction": JURISDICTION, "Problem": PROBLEM,
+            "schemas": {"Deadline": DEADLINE, "Result": RESULT, "Listing": LISTING, "Jurisdiction": JURISDICTION, "Places": PLACES, "Problem": PROBLEM,
                         "Event": EVENT_OUT, "ElectionEntry": ELECTION_OUT,
                         "Override": OVERRIDE_OUT, "Decision": DECISION_OUT, "Subscription": SUBSCRIPTION, "HistoryEntry": HISTORY},
             "securitySchemes": {"bearerAuth": {

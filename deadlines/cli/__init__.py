@@ -15,6 +15,8 @@ from deadlines.core.errors import CalendarError, InputError
 from deadlines.cli.checks import calendar_files, report
 from deadlines.core import inputs
 from deadlines.core.moments import say
+from deadlines.core.model import GOVERNMENT_KINDS
+from deadlines.core.places import search
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
@@ -27,16 +29,23 @@ def main() -> None:
 
 
 @main.command("list")
-def list_jurisdictions() -> None:
-    """List the jurisdictions and their deadline ids."""
+@click.argument("query", required=False)
+@click.option("--state", help="Only governments under this state's law (a postal code: MI).")
+@click.option("--county", help="Only governments lying (partly) in this county (Dickinson).")
+@click.option("--kind", help=f"Only this kind of government ({', '.join(GOVERNMENT_KINDS)}).")
+@click.option("--rules", is_flag=True, help="Also each one's deadline ids.")
+def list_jurisdictions(query, state, county, kind, rules) -> None:
+    """List the jurisdictions (id, Open Civic Data id, name, kind and county),
+    or those whose name, kind or county QUERY's words begin, best first."""
+    if kind is not None and kind not in GOVERNMENT_KINDS:
+        fail(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}")
     reg = Registry()
-    for jid in reg.ids():
-        try:
-            j = reg.get(jid)
-        except CalendarError as exc:
-            click.echo(f"{jid}\t(invalid: {len(exc.problems)} problem(s); run `deadlines check`)")
-            continue
-        click.echo(f"{j.id}\t{j.name}\t{', '.join(j.order)}")
+    for p in search(reg.places(), query, state=state, kind=kind, county=county):
+        line = f"{p.id}\t{p.ocd_id or '-'}\t{p.name}\t{p.describe() or '-'}"
+        click.echo(f"{line}\t{', '.join(reg.get(p.id).order)}" if rules else line)
+    invalid = reg.load_all()[1]
+    for jid, exc in invalid.items():
+        click.echo(f"{jid}\t(invalid: {len(exc.problems)} problem(s); run `deadlines check`)")
 
 
 @main.command()

@@ -22,14 +22,17 @@ from deadlines.publish.as_json import listing_dict
 @click.option("--from", "start", required=True, metavar="DATE", help="First day of the range (YYYY-MM-DD).")
 @click.option("--to", "end", required=True, metavar="DATE", help="Last day of the range (YYYY-MM-DD).")
 @click.option("--state", help="Only jurisdictions under this state's law (a postal code: MI).")
+@click.option("--county", help="Only jurisdictions lying (partly) in this county (Dickinson).")
+@click.option("--kind", help="Only this kind of government (city, village, town, township, school-district, ...).")
 @click.option("--audience", help="Only deadlines for this audience (candidates, clerk, public, petitioners).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (every deadline as in the API) instead of a table.")
-def upcoming(start: str, end: str, state: str | None, audience: str | None, as_json: bool) -> None:
+def upcoming(start: str, end: str, state: str | None, county: str | None, kind: str | None, audience: str | None,
+             as_json: bool) -> None:
     """Every deadline to act on from --from to --to, across jurisdictions, by date."""
     try:
         first, last = inputs.day(start, "from"), inputs.day(end, "to")
         listing = Across(Registry(), recorded()).listing(first, last, today=date.today(), state=state,
-                                                        audience=audience)
+                                                        audience=audience, county=county, kind=kind)
     except InputError as exc:
         fail(str(exc))
     for warning in listing.warnings():

@@ -258,3 +258,28 @@ def flag(value: object, field: str) -> bool:
     if not isinstance(value, bool):
         raise InputError(f"{field}: true or false", field)
     return value
+
+
+def whole_number(value: object, field: str, low: int, high: int, default: int) -> int:
+    """A whole number from ``low`` to ``high`` typed as text (``default`` when absent)."""
+    if value is None or value == "":
+        return default
+    text = str(value)
+    if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
+        raise InputError(f"{field}: a whole number from {low} to {high:,}", field)
+    return int(text)
+
+
+def make_offset_cursor(offset: int) -> str:
+    """The cursor of a page starting at ``offset`` of a listing in a fixed order."""
+    return f"o{offset}"
+
+
+def offset_cursor(value: object) -> int:
+    """The offset a cursor of :func:`make_offset_cursor` names (0 when absent)."""
+    if value is None or value == "":
+        return 0
+    text = str(value)
+    if not (text[:1] == "o" and text[1:].isascii() and text[1:].isdigit() and len(text) < 12):
+        raise InputError("cursor: not a cursor this service gave (use the 'next' link of the previous page)", "cursor")
+    return int(text[1:])

@@ -1,4 +1,10 @@
-"""Finding and caching jurisdictions: ``calendars/<id>.toml``.
+"""Finding and caching jurisdictions: ``calendars/<id>.toml`` and the rows
+of the rosters (``calendars/roster/``, :mod:`deadlines.core.roster`).
+
+A jurisdiction is a file, a roster row, or both (the government's own file
+read over its row). Rows of one kind share one validated model (built once
+per change of the roster or the shared sets, then copied with each row's
+identity), so thousands of rows cost little more than one file.
 
 The calendars folder is the repository's ``calendars/`` unless the
 ``DEADLINES_CALENDARS`` environment variable names another. A file is parsed
@@ -19,6 +25,7 @@ request a scan. :meth:`Registry.get` stats its one file on every call.
 """
 from __future__ import annotations
 
+import difflib
 import gc
 import hashlib
 import logging
@@ -29,9 +36,13 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.loader import SHARED_DIR, load_jurisdiction
+from dataclasses import replace
+
+from deadlines.core import roster as rosters
+from deadlines.core.errors import CalendarError, InputError, Problem
+from deadlines.core.loader import SHARED_DIR, check_document, check_jurisdiction
 from deadlines.core.model import Jurisdiction
+from deadlines.core.places import Place, place_of
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "calendars"
@@ -48,22 +59,57 @@ def state_of(jur: Jurisdiction) -> str | None:
     return jur.state
 
 
-_loaded: dict[str, tuple[tuple, Jurisdiction | CalendarError]] = {}  # file path -> (stamps, the outcome)
+_loaded: dict[str, tuple[tuple, Jurisdiction | CalendarError]] = {}  # file path or row key -> (stamps, the outcome)
 _loaded_lock = threading.Lock()
 
 
-def _load(path: str, stamps: tuple) -> Jurisdiction | CalendarError:
+def _load(path: str, stamps: tuple, defaults: dict | None = None) -> Jurisdiction | CalendarError:
     """The jurisdiction at ``path`` as of ``stamps`` (its own and its shared
-    sets' modification times), or its problems: loaded once per change."""
+    sets' modification times), or its problems: loaded once per change.
+    ``defaults``: its roster row's document, which the file is read over."""
     seen = _loaded.get(path)
     if seen is None or seen[0] != stamps:
-        try:
-            outcome: Jurisdiction | CalendarError = load_jurisdiction(path)
-        except CalendarError as exc:
-            outcome = exc
+        jur, problems = check_jurisdiction(path, defaults)
+        outcome: Jurisdiction | CalendarError = CalendarError(problems) if problems else jur
         with _loaded_lock:
             _loaded[path] = seen = (stamps, outcome)
     return seen[1]
+
+
+def check_row(root: Path, entry: rosters.Entry, kind: rosters.Kind) -> tuple[Jurisdiction | None, list[Problem]]:
+    """Validate a roster row as the calendar file it stands for; a problem of
+    the row itself (not of a shared set) names its kind in the kinds file."""
+    virtual = root / f"{entry.id}.toml"
+    jur, problems = check_document(entry.document(kind), virtual)
+    kinds_file = str(root / rosters.ROSTER_DIR / f"kinds-{kind.state.lower()}.toml")
+    return jur, [Problem(kinds_file, f"{kind.law}: {p.where}" if p.where else kind.law, p.message)
+                 if p.path == str(virtual) else p for p in problems]
+
+
+def _from_row(root: Path, entry: rosters.Entry, kind: rosters.Kind, stamps: tuple) -> Jurisdiction | CalendarError:
+    """A roster row's jurisdiction: its kind's model (validated once per kind,
+    zone and change) with the row's identity."""
+    key = f"{root}/{rosters.ROSTER_DIR}/{entry.id}"
+    seen = _loaded.get(key)
+    if seen is not None and seen[0] == stamps:
+        return seen[1]
+    doc = entry.document(kind)
+    model_key = f"{root}/{rosters.ROSTER_DIR}/kinds-{kind.state.lower()}.toml#{kind.law}@{entry.timezone}"
+    model = _loaded.get(model_key)
+    if model is None or model[0] != stamps:
+        jur, problems = check_row(root, entry, kind)
+        with _loaded_lock:
+            _loaded[model_key] = model = (stamps, CalendarError(problems) if problems else jur)
+    outcome = model[1]
+    if isinstance(outcome, Jurisdiction):
+        outcome = replace(outcome, id=entry.id, name=entry.name, timezone=entry.timezone, source=doc["source"],
+                          ocd_id=entry.ocd_id, kind=entry.kind, counties=entry.counties)
+    with _loaded_lock:
+        _loaded[key] = (stamps, outcome)
+    return outcome
+
+
+_reported_rows: set[Problem] = set()
 
 
 class Registry:
@@ -75,31 +121,88 @@ class Registry:
         self._scanning = threading.Lock()  # held while a background rescan runs
         self._good: dict[str, Jurisdiction] = {}
         self._reported: dict[str, CalendarError] = {}
-        self._scan: tuple | None = None  # (folder stamp, when, id -> mtime, shared stamp, signature)
+        self._reported_errors: tuple[CalendarError, ...] = ()  # logged already (the last few)
+        self._places: tuple | None = None  # (signature, places)
+        # (folder stamp, when, file id -> mtime, shared and roster stamp, signature, every id, roster, ocd id -> id)
+        self._scan: tuple | None = None
 
     def ids(self) -> list[str]:
+        """Every id: the files' and the roster rows', sorted."""
+        return self._snapshot()[5]
+
+    def file_ids(self) -> list[str]:
+        """The ids that have a calendar file of their own (as of the last scan)."""
         return list(self._snapshot()[2])
 
+    def roster(self) -> rosters.Roster:
+        """The rosters as of the last scan."""
+        return self._snapshot()[6]
+
     def path(self, jid: str) -> Path:
+        """The file that holds the jurisdiction: its own, else its roster's."""
         self.stamp(jid)
-        return self.root / f"{jid}.toml"
+        own = self.root / f"{jid}.toml"
+        entry = self.roster().entries.get(jid)
+        return own if entry is None or own.exists() else Path(entry.file)
+
+    def resolve(self, key: str) -> str:
+        """The id a jurisdiction id or an Open Civic Data division id names
+        (``ocd-division/country:us/state:ut/place:orem`` -> ``orem-ut``);
+        :class:`InputError` naming ``jurisdiction`` where none does."""
+        if not (key or "").startswith("ocd-division/"):
+            return key
+        found = self._snapshot()[7].get(key.lower())
+        if found is None:  # a government's own file not on a roster may carry one
+            found = next((j.id for j in self.load_all()[0] if j.ocd_id and j.ocd_id.lower() == key.lower()), None)
+        if found is None:
+            raise InputError(f"no government with the Open Civic Data division id '{key}'", "jurisdiction")
+        return found
 
     def stamp(self, jid: str) -> int:
-        """The jurisdiction file's modification time in ns (one stat: feeds ask on
-        every request); :class:`InputError` for an unknown or malformed id."""
+        """The jurisdiction's modification stamp (one stat for a file; a roster
+        row's is its roster's and shared sets' as of the last scan): feeds
+        ask on every request. :class:`InputError` for an unknown or
+        malformed id."""
         if not ID_PATTERN.match(jid or ""):
             raise InputError(f"'{jid}' is not a jurisdiction id (lower-case letters, digits and hyphens)", "jurisdiction")
         try:
             return (self.root / f"{jid}.toml").stat().st_mtime_ns
         except FileNotFoundError:
-            known = self.ids()
-            listed = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if len(known) > 20 else "")
-            raise InputError(f"unknown jurisdiction '{jid}'; known: {listed}", "jurisdiction") from None
+            if jid in self.roster().entries:
+                return hash(self._snapshot()[3]) & ((1 << 62) - 1)
+            raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction") from None
+
+    def _suggest(self, jid: str) -> str:
+        """What an unknown id may have meant: the ids nearest it, or where to look one up."""
+        known = self.ids()
+        if len(known) <= 20:
+            return f"known: {', '.join(known)}"
+        close = difflib.get_close_matches(jid, known, n=3, cutoff=0.75)
+        found = f"did you mean {' or '.join(close)}? " if close else ""
+        return (f"{found}find a government's id by its name with `deadlines list NAME` or "
+                f"GET /api/v1/jurisdictions?q=NAME ({len(known):,} known)")
 
     def get(self, jid: str) -> Jurisdiction:
-        """The validated jurisdiction; :class:`InputError` if there is none,
+        """The validated jurisdiction (by id or Open Civic Data division id);
+        :class:`InputError` if there is none,
         :class:`~deadlines.core.errors.CalendarError` if its file is invalid."""
-        return self._served(jid, _load(f"{self.root}/{jid}.toml", (self.stamp(jid), self._shared_stamp())))
+        jid = self.resolve(jid)
+        stamp = self.stamp(jid)
+        scan = self._snapshot()
+        shared = self._shared_stamp()  # now, not as of the last scan: an edit to a shared set shows at once
+        roster = scan[6] if shared == scan[3] else rosters.read(self.root)
+        mtime = stamp if (self.root / f"{jid}.toml").exists() else None
+        return self._served(jid, self._outcome(jid, mtime, roster, shared))
+
+    def _outcome(self, jid: str, mtime: int | None, roster: rosters.Roster, shared: tuple) -> Jurisdiction | CalendarError:
+        """The file's (``mtime`` given) or the row's jurisdiction, as loaded."""
+        entry = roster.entries.get(jid)
+        if mtime is not None:
+            defaults = entry.document(roster.kind_of(entry)) if entry else None
+            return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults)
+        if entry is None:
+            raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction")
+        return _from_row(self.root, entry, roster.kind_of(entry), shared)
 
     def _served(self, jid: str, loaded: Jurisdiction | CalendarError) -> Jurisdiction:
         """``loaded``, or for an invalid file the last good version (the problems
@@ -110,7 +213,12 @@ class Registry:
         good = self._good.get(jid)
         if self._reported.get(jid) is not loaded:
             self._reported[jid] = loaded
-            log.error("calendar file %s is invalid (%s):\n%s", self.root / f"{jid}.toml",
+            if any(e is loaded for e in self._reported_errors):  # rows of one kind share one model's problems
+                if good is None:
+                    raise loaded
+                return good
+            self._reported_errors = (*self._reported_errors[-63:], loaded)
+            log.error("calendar of %s (%s) is invalid (%s):\n%s", jid, self.path(jid),
                       "still serving the last good version" if good else "not served", loaded)
         if good is None:
             raise loaded
@@ -125,15 +233,25 @@ class Registry:
         """Every jurisdiction that can be served, and the errors of the files
         left out (invalid, with no good version) by id: one folder scan, no
         stat per file."""
-        _, _, mtimes, shared, _ = self._snapshot()
-        found, invalid, root = [], {}, str(self.root)
+        scan = self._snapshot()
+        found, invalid, mtimes = [], {}, scan[2]
         with collector_paused():
-            for jid, mtime in mtimes.items():
+            for jid in scan[5]:
                 try:
-                    found.append(self._served(jid, _load(f"{root}/{jid}.toml", (mtime, shared))))
+                    found.append(self._served(jid, self._outcome(jid, mtimes.get(jid), scan[6], scan[3])))
                 except CalendarError as exc:
                     invalid[jid] = exc
         return found, invalid
+
+    def places(self) -> list[Place]:
+        """Every jurisdiction that can be served, as a place to find (by id),
+        rebuilt when a file or the roster changes."""
+        sig = self.signature()
+        found = self._places
+        if found is None or found[0] != sig:
+            with collector_paused():
+                self._places = found = (sig, [place_of(j) for j in self.load_all()[0]])
+        return found[1]
 
     def signature(self) -> tuple:
         """Changes whenever a file of the folder is added, removed or edited (as
@@ -142,9 +260,11 @@ class Registry:
         return self._snapshot()[4]
 
     def _shared_stamp(self) -> tuple:
-        """Modification times of the shared rule sets: an edit to one reloads
-        every jurisdiction (cheap: a handful of files)."""
-        return tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
+        """Modification times of the shared rule sets and the rosters: an edit
+        to one reloads every jurisdiction (cheap: a handful of files, and one
+        model per kind of government)."""
+        shared = tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
+        return shared + rosters.stamp(self.root)
 
     def _snapshot(self) -> tuple:
         """The folder's files and modification times. Rescanned at once when the
@@ -155,7 +275,7 @@ class Registry:
         try:
             st = self.root.stat()
         except FileNotFoundError:
-            return ((), 0.0, {}, (), ())
+            return ((), 0.0, {}, (), (), [], rosters.Roster(), {})
         folder = (st.st_mtime_ns, st.st_ino)
         scan = self._scan
         if scan is None or scan[0] != folder:
@@ -169,7 +289,15 @@ class Registry:
             clock = time.monotonic()
             mtimes = dict(sorted((e.name[:-5], e.stat().st_mtime_ns) for e in _entries(self.root)))
             shared = self._shared_stamp()
-            self._scan = scan = (folder, clock, mtimes, shared, _digest(mtimes, shared))
+            roster = rosters.read(self.root)
+            fresh = [p for p in roster.problems if p not in _reported_rows]
+            if fresh:
+                _reported_rows.update(fresh)
+                log.error("%d roster row(s) left out (`deadlines check` lists them all); the first: %s%s", len(fresh),
+                          fresh[0], "".join(f"\n{p}" for p in fresh[1:5]))
+            ids = sorted(set(mtimes) | set(roster.entries))
+            by_ocd = {e.ocd_id.lower(): jid for jid, e in roster.entries.items()}
+            self._scan = scan = (folder, clock, mtimes, shared, _digest(mtimes, shared), ids, roster, by_ocd)
             return scan
         finally:
             if done is not None:

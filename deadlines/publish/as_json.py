@@ -89,7 +89,8 @@ def listing_dict(start: date, end: date, state: str | None, audience: str | None
         "from": start.isoformat(), "to": end.isoformat(), "state": state and state.upper(), "audience": audience,
         "total": total,
         "deadlines": [
-            {"jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone, "state": state_of(j)},
+            {"jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone, "state": state_of(j),
+                              "ocd_id": j.ocd_id, "kind": j.kind, "county": j.county},
              "election": r.held.isoformat(), "cycle": r.cycle.isoformat(), "deadline": deadline_dict(d)}
             for j, r, d in entries
         ],

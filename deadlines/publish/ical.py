@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Iterable, Mapping
 
-from icalendar import Calendar, Event, vDuration
+from icalendar import Calendar, Event, vDuration, vText
 
 from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of, say, say_day
@@ -134,6 +134,14 @@ def link(event: Event, url: str) -> None:
     :func:`content_hash`: the address a feed is served from is no change to
     the deadline, so it must not raise SEQUENCE."""
     event.add("url", url)
+
+
+def name_in_summary(event: Event, name: str) -> None:
+    """Start the title with the government's name (a feed of many towns, where
+    500 "Nominating petitions due" would look alike). Done after
+    :func:`content_hash`, like :func:`link`: the same event as in the
+    government's own feed, the same version."""
+    event["summary"] = vText(f"{name}: {event['summary']}")
 
 
 def content_hash(event: Event) -> str:

@@ -1,0 +1,94 @@
+"""Finding a government: every jurisdiction as a :class:`Place` (who it is,
+not its law), and a search by name, state, kind, county or Open Civic Data
+id that costs no computation (5,000 places are searched in a few
+milliseconds).
+
+Matching: every word of the query (letters and digits, case and accents
+ignored) must begin a word of the place's name, kind, county or id. The
+best first: a name whose own words are exactly the query's (``orem`` ->
+City of Orem, before Orem's schools), then a name that starts with it, then
+by kind (city, town, village, township, ... school district), state and name.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
+
+KIND_WORDS = {"city": "city", "village": "village", "town": "town", "township": "township",
+              "metro-township": "metro township", "city-and-county": "city and county",
+              "school-district": "school district schools", "special-district": "special district"}
+FILLER = {"of", "the"}  # "City of Orem" is found by "orem city"
+NOT_THE_NAME = {"charter", "public", "community", "area", "district", "schools", "school",
+                "michigan", "colorado", "utah"}  # words beside a place's own name ("City of Ypsilanti, Michigan")
+
+
+@dataclass(frozen=True)
+class Place:
+    id: str
+    ocd_id: str | None
+    name: str
+    kind: str | None
+    state: str | None
+    counties: tuple[str, ...]
+    timezone: str
+    words: frozenset[str]  # what a query's words may begin
+    base: str  # the name's words without its kind: "orem"
+
+    @property
+    def county(self) -> str | None:
+        return self.counties[0] if self.counties else None
+
+    def describe(self) -> str:
+        """``city, Washtenaw County, MI``: what tells two places of one name apart."""
+        parts = [KIND_WORDS.get(self.kind or "", "").split(" schools")[0] or None,
+                 f"{' and '.join(self.counties)} {'Counties' if len(self.counties) > 1 else 'County'}" if self.counties else None,
+                 self.state]
+        return ", ".join(p for p in parts if p)
+
+
+def folded(text: str) -> list[str]:
+    """The words of ``text``: lower case, accents dropped (Cañon -> canon)."""
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.findall(r"[a-z0-9]+", text)
+
+
+def place_of(jur: Jurisdiction) -> Place:
+    kind_words = set(folded(KIND_WORDS.get(jur.kind or "", "")))
+    name_words = folded(jur.name)
+    base = " ".join(w for w in name_words if w not in kind_words | FILLER | NOT_THE_NAME)
+    words = frozenset(name_words) | kind_words | {w for c in jur.counties for w in folded(c)} | set(folded(jur.id))
+    return Place(jur.id, jur.ocd_id, jur.name, jur.kind, jur.state, jur.counties, jur.timezone, words, base)
+
+
+def _rank(place: Place, query: str) -> tuple:
+    kind = GOVERNMENT_KINDS.index(place.kind) if place.kind in GOVERNMENT_KINDS else len(GOVERNMENT_KINDS)
+    exact = 0 if place.base == query else 1 if place.base.startswith(query) else 2
+    return (exact, kind, place.state or "", place.name, place.id)
+
+
+def search(places: list[Place], q: str | None = None, *, state: str | None = None, kind: str | None = None,
+           county: str | None = None, ocd_id: str | None = None) -> list[Place]:
+    """The places matching every filter given, best first (by id where no
+    query ranks them). ``county`` matches any county a place lies in."""
+    words = [w for w in folded(q or "") if w not in FILLER]
+    county_key = " ".join(folded(county)) if county else None
+    found = []
+    for p in places:
+        if state and p.state != state.upper():
+            continue
+        if kind and p.kind != kind:
+            continue
+        if ocd_id and (p.ocd_id or "").lower() != ocd_id.lower():
+            continue
+        if county_key and not any(" ".join(folded(c)) == county_key for c in p.counties):
+            continue
+        if words and not all(any(pw.startswith(w) for pw in p.words) for w in words):
+            continue
+        found.append(p)
+    if words:
+        query = " ".join(words)
+        found.sort(key=lambda p: _rank(p, query))
+    return found
