@@ -236,3 +236,24 @@ def test_place_search_form_without_javascript(client):
     landing = client.get("/").get_data(as_text=True)
     assert len(landing) < 200_000 and landing.count("<option") < 50  # no page carries the whole roster
     assert 'href="/?state=MI&amp;kind=township"' in landing
+
+
+def test_compute_by_ocd_id_for_every_kind_of_every_state():
+    """`deadlines compute OCD_ID --election DATE --json`, one government of each
+    kind and zone (the rest of its kind share its law), at its next election."""
+    reg = Registry()
+    seen = set()
+    for entry in reg.roster().entries.values():
+        key = (entry.state, entry.law, entry.timezone)
+        if key in seen:
+            continue
+        seen.add(key)
+        election = lookup(reg.get(entry.id), today=date(2026, 12, 1)).held.isoformat()
+        res = CliRunner().invoke(main, ["compute", entry.ocd_id, "--election", election, "--json"])
+        assert res.exit_code == 0, (entry.id, res.output[-500:])
+        data = json.loads(res.output)
+        assert data["jurisdiction"]["id"] == entry.id and data["election"] == election
+        assert data["deadlines"] or data["pending"], entry.id
+        for d in data["deadlines"]:
+            assert {"id", "title", "kind", "start", "due", "citation", "steps", "readings", "warnings"} <= set(d)
+    assert {s for s, _, _ in seen} == {"MI", "CO", "UT"} and len(seen) >= 11

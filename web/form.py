@@ -8,7 +8,7 @@ from deadlines.core import inputs
 from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
-from deadlines.core.places import KIND_WORDS, place_of, search
+from deadlines.core.places import KIND_NAMES, place_of, search
 from deadlines.publish import svg, words
 from deadlines.service import lookup
 
@@ -97,5 +97,5 @@ def index():
         notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words, svg=svg,
         when=words.when, days_left=words.days_left, subscribe=_subscribe(jur.id, audience) if jur else None,
         printing=bool(args.get("print")), landing=landing.overview() if jid is None and not searched else None,
-        kinds=GOVERNMENT_KINDS, kind_words=KIND_WORDS, **extra,
+        kind_names=KIND_NAMES, **extra,
     ), 400 if errors else 200

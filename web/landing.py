@@ -26,7 +26,7 @@ from deadlines.service import coming
 from web.common import records, registry, today_in
 
 STATES = {"MI": "Michigan", "CO": "Colorado", "UT": "Utah"}
-COMING_DAYS = 60  # how far ahead each state's "coming up" looks
+COMING_DAYS = 183  # how far ahead each state's "coming up" looks: six months
 COMING_SHOWN = 5
 FEATURED_MAX = 24
 

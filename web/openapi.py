@@ -110,6 +110,28 @@ def _problem(description: str) -> dict:
     return {"description": description, "content": {"application/problem+json": {"schema": _ref("Problem")}}}
 
 
+def _place_filters(state: str) -> list[dict]:
+    """``state``, ``county`` and ``kind``: which governments."""
+    return [
+        {"name": "state", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"},
+         "description": state},
+        {"name": "county", "in": "query", "required": False, "schema": STR,
+         "description": "Only governments lying (partly) in this county (without 'County')"},
+        {"name": "kind", "in": "query", "required": False, "schema": {"enum": list(GOVERNMENT_KINDS)},
+         "description": "Only this kind of government"},
+    ]
+
+
+def _paging(per_page: str) -> list[dict]:
+    """``cursor`` and ``limit``: pages of a listing."""
+    return [
+        {"name": "cursor", "in": "query", "required": False, "schema": STR,
+         "description": "The `cursor` (or the `next` link) of the previous page"},
+        {"name": "limit", "in": "query", "required": False,
+         "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}, "description": per_page},
+    ]
+
+
 JID = {"name": "jid", "in": "path", "required": True, "schema": STR, "description": "Jurisdiction id",
        "example": "ypsilanti-mi"}
 
@@ -339,19 +361,10 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                 "parameters": [
                     {"name": "q", "in": "query", "required": False, "schema": STR,
                      "description": "Words that begin words of the name, kind or county (ypsilanti, weld township)"},
-                    {"name": "state", "in": "query", "required": False,
-                     "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"}, "description": "Postal code (MI)"},
-                    {"name": "kind", "in": "query", "required": False, "schema": {"enum": list(GOVERNMENT_KINDS)},
-                     "description": "Kind of government"},
-                    {"name": "county", "in": "query", "required": False, "schema": STR,
-                     "description": "A county it lies (partly) in, without 'County'"},
+                    *_place_filters("Postal code (MI)"),
                     {"name": "ocd_id", "in": "query", "required": False, "schema": STR,
                      "description": "Open Civic Data division id"},
-                    {"name": "cursor", "in": "query", "required": False, "schema": STR,
-                     "description": "The page after the previous one (from its `next`)"},
-                    {"name": "limit", "in": "query", "required": False,
-                     "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
-                     "description": "Governments per page"},
+                    *_paging("Governments per page"),
                 ],
                 "responses": {"200": _json(_ref("Places"), "The matching governments, best first"),
                               "400": _problem("Bad input (the field is named)")},
@@ -386,20 +399,10 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                      "description": "First day of the range (YYYY-MM-DD)"},
                     {"name": "to", "in": "query", "required": True, "schema": {**DATE, "pattern": f"^{DAY}$"},
                      "description": "Last day of the range (YYYY-MM-DD), at most 731 days after `from`"},
-                    {"name": "state", "in": "query", "required": False,
-                     "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"},
-                     "description": "Only jurisdictions under this US state's law (postal code, e.g. MI)"},
-                    {"name": "county", "in": "query", "required": False, "schema": STR,
-                     "description": "Only jurisdictions lying (partly) in this county (without 'County')"},
-                    {"name": "kind", "in": "query", "required": False, "schema": {"enum": list(GOVERNMENT_KINDS)},
-                     "description": "Only this kind of government"},
+                    *_place_filters("Only jurisdictions under this US state's law (postal code, e.g. MI)"),
                     {"name": "audience", "in": "query", "required": False, "schema": {"enum": list(AUDIENCES)},
                      "description": "Only deadlines for this audience"},
-                    {"name": "cursor", "in": "query", "required": False, "schema": STR,
-                     "description": "The `cursor` of the previous page"},
-                    {"name": "limit", "in": "query", "required": False,
-                     "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
-                     "description": "Deadlines per page"},
+                    *_paging("Deadlines per page"),
                 ],
                 "responses": {"200": _json(_ref("Listing"), "One page of the listing"),
                               "400": _problem("Bad input (the field is named)")},

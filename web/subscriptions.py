@@ -13,7 +13,8 @@ from flask_limiter import RateLimitExceeded
 from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
-from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.errors import InputError
+from deadlines.core.places import search
 from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
@@ -62,14 +63,17 @@ def _db():
     return current_app.extensions["records"].db
 
 
-def _jurisdictions() -> list[tuple[str, str]]:
-    reg, out = current_app.extensions["registry"], []
-    for jid in reg.ids():
-        try:
-            out.append((jid, reg.get(jid).name))
-        except CalendarError:
-            continue
-    return out
+def _jurisdictions(chosen: str) -> list[tuple[str, str]]:
+    """The choices of the form's list: the one chosen (from a results page's
+    link), the jurisdictions with files of their own, and what the place
+    search ``q`` finds; never the whole roster."""
+    reg = current_app.extensions["registry"]
+    q = request.args.get("q")
+    places = {p.id: p for p in reg.places()}
+    found = search(list(places.values()), q)[:50] if q else []
+    ids = [chosen, *reg.file_ids()[:24], *(p.id for p in found)]
+    return [(jid, f"{places[jid].name} ({places[jid].describe()})" if places[jid].kind else places[jid].name)
+            for jid in dict.fromkeys(ids) if jid in places]
 
 
 def _page(title: str, message: str, status: int = 200, action: str | None = None, button: str | None = None):
@@ -80,7 +84,8 @@ def _page(title: str, message: str, status: int = 200, action: str | None = None
 def _form(error: str | None = None, status: int = 200):
     chosen = request.values.get("jurisdiction", "")
     leads = request.form.getlist("leads") if request.method == "POST" else [str(n) for n in subscriptions.DEFAULT_LEADS]
-    return render_template("subscribe.html", jurisdictions=_jurisdictions(), chosen=chosen, error=error,
+    return render_template("subscribe.html", jurisdictions=_jurisdictions(chosen), chosen=chosen, error=error,
+                           q=request.args.get("q", ""),
                            email=request.form.get("email", ""), lead_choices=LEAD_CHOICES, leads=leads,
                            csrf_token=csrf_token()), status
 

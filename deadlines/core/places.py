@@ -20,6 +20,12 @@ from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
 KIND_WORDS = {"city": "city", "village": "village", "town": "town", "township": "township",
               "metro-township": "metro township", "city-and-county": "city and county",
               "school-district": "school district schools", "special-district": "special district"}
+KIND_NAMES = {  # (one, many), as pages say them
+    "city": ("city", "cities"), "village": ("village", "villages"), "town": ("town", "towns"),
+    "township": ("township", "townships"), "metro-township": ("metro township", "metro townships"),
+    "city-and-county": ("city and county", "cities and counties"),
+    "school-district": ("school district", "school districts"), "special-district": ("special district", "special districts"),
+}
 FILLER = {"of", "the"}  # "City of Orem" is found by "orem city"
 NOT_THE_NAME = {"charter", "public", "community", "area", "district", "schools", "school",
                 "michigan", "colorado", "utah"}  # words beside a place's own name ("City of Ypsilanti, Michigan")
@@ -43,7 +49,7 @@ class Place:
 
     def describe(self) -> str:
         """``city, Washtenaw County, MI``: what tells two places of one name apart."""
-        parts = [KIND_WORDS.get(self.kind or "", "").split(" schools")[0] or None,
+        parts = [KIND_NAMES[self.kind][0] if self.kind in KIND_NAMES else None,
                  f"{' and '.join(self.counties)} {'Counties' if len(self.counties) > 1 else 'County'}" if self.counties else None,
                  self.state]
         return ", ".join(p for p in parts if p)
