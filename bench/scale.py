@@ -89,7 +89,7 @@ PAGES = {
     "search": "/?q=ypsilanti",
     "results": "/?jurisdiction=ypsilanti-mi&election=2026-11-03",
     "api search": "/api/v1/jurisdictions?q=orem",
-    "api page": "/api/v1/jurisdictions?limit=100",
+    "api page": "/api/v1/jurisdictions?limit=4",  # as many items as the four own files give
 }
 
 

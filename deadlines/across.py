@@ -34,7 +34,6 @@ from typing import Mapping, Protocol
 from deadlines.core import inputs, memo
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Deadline, Jurisdiction, Result
-from deadlines.core.places import search
 from deadlines.core.moments import day_of
 from deadlines.core.registry import Registry, collector_paused, state_of
 from deadlines.service import NO_RECORDS, Records, RecordSource, cycles, lookup
@@ -222,7 +221,7 @@ class Across:
     def _compute(self, start, end, today, state, audience, revisions, county=None, kind=None) -> Listing:
         jurisdictions, invalid = self.registry.load_all()
         if county or kind:
-            chosen = {p.id for p in search(self.registry.places(), county=county, kind=kind)}
+            chosen = {p.id for p in self.registry.places().search(county=county, kind=kind)}
             jurisdictions = [j for j in jurisdictions if j.id in chosen]
         records = _Preloaded(self.records, revisions)
         low, high = start.isoformat(), end.isoformat()

@@ -18,7 +18,6 @@ from click.testing import CliRunner
 from deadlines.cli import main
 from deadlines.core import roster as rosters
 from deadlines.core.errors import CalendarError
-from deadlines.core.places import search
 from deadlines.core.registry import Registry
 from deadlines.rosters import build
 from deadlines.service import lookup
@@ -157,13 +156,13 @@ def test_a_bad_row_stops_only_itself(tmp_path):
 
 def test_search_tells_the_city_from_the_charter_township():
     places = Registry().places()
-    found = search(places, "ypsilanti")
+    found = places.search("ypsilanti")
     assert [p.id for p in found[:2]] == ["ypsilanti-mi", "ypsilanti-charter-township-washtenaw-mi"]
     assert found[0].describe() == "city, Washtenaw County, MI"
     assert found[1].describe() == "township, Washtenaw County, MI"
-    assert search(places, "orem")[0].id == "orem-ut"
-    assert search(places, "Cañon")[0].id == "canon-city-co" and search(places, "canon city")[0].id == "canon-city-co"
-    assert {p.kind for p in search(places, state="MI", county="Dickinson", kind="township")} == {"township"}
+    assert places.search("orem")[0].id == "orem-ut"
+    assert places.search("Cañon")[0].id == "canon-city-co" and places.search("canon city")[0].id == "canon-city-co"
+    assert {p.kind for p in places.search(state="MI", county="Dickinson", kind="township")} == {"township"}
 
 
 def test_jurisdictions_api_filters_and_pages(client):

@@ -12,7 +12,7 @@ from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.holiday_law import business_calendar, closures_in
 from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
-from deadlines.core.places import Place, search
+from deadlines.core.places import Place
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
 
@@ -66,7 +66,7 @@ def jurisdictions() -> Response:
     kind = args.get("kind") or None
     if kind is not None and kind not in GOVERNMENT_KINDS:
         raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
-    found = search(registry().places(), args.get("q"), state=args.get("state") or None, kind=kind,
+    found = registry().places().search(args.get("q"), state=args.get("state") or None, kind=kind,
                    county=args.get("county") or None, ocd_id=args.get("ocd_id") or None)
     chosen = found[first:first + limit]
     more = first + limit < len(found)

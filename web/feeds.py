@@ -26,7 +26,6 @@ from werkzeug.http import http_date, parse_date, quote_etag
 from deadlines.publish import ical
 from deadlines.core.errors import InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction, Result
-from deadlines.core.places import search
 from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 
 from deadlines.core import inputs
@@ -214,7 +213,7 @@ def _combined_ids() -> tuple[str, ...]:
         return ids
     if filters["kind"] is not None and filters["kind"] not in GOVERNMENT_KINDS:
         raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
-    ids = tuple(sorted(p.id for p in search(registry().places(), **filters)))
+    ids = tuple(sorted(p.id for p in registry().places().search(**filters)))
     if not ids:
         raise InputError("no government matches these state, county and kind", "county" if filters["county"] else "kind")
     if len(ids) > MAX_COMBINED:

@@ -8,7 +8,7 @@ from deadlines.core import inputs
 from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
-from deadlines.core.places import KIND_NAMES, place_of, search
+from deadlines.core.places import KIND_NAMES, place_of
 from deadlines.publish import svg, words
 from deadlines.service import lookup
 
@@ -53,7 +53,7 @@ def _matches(args: dict) -> tuple[list, int] | None:
     if not any(args.get(f) for f in SEARCH_FIELDS):
         return None
     kind = args.get("kind") or None
-    found = search(registry().places(), args.get("q"), state=args.get("state") or None,
+    found = registry().places().search(args.get("q"), state=args.get("state") or None,
                    kind=kind if kind in GOVERNMENT_KINDS else None, county=args.get("county") or None)
     return found[:MATCHES_SHOWN], len(found)
 

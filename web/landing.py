@@ -70,7 +70,7 @@ def own_files() -> list[str]:
 
 def featured() -> list[Place]:
     """The jurisdictions whose own law is encoded: offered in the form's list."""
-    places = {p.id: p for p in registry().places()}
+    places = registry().places().by_id
     return [places[jid] for jid in own_files() if jid in places]
 
 
@@ -92,7 +92,7 @@ def summaries() -> list[Summary]:
 def states(today: date) -> list[StateSummary]:
     """Per state: its governments by kind, and the next deadlines across it."""
     cache = current_app.extensions.setdefault("landing_states", {})
-    places = registry().places()
+    places = registry().places().places
     across = current_app.extensions["across"]
     listings = {code: across.listing(today, today + timedelta(days=COMING_DAYS), today=today, state=code)
                 for code in STATES}

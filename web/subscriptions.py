@@ -14,7 +14,6 @@ from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
 from deadlines.core.errors import InputError
-from deadlines.core.places import search
 from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
@@ -69,8 +68,9 @@ def _jurisdictions(chosen: str) -> list[tuple[str, str]]:
     search ``q`` finds; never the whole roster."""
     reg = current_app.extensions["registry"]
     q = request.args.get("q")
-    places = {p.id: p for p in reg.places()}
-    found = search(list(places.values()), q)[:50] if q else []
+    index = reg.places()
+    places = index.by_id
+    found = index.search(q)[:50] if q else []
     ids = [chosen, *reg.file_ids()[:24], *(p.id for p in found)]
     return [(jid, f"{places[jid].name} ({places[jid].describe()})" if places[jid].kind else places[jid].name)
             for jid in dict.fromkeys(ids) if jid in places]

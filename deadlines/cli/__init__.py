@@ -16,7 +16,6 @@ from deadlines.cli.checks import calendar_files, report
 from deadlines.core import inputs
 from deadlines.core.moments import say
 from deadlines.core.model import GOVERNMENT_KINDS
-from deadlines.core.places import search
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
@@ -40,7 +39,7 @@ def list_jurisdictions(query, state, county, kind, rules) -> None:
     if kind is not None and kind not in GOVERNMENT_KINDS:
         fail(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}")
     reg = Registry()
-    for p in search(reg.places(), query, state=state, kind=kind, county=county):
+    for p in reg.places().search(query, state=state, kind=kind, county=county):
         line = f"{p.id}\t{p.ocd_id or '-'}\t{p.name}\t{p.describe() or '-'}"
         click.echo(f"{line}\t{', '.join(reg.get(p.id).order)}" if rules else line)
     invalid = reg.load_all()[1]

@@ -75,26 +75,40 @@ def _rank(place: Place, query: str) -> tuple:
     return (exact, kind, place.state or "", place.name, place.id)
 
 
-def search(places: list[Place], q: str | None = None, *, state: str | None = None, kind: str | None = None,
-           county: str | None = None, ocd_id: str | None = None) -> list[Place]:
-    """The places matching every filter given, best first (by id where no
-    query ranks them). ``county`` matches any county a place lies in."""
-    words = [w for w in folded(q or "") if w not in FILLER]
-    county_key = " ".join(folded(county)) if county else None
-    found = []
-    for p in places:
-        if state and p.state != state.upper():
-            continue
-        if kind and p.kind != kind:
-            continue
-        if ocd_id and (p.ocd_id or "").lower() != ocd_id.lower():
-            continue
-        if county_key and not any(" ".join(folded(c)) == county_key for c in p.counties):
-            continue
-        if words and not all(any(pw.startswith(w) for pw in p.words) for w in words):
-            continue
-        found.append(p)
-    if words:
-        query = " ".join(words)
-        found.sort(key=lambda p: _rank(p, query))
-    return found
+class PlaceIndex:
+    """Every place (by id), with what a search looks up: each beginning of
+    each word, each state, kind, county and OCD id, mapped to the places it
+    names. A search intersects the sets of its words and filters and ranks
+    only what it found, so its cost grows with the matches, not the roster."""
+
+    def __init__(self, places: list[Place]):
+        self.places = sorted(places, key=lambda p: p.id)
+        self.by_id = {p.id: p for p in self.places}
+        self._prefixes: dict[str, set[int]] = {}
+        self._filters: dict[tuple[str, str], set[int]] = {}
+        for i, p in enumerate(self.places):
+            for word in p.words:
+                for end in range(1, len(word) + 1):
+                    self._prefixes.setdefault(word[:end], set()).add(i)
+            keys = [("state", p.state or ""), ("kind", p.kind or ""), ("ocd_id", (p.ocd_id or "").lower())]
+            keys += [("county", " ".join(folded(c))) for c in p.counties]
+            for key in keys:
+                self._filters.setdefault(key, set()).add(i)
+
+    def search(self, q: str | None = None, *, state: str | None = None, kind: str | None = None,
+               county: str | None = None, ocd_id: str | None = None) -> list[Place]:
+        """The places matching every filter given, best first (by id where no
+        query ranks them). ``county`` matches any county a place lies in."""
+        words = [w for w in folded(q or "") if w not in FILLER]
+        wanted = [("state", state.upper() if state else None), ("kind", kind),
+                  ("county", " ".join(folded(county)) if county else None), ("ocd_id", ocd_id.lower() if ocd_id else None)]
+        sets = [self._filters.get(key, set()) for key in wanted if key[1]]
+        sets += [self._prefixes.get(w, set()) for w in words]
+        if not sets:
+            return list(self.places)
+        chosen = set.intersection(*sorted(sets, key=len))
+        found = [self.places[i] for i in sorted(chosen)]
+        if words:
+            query = " ".join(words)
+            found.sort(key=lambda p: _rank(p, query))
+        return found

@@ -42,7 +42,7 @@ from deadlines.core import roster as rosters
 from deadlines.core.errors import CalendarError, InputError, Problem
 from deadlines.core.loader import SHARED_DIR, check_document, check_jurisdiction
 from deadlines.core.model import Jurisdiction
-from deadlines.core.places import Place, place_of
+from deadlines.core.places import PlaceIndex, place_of
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "calendars"
@@ -243,14 +243,14 @@ class Registry:
                     invalid[jid] = exc
         return found, invalid
 
-    def places(self) -> list[Place]:
-        """Every jurisdiction that can be served, as a place to find (by id),
-        rebuilt when a file or the roster changes."""
+    def places(self) -> PlaceIndex:
+        """Every jurisdiction that can be served, as a place to find, rebuilt
+        when a file or the roster changes."""
         sig = self.signature()
         found = self._places
         if found is None or found[0] != sig:
             with collector_paused():
-                self._places = found = (sig, [place_of(j) for j in self.load_all()[0]])
+                self._places = found = (sig, PlaceIndex([place_of(j) for j in self.load_all()[0]]))
         return found[1]
 
     def signature(self) -> tuple:
