@@ -95,7 +95,7 @@ def recased(name: str) -> str:
         elif i and word in SMALL_WORDS:
             words.append(word)
         else:
-            words.append("-".join(part[:1].upper() + part[1:] for part in word.split("-")))
+            words.append("-".join("/".join(p[:1].upper() + p[1:] for p in part.split("/")) for part in word.split("-")))
     return " ".join(words)
 
 
@@ -120,8 +120,8 @@ def _place_kind(name: str) -> tuple[str, str] | None:
 def display_name(base: str, kind: str, listed: str) -> str:
     """How a government is named on pages: ``City of Orem``, ``Ypsilanti
     Charter Township``, ``Magna Metro Township``."""
-    if kind == "city" and base.endswith(" City"):
-        return base  # Salt Lake City, Brigham City
+    if kind == "city" and base.endswith(" City") or base.startswith(("City of ", "Village of ", "Town of ")):
+        return base  # Salt Lake City; the Village of Grosse Pointe Shores (a city by that name)
     if kind in ("city", "town", "village"):
         return f"{kind.title()} of {base}"
     if kind == "township":
