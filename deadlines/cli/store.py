@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from deadlines.cli.oneline import OneLine, fail
 from deadlines.core.errors import InputError
 from deadlines.core.registry import Registry
-from deadlines.store.db import get_db
+from deadlines.store.db import get_db, writer
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from deadlines.store import history as clerk_history
 from deadlines.store import tokens
@@ -73,7 +73,7 @@ def token_create(jurisdiction: str, label: str) -> None:
         Registry().path(jurisdiction)
     except InputError as exc:
         raise click.ClickException(str(exc)) from None
-    with Session(get_db()) as s, s.begin():
+    with Session(writer(get_db())) as s, s.begin():
         row, secret = tokens.create(s, jurisdiction, label)
         click.echo(f"token {row.id} for {jurisdiction}: {secret}", err=True)
     click.echo(secret)
@@ -83,7 +83,7 @@ def token_create(jurisdiction: str, label: str) -> None:
 @click.argument("token_id", type=int)
 def token_revoke(token_id: int) -> None:
     """Revoke the token with id TOKEN_ID (see `deadlines token list`)."""
-    with Session(get_db()) as s, s.begin():
+    with Session(writer(get_db())) as s, s.begin():
         if not tokens.revoke(s, token_id):
             raise click.ClickException(f"no live token {token_id}")
     click.echo(f"revoked token {token_id}")
