@@ -21,11 +21,11 @@ from deadlines.store import tokens
 @click.option("--tick", type=float, help="Seconds between checks (default DEADLINES_SCHEDULER_TICK or 30).")
 def scheduler(tick: float | None) -> None:
     """Send reminders (the scaled setup: run beside the web workers)."""
-    from deadlines.cli.checks import refuse_invalid_calendars
+    from deadlines.cli.checks import report_invalid_calendars
     from deadlines.reminders.scheduler import run_forever
     from deadlines.reminders.settings import Settings
 
-    refuse_invalid_calendars("scheduler")
+    report_invalid_calendars("scheduler")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     overrides = {"tick": tick} if tick else {}
