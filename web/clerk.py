@@ -22,6 +22,7 @@ from deadlines.store import history, records, subscriptions, tokens
 from deadlines.store.db import now, writer
 from deadlines.store.tables import DecisionEntry, ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
+from web.common import today_in
 from web.problems import check_request, problem
 from web.security import base_url
 
@@ -96,6 +97,12 @@ def _writing() -> Session:
     return Session(writer(current_app.extensions["records"].db), expire_on_commit=False)
 
 
+def _servable(s: Session, cycle=None) -> None:
+    """Refuse (422, nothing stored) a write after which a surface could not show the jurisdiction."""
+    records.check_servable(s, g.jur, today=today_in(g.jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
+                           cycle=cycle)
+
+
 def _changed():
     """Feeds see the change at once; replan now and wake the scheduler, so
     that moved deadlines are announced within seconds and reminders follow."""
@@ -157,6 +164,7 @@ def add_event():
     with _writing() as s, s.begin():
         ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"), g.body.get("label"),
                                   who=g.who, reason=g.body.get("reason"))
+        _servable(s)
     _changed()
     return jsonify(_event(ev)), 201
 
@@ -166,6 +174,8 @@ def change_event(event_id: int):
     with _writing() as s, s.begin():
         ev = records.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"), g.body.get("label"),
                                   who=g.who, reason=g.body.get("reason"))
+        if ev is not None:
+            _servable(s)
     if ev is None:
         return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
@@ -203,6 +213,7 @@ def put_election(cycle: str):
     with _writing() as s, s.begin():
         entry = records.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"), who=g.who,
                                      authority=g.body.get("authority"), reason=g.body.get("reason"))
+        _servable(s, entry.cycle)
     _changed()
     return jsonify(_election(entry))
 
@@ -228,6 +239,7 @@ def list_overrides():
 def put_override(cycle: str, deadline: str):
     with _writing() as s, s.begin():
         entry = records.put_override(s, g.jur, cycle, deadline, g.body, who=g.who)
+        _servable(s, entry.election)
     _changed()
     return jsonify(_override(entry))
 
@@ -254,6 +266,7 @@ def list_decisions():
 def put_decision(cycle: str, choice: str):
     with _writing() as s, s.begin():
         entry, new = records.put_decision(s, g.jur, cycle, choice, g.body, who=g.who)
+        _servable(s, entry.cycle)
     _changed()
     return jsonify(_decision(entry)), 201 if new else 200
 
