@@ -31,7 +31,7 @@ from deadlines.core.registry import Registry  # noqa: E402
 from deadlines.reminders.plan import queue_confirmation, replan  # noqa: E402
 from deadlines.reminders.settings import Settings  # noqa: E402
 from deadlines.store import subscriptions  # noqa: E402
-from deadlines.store.db import get_db  # noqa: E402
+from deadlines.store.db import get_db, writer  # noqa: E402
 from deadlines.store.tables import Reminder, Subscription  # noqa: E402
 
 ARRIVALS: list[tuple[float, str]] = []
@@ -61,7 +61,7 @@ def main() -> None:
 
     # 1. plan: one subscriber first to learn how many reminders each gets
     def add(n, **kw):
-        with Session(db, expire_on_commit=False) as s, s.begin():
+        with Session(writer(db), expire_on_commit=False) as s, s.begin():
             subs = [subscriptions.create(s, jur, channel="email", target=f"c{i}@bench.test", confirmed=True, **kw) for i in range(n)]
         return subs
 
@@ -82,7 +82,7 @@ def main() -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     hook = f"http://127.0.0.1:{server.server_address[1]}/"
     fire = datetime.now(timezone.utc) + timedelta(seconds=8)
-    with Session(db, expire_on_commit=False) as s, s.begin():
+    with Session(writer(db), expire_on_commit=False) as s, s.begin():
         model = reg.get("model-city")
         first = subscriptions.create(s, model, channel="webhook", target=hook, secret="k", confirmed=False)
         queue_confirmation(s, first, model, settings, datetime.now(timezone.utc))

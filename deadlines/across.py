@@ -20,14 +20,21 @@ calendar. The cycles looked at are those whose general election is held from
 :data:`LAG_YEARS` before the range to :data:`LEAD_YEARS` after it: the rule
 sets count at most two years after an election (petitions preserved two years)
 and at most one before it (twelve months' residency).
+
+A cycle that cannot be computed (its dates fall outside the years the
+holiday law is written for: a range before 2003 reaches cycles of 2000) is
+left out with a warning naming it; the rest of the listing stands. After a
+change, a listing is computed once: concurrent requests for it wait for that
+computation instead of each repeating it.
 """
 from __future__ import annotations
 
 import base64
 import binascii
 import json
+import threading
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Mapping, Protocol
 
@@ -62,11 +69,13 @@ class Entry:
 class Listing:
     entries: list[Entry]
     invalid: dict[str, CalendarError]  # jurisdictions left out: their files are invalid
+    uncomputed: dict[tuple[str, date], str] = field(default_factory=dict)  # (jurisdiction, cycle) -> why
 
     def warnings(self) -> list[str]:
         """What is left out and why: a date never vanishes without a word."""
-        return [f"{jid} is left out: its calendar file is invalid ({len(exc.problems)} problem(s); run `deadlines check`)"
-                for jid, exc in sorted(self.invalid.items())]
+        files = [f"{jid} is left out: its calendar file is invalid ({len(exc.problems)} problem(s); run `deadlines check`)"
+                 for jid, exc in sorted(self.invalid.items())]
+        return files + [f"{jid}: the {cycle} cycle is left out: {why}" for (jid, cycle), why in sorted(self.uncomputed.items())]
 
     def page(self, cursor: str | None, limit: int) -> tuple[list[Entry], str | None]:
         """Up to ``limit`` entries after ``cursor``, and the cursor of the next page (None: the last)."""
@@ -170,6 +179,8 @@ class Across:
         self._by_law = memo.Lru(65536)  # (law, cycle, today) -> the result where nothing is recorded
         self._held = memo.Lru(4096)  # (law, from, to) -> cycles
         self._listings = memo.Lru(listings)  # query -> its listing
+        self._computing: dict[tuple, threading.Lock] = {}  # query -> held while one thread computes it
+        self._computing_lock = threading.Lock()
 
     def revisions(self) -> Mapping[str, str]:
         """Every jurisdiction's records revision (a store without :class:`BulkRecordSource`'s
@@ -212,10 +223,18 @@ class Across:
         key = (start, end, state, audience, county, kind, today, self.registry.signature(),
                tuple(sorted(revisions.items())))
         found = self._listings.get(key)
-        if found is None:
-            with collector_paused():
-                found = self._compute(start, end, today, state, audience, revisions, county, kind)
-            self._listings.put(key, found)
+        if found is not None:
+            return found
+        with self._computing_lock:
+            once = self._computing.setdefault(key, threading.Lock())
+        with once:  # the first computes; the others wait here, then find its listing
+            found = self._listings.get(key)
+            if found is None:
+                with collector_paused():
+                    found = self._compute(start, end, today, state, audience, revisions, county, kind)
+                self._listings.put(key, found)
+        with self._computing_lock:
+            self._computing.pop(key, None)
         return found
 
     def _compute(self, start, end, today, state, audience, revisions, county=None, kind=None) -> Listing:
@@ -225,7 +244,7 @@ class Across:
             jurisdictions = [j for j in jurisdictions if j.id in chosen]
         records = _Preloaded(self.records, revisions)
         low, high = start.isoformat(), end.isoformat()
-        entries = []
+        entries, uncomputed = [], {}
         held_from = date(start.year - LAG_YEARS, 1, 1)
         held_to = date(min(end.year + LEAD_YEARS, date.max.year), 12, 31)
         for jur in jurisdictions:
@@ -233,11 +252,15 @@ class Across:
                 continue
             law = memo.law(jur)
             for cycle in self._cycles(jur, law, held_from, held_to):
-                result = self._result(jur, law, cycle, today, records)
+                try:
+                    result = self._result(jur, law, cycle, today, records)
+                except InputError as exc:  # dates outside the years its law is written for
+                    uncomputed[(jur.id, cycle)] = str(exc)
+                    continue
                 for d in result.deadlines:  # bound to this jurisdiction only when listed
                     if low <= day_of(d.safe_due).isoformat() <= high and (audience is None or audience in d.audience):
                         d = memo.rebind_deadline(d, jur)
                         entries.append(Entry(sort_key(jur.id, d), jur, result, d))
         entries.sort(key=lambda e: e.key)
-        return Listing(entries, invalid)
+        return Listing(entries, invalid, uncomputed)
 

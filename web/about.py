@@ -24,10 +24,10 @@ def jurisdiction(jid: str):
     try:
         jur = registry().get(jid)
         election = inputs.optional_day(request.args.get("election"), "election")
+        today = today_in(jur.timezone)
+        result = lookup(jur, today=today, election=election, records=records())  # a cycle outside its law's years: 400
     except InputError as exc:
         return render_template("about.html", jur=None, error=str(exc)), 404 if exc.field == "jurisdiction" else 400
-    today = today_in(jur.timezone)
-    result = lookup(jur, today=today, election=election, records=records())
     days = [day_of(m) for d in result.deadlines for m in (d.start, d.due, d.safe_due) if m is not None]
     days += [day_of(a.value) for a in result.anchors.values()]
     first, last = min(days), max(days)

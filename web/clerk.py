@@ -19,9 +19,10 @@ from deadlines.reminders.settings import Settings
 from deadlines.reminders import wake
 from deadlines.reminders.webhook import check_target
 from deadlines.store import history, records, subscriptions, tokens
-from deadlines.store.db import now
+from deadlines.store.db import now, writer
 from deadlines.store.tables import DecisionEntry, ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
+from web.common import today_in
 from web.problems import check_request, problem
 from web.security import base_url
 
@@ -87,7 +88,19 @@ def _authenticate():
 
 
 def _session() -> Session:
+    """A read (beside any writer, never waiting for one)."""
     return Session(current_app.extensions["records"].db, expire_on_commit=False)
+
+
+def _writing() -> Session:
+    """A write: the lock is taken first (:func:`deadlines.store.db.writer`)."""
+    return Session(writer(current_app.extensions["records"].db), expire_on_commit=False)
+
+
+def _servable(s: Session, cycle=None) -> None:
+    """Refuse (422, nothing stored) a write after which a surface could not show the jurisdiction."""
+    records.check_servable(s, g.jur, today=today_in(g.jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
+                           cycle=cycle)
 
 
 def _changed():
@@ -148,18 +161,21 @@ def list_events():
 
 @bp.post("/events")
 def add_event():
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"), g.body.get("label"),
                                   who=g.who, reason=g.body.get("reason"))
+        _servable(s)
     _changed()
     return jsonify(_event(ev)), 201
 
 
 @bp.put("/events/<int:event_id>")
 def change_event(event_id: int):
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         ev = records.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"), g.body.get("label"),
                                   who=g.who, reason=g.body.get("reason"))
+        if ev is not None:
+            _servable(s)
     if ev is None:
         return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
@@ -170,7 +186,7 @@ def change_event(event_id: int):
 def delete_event(event_id: int):
     """The event is kept, marked deleted (``?reason=`` says why): its deadlines
     stay in the feeds, cancelled."""
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         if not records.delete_event(s, g.jur, event_id, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
@@ -194,16 +210,17 @@ def list_elections():
 
 @bp.put("/elections/<cycle>")
 def put_election(cycle: str):
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         entry = records.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"), who=g.who,
                                      authority=g.body.get("authority"), reason=g.body.get("reason"))
+        _servable(s, entry.cycle)
     _changed()
     return jsonify(_election(entry))
 
 
 @bp.delete("/elections/<cycle>")
 def delete_election(cycle: str):
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         if not records.delete_election(s, g.jur, cycle, who=g.who):
             return _error(404, f"no election dates entered for the {cycle} cycle")
     _changed()
@@ -220,15 +237,16 @@ def list_overrides():
 
 @bp.put("/overrides/<cycle>/<deadline>")
 def put_override(cycle: str, deadline: str):
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         entry = records.put_override(s, g.jur, cycle, deadline, g.body, who=g.who)
+        _servable(s, entry.election)
     _changed()
     return jsonify(_override(entry))
 
 
 @bp.delete("/overrides/<cycle>/<deadline>")
 def delete_override(cycle: str, deadline: str):
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         if not records.delete_override(s, g.jur, cycle, deadline, who=g.who):
             return _error(404, f"no override of {deadline} in the {cycle} cycle")
     _changed()
@@ -246,8 +264,9 @@ def list_decisions():
 
 @bp.put("/decisions/<cycle>/<choice>")
 def put_decision(cycle: str, choice: str):
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         entry, new = records.put_decision(s, g.jur, cycle, choice, g.body, who=g.who)
+        _servable(s, entry.cycle)
     _changed()
     return jsonify(_decision(entry)), 201 if new else 200
 
@@ -255,7 +274,7 @@ def put_decision(cycle: str, choice: str):
 @bp.delete("/decisions/<cycle>/<choice>")
 def delete_decision(cycle: str, choice: str):
     """``?reason=`` is kept in the history."""
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         if not records.delete_decision(s, g.jur, cycle, choice, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no decision on {choice} recorded for the {cycle} cycle")
     _changed()
@@ -286,7 +305,7 @@ def add_subscription():
     deadlines = body.get("deadlines", [])
     if not isinstance(deadlines, list) or not all(isinstance(d, str) for d in deadlines):
         raise InputError("deadlines: a list of deadline ids", "deadlines")
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=body.get("leads", list(subscriptions.DEFAULT_LEADS)),
                                    notice_lead=body.get("notice_lead", 3), deadline_ids=deadlines,
                                    confirmed=channel == "webhook", secret=secret)
@@ -298,7 +317,7 @@ def add_subscription():
 
 @bp.delete("/subscriptions/<int:sub_id>")
 def delete_subscription(sub_id: int):
-    with _session() as s, s.begin():
+    with _writing() as s, s.begin():
         sub = s.get(Subscription, sub_id)
         if sub is None or sub.jurisdiction_id != g.jid:
             return _error(404, f"no subscription {sub_id} for {g.jid}")

@@ -25,6 +25,11 @@ def input_problem(exc: InputError) -> Response:
     return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, str(exc), exc.field)
 
 
+#: Query values that may be longer than :data:`inputs.MAX_TEXT`: the combined
+#: feed's ``j`` names up to 500 ids of up to 100 characters each.
+LONGER = {"j": 500 * 101}
+
+
 def check_request() -> Response | None:
     """A problem for a path (404: it names nothing), query or form (400) that
     :func:`inputs.text` refuses."""
@@ -37,7 +42,7 @@ def check_request() -> Response | None:
             for key, values in source.lists():
                 inputs.text(key, "parameter", 100)
                 for value in values:
-                    inputs.text(value, key)
+                    inputs.text(value, key, LONGER.get(key, inputs.MAX_TEXT))
     except InputError as exc:
         return problem(400, str(exc), exc.field)
     return None

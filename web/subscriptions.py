@@ -18,7 +18,7 @@ from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.store import subscriptions
-from deadlines.store.db import now
+from deadlines.store.db import now, writer
 
 from web.limits import confirmation_wait
 from web.security import base_url, secret_page
@@ -107,7 +107,7 @@ def subscribe():
             page = _page("Please wait", f"A confirmation email went to {address} a short while ago: check your "
                          "inbox (and spam folder), or try again later.", 429)
             return *page, {"Retry-After": str(wait)}
-        with Session(_db(), expire_on_commit=False) as s, s.begin():
+        with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
             sub = subscriptions.create(s, jur, channel="email", target=address,
                                        leads=request.form.getlist("leads") or [str(n) for n in subscriptions.DEFAULT_LEADS])
             queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())
@@ -135,7 +135,7 @@ def confirm_form(token: str):
 def confirm(token: str):
     secret_page()
     _check_csrf()
-    with Session(_db(), expire_on_commit=False) as s, s.begin():
+    with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
         sub = subscriptions.confirm(s, token)
     if sub is None:
         return _page("Link not valid", "This confirmation link is used up or unknown.", 404)
@@ -157,7 +157,7 @@ def unsubscribe_form(token: str):
 def unsubscribe(token: str):
     """One click, no CSRF token: the unguessable token in the link is the
     authority (RFC 8058 clients post without cookies)."""
-    with Session(_db()) as s, s.begin():
+    with Session(writer(_db())) as s, s.begin():
         sub = subscriptions.by_unsubscribe_token(s, token)
         if sub is None:
             return _page("Link not valid", "This unsubscribe link is unknown.", 404)

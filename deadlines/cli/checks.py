@@ -1,8 +1,8 @@
 """The ``deadlines check`` report, shared by ``check`` and by ``serve`` and
-``scheduler``, which refuse to start while a calendar file is invalid."""
+``scheduler``, which report the files with a problem and serve the others
+(each such jurisdiction says on its own page that its file has a problem)."""
 from __future__ import annotations
 
-import sys
 from datetime import date
 from pathlib import Path
 
@@ -63,15 +63,15 @@ def problems_in(files: list[Path]) -> list[str]:
     return report(files, date.today())[0]
 
 
-def refuse_invalid_calendars(command: str) -> None:
-    """Exit 1 with the check report when any calendar file is invalid."""
+def report_invalid_calendars(command: str) -> None:
+    """Print the check report's problems, if any, and that the files at fault
+    are left out; every other jurisdiction is served."""
     reg = Registry()
-    files = calendar_files(reg.root)
-    problems = problems_in(files)
+    problems = problems_in(calendar_files(reg.root))
     if problems:
         for line in problems:
             click.echo(line, err=True)
         bad = sorted({line.split(":", 1)[0] for line in problems})
-        click.echo(f"error: {command} not started: {len(problems)} problem(s) in {', '.join(bad)} "
+        click.echo(f"warning: {command}: {len(problems)} problem(s) in {', '.join(bad)}: "
+                   "left out (the last good version where one was loaded), every other file served "
                    "(run `deadlines check`)", err=True)
-        sys.exit(1)

@@ -2,9 +2,12 @@
 (waitress), on the embedded database (DEADLINES_DATABASE_URL). The scaled setup
 runs the app under gunicorn and ``deadlines scheduler`` separately instead.
 
-Start-up order: refuse to start while a calendar file is invalid, bind the
-port (a busy one is a one-line error), then start the scheduler and serve.
-Links point at ``DEADLINES_BASE_URL``, by default the address served."""
+Start-up order: report the calendar files with a problem (each is left out,
+the others served), bind the port (a busy one is a one-line error), then start
+the scheduler and serve. Links point at ``DEADLINES_BASE_URL``; on a loopback
+address it defaults to the address served, elsewhere it must be set for email
+to be sent (feeds and pages then link to the host each request names).
+The server and its limits: :mod:`deadlines.cli.server`."""
 from __future__ import annotations
 
 import click
@@ -14,23 +17,42 @@ import click
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 64), help="Worker threads.")
+@click.option("--connection-limit", default=1000, show_default=True, type=click.IntRange(10, 100_000),
+              help="Connections served at once (more wait in the listen backlog).")
+@click.option("--request-timeout", default=15.0, show_default=True, type=click.FloatRange(1, 3600),
+              help="Seconds a client has to send a whole request (headers and body) once it has begun.")
+@click.option("--idle-timeout", default=30.0, show_default=True, type=click.FloatRange(1, 3600),
+              help="Seconds an idle keep-alive connection stays open.")
 @click.option("--no-scheduler", is_flag=True, help="Do not send reminders from this process (run `deadlines scheduler` instead).")
-def serve(host: str, port: int, threads: int, no_scheduler: bool) -> None:
+def serve(host: str, port: int, threads: int, connection_limit: int, request_timeout: float, idle_timeout: float,
+          no_scheduler: bool) -> None:
     """Serve the lookup form, the JSON API and the calendar feeds, and send reminders."""
     import os
     import sys
 
-    from waitress.server import create_server
+    import ipaddress
 
-    from deadlines.cli.checks import refuse_invalid_calendars
+    from deadlines.cli.checks import report_invalid_calendars
+    from deadlines.cli.server import make_server
 
-    refuse_invalid_calendars("serve")
-    os.environ.setdefault("DEADLINES_BASE_URL", f"http://{'[' + host + ']' if ':' in host else host}:{port}")
+    report_invalid_calendars("serve")
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if loopback:
+        os.environ.setdefault("DEADLINES_BASE_URL", f"http://{'[' + host + ']' if ':' in host else host}:{port}")
+    elif not os.environ.get("DEADLINES_BASE_URL"):
+        click.echo(f"warning: DEADLINES_BASE_URL is not set: no email is sent (its links need the public address), "
+                   f"and feeds link to the host each request names", err=True)
     from web import create_app
+    from web.openapi import MAX_CONTENT
 
     app = create_app()
     try:
-        server = create_server(app, host=host, port=port, threads=threads, ident="deadlines")
+        server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
+                             request_timeout=request_timeout, idle_timeout=idle_timeout, max_body=MAX_CONTENT,
+                             trust_proxies=bool(int(app.config.get("TRUSTED_PROXIES") or 0)))
     except OSError as exc:
         click.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
         sys.exit(1)

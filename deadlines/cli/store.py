@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from deadlines.cli.oneline import OneLine, fail
 from deadlines.core.errors import InputError
 from deadlines.core.registry import Registry
-from deadlines.store.db import get_db
+from deadlines.store.db import get_db, writer
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from deadlines.store import history as clerk_history
 from deadlines.store import tokens
@@ -21,11 +21,11 @@ from deadlines.store import tokens
 @click.option("--tick", type=float, help="Seconds between checks (default DEADLINES_SCHEDULER_TICK or 30).")
 def scheduler(tick: float | None) -> None:
     """Send reminders (the scaled setup: run beside the web workers)."""
-    from deadlines.cli.checks import refuse_invalid_calendars
+    from deadlines.cli.checks import report_invalid_calendars
     from deadlines.reminders.scheduler import run_forever
     from deadlines.reminders.settings import Settings
 
-    refuse_invalid_calendars("scheduler")
+    report_invalid_calendars("scheduler")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     overrides = {"tick": tick} if tick else {}
@@ -73,7 +73,7 @@ def token_create(jurisdiction: str, label: str) -> None:
         Registry().path(jurisdiction)
     except InputError as exc:
         raise click.ClickException(str(exc)) from None
-    with Session(get_db()) as s, s.begin():
+    with Session(writer(get_db())) as s, s.begin():
         row, secret = tokens.create(s, jurisdiction, label)
         click.echo(f"token {row.id} for {jurisdiction}: {secret}", err=True)
     click.echo(secret)
@@ -83,7 +83,7 @@ def token_create(jurisdiction: str, label: str) -> None:
 @click.argument("token_id", type=int)
 def token_revoke(token_id: int) -> None:
     """Revoke the token with id TOKEN_ID (see `deadlines token list`)."""
-    with Session(get_db()) as s, s.begin():
+    with Session(writer(get_db())) as s, s.begin():
         if not tokens.revoke(s, token_id):
             raise click.ClickException(f"no live token {token_id}")
     click.echo(f"revoked token {token_id}")

@@ -75,6 +75,16 @@ RULE_KEYS = {
 }
 SET_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 
+#: Keys whose text may run over several lines (the quoted law); every other
+#: string is one line: it becomes a title, a name or an iCalendar property.
+MULTILINE_KEYS = {"text"}
+#: How deep tables and lists may nest (the format needs five levels).
+MAX_DEPTH = 12
+#: The largest count of each unit a rule may give: ten years of it. A count
+#: past that is a typo, and would put a date outside any calendar.
+MAX_COUNT = {"nth": 522, "days": 3_660, "hours": 87_840, "months": 120, "years": 10}
+_CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r"} | {"\x7f"}
+
 
 # --------------------------------------------------------------------------- checking helpers
 
@@ -111,7 +121,7 @@ class _Checker:
             return None
         return value
 
-    def integer(self, value: Any, where: str, low: int = 0) -> int | None:
+    def integer(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int | None:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
@@ -120,7 +130,35 @@ class _Checker:
         if value < low:
             self.fail(where, f"expected an integer of at least {low}, got {value}")
             return None
+        if high is not None and value > high:
+            self.fail(where, f"expected an integer of at most {high:,}, got {value:,}")
+            return None
         return value
+
+    def text_values(self, value: Any, where: str = "", depth: int = 0) -> None:
+        """Every string of a document, keys too: no NUL or other control
+        character (tab and line breaks aside), one line unless its key is in
+        :data:`MULTILINE_KEYS`; tables and lists nested at most :data:`MAX_DEPTH`."""
+        if depth > MAX_DEPTH:
+            self.fail(where, f"nested more than {MAX_DEPTH} levels deep")
+            return
+        if isinstance(value, dict):
+            for key, item in value.items():
+                at = f"{where}.{key}" if where else str(key)
+                self._one_text(str(key), at, multiline=False)
+                self.text_values(item, at, depth + 1)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                self.text_values(item, f"{where}[{i}]", depth + 1)
+        elif isinstance(value, str):
+            self._one_text(value, where, multiline=where.rsplit(".", 1)[-1] in MULTILINE_KEYS)
+
+    def _one_text(self, value: str, where: str, multiline: bool) -> None:
+        bad = next((ch for ch in value if ch in _CONTROL or "\ud800" <= ch <= "\udfff"), None)
+        if bad is not None:
+            self.fail(where, f"contains the character U+{ord(bad):04X}, which is not allowed")
+        elif not multiline and ("\n" in value or "\r" in value):
+            self.fail(where, "must be one line (a line break here would break titles, names and calendar files)")
 
     def boolean(self, value: Any, where: str, default: bool) -> bool:
         if value is None:
@@ -199,18 +237,32 @@ NAMESPACES = ("elections", "triggers", "deadlines", "choices")  # one namespace 
 
 def _parse(path: Path) -> tuple[dict | None, list[Problem]]:
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f), []
+        raw = path.read_bytes()
     except FileNotFoundError:
         return None, [Problem(str(path), "", "file not found")]
+    except OSError as exc:
+        return None, [Problem(str(path), "", f"cannot be read: {exc.strerror or exc}")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        return None, [Problem(str(path), "", f"not UTF-8: byte 0x{raw[exc.start]:02x} on line {line} (save the file as UTF-8)")]
+    try:
+        return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as exc:
         return None, [Problem(str(path), "", f"not valid TOML: {exc}")]
+    except RecursionError:
+        return None, [Problem(str(path), "", f"not valid TOML: nested too deeply (at most {MAX_DEPTH} levels)")]
 
 
 def _validate_part(path: str, doc: dict, allowed: set[str], required: tuple[str, ...] = ()) -> _Part:
     """Everything in one file that can be checked without the files it is
     combined with."""
     c = _Checker(path)
+    c.text_values(doc)
+    if any(p.message.startswith("nested more than") for p in c.problems):
+        return _Part(path=path, doc={}, ids={k: () for k in NAMESPACES}, built={k: {} for k in NAMESPACES},
+                     time_law=None, office_hours=None, problems=tuple(c.problems))
     doc = c.table(doc, "", allowed, required)
     ids, tables = {}, {}
     for key in NAMESPACES:
@@ -565,8 +617,8 @@ def _covers(value, c: _Checker, where: str, ends: bool = True) -> tuple[int | No
     """``covers = { from = 2024, to = 2027 }``: the years a list (or, with only
     ``from``, the years a law's rules) are written for."""
     t = c.table(value, where, {"from", "to"} if ends else {"from"}, ("from", "to") if ends else ("from",))
-    first = c.integer(t.get("from"), f"{where}.from", 1900)
-    last = c.integer(t.get("to"), f"{where}.to", 1900) if ends else None
+    first = c.integer(t.get("from"), f"{where}.from", 1900, 2100)
+    last = c.integer(t.get("to"), f"{where}.to", 1900, 2100) if ends else None
     if first and last and last < first:
         c.fail(where, f"ends ({last}) before it begins ({first})")
         return None, None
@@ -611,7 +663,7 @@ def _holiday_rule(rid: str, value, where: str, c: _Checker, key: str, readings: 
         return None
     how = hows[0]
     found = _holiday_day(how, t[how], f"{where}.{how}", c)
-    offset = c.integer(t.get("plus_days"), f"{where}.plus_days", -366) or 0
+    offset = c.integer(t.get("plus_days"), f"{where}.plus_days", -366, 366) or 0
     if "plus_days" in t and how not in ("nth", "last"):
         c.fail(f"{where}.plus_days", "only a weekday-of-the-month rule (nth, last) takes plus_days")
     observed = tuple(o for i, o in enumerate(c.items(t.get("observed"), f"{where}.observed"))
@@ -646,7 +698,7 @@ def _holiday_day(how: str, value, where: str, c: _Checker) -> dict | None:
         md = _month_day(value, where, c)
         return None if md is None else {"month": md[0], "day": md[1]}
     if how == "easter":
-        offset = c.integer(value, where, -366)
+        offset = c.integer(value, where, -366, 366)
         return None if offset is None else {"offset": offset}
     if how == "every":
         weekday = c.string(value, where, WEEKLY)
@@ -806,7 +858,7 @@ def _expr(value, where: str, c: _Checker) -> Expr | None:
         c.fail(f"{where}.year_of", "only a fixed 'date' or 'nth_weekday_in' takes 'year_of'")
     if "month" in t:
         c.fail(f"{where}.month", "only 'nth_weekday_in' takes 'month'")
-    n = c.integer(t[op.key], f"{where}.{op.key}", 1)
+    n = c.integer(t[op.key], f"{where}.{op.key}", 1, MAX_COUNT[op.key.split("_")[0]])
     of = c.string(t.get("of"), f"{where}.of")
     if of is None and "of" not in t:
         c.fail(where, "missing 'of': the election, trigger or deadline this is counted from")

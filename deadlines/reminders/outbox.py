@@ -27,6 +27,7 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from deadlines.store.db import writer
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from deadlines.reminders import email, webhook
 from deadlines.reminders.email import DeliveryError
@@ -47,7 +48,7 @@ def claim(db: Engine, worker: str, now: datetime, settings: Settings, limit: int
         due = and_(due, Reminder.id.not_in(list(busy)))
     ids = (select(Reminder.id).where(due).order_by(Reminder.fire_at).limit(limit)
            .with_for_update(skip_locked=True).scalar_subquery())
-    with Session(db) as s, s.begin():
+    with Session(writer(db)) as s, s.begin():
         return list(s.scalars(
             update(Reminder).where(Reminder.id.in_(ids))
             .values(state="sending", claimed_by=worker, lease_until=now + settings.lease, attempts=Reminder.attempts + 1)
@@ -84,7 +85,7 @@ def unsubscribe_url(settings: Settings, sub: Subscription) -> str:
 
 def _still_mine(db: Engine, reminder_id: int, worker: str, now: datetime, settings: Settings) -> bool:
     """Renew the lease if ``worker`` still holds the row; False if another took it."""
-    with Session(db) as s, s.begin():
+    with Session(writer(db)) as s, s.begin():
         return s.execute(update(Reminder).where(Reminder.id == reminder_id, Reminder.claimed_by == worker,
                                                 Reminder.state == "sending")
                          .values(lease_until=now + settings.lease)).rowcount == 1
@@ -153,10 +154,10 @@ def deliver(db: Engine, reminder_id: int, worker: str, now: datetime, settings: 
         except Exception as exc:  # noqa: BLE001 - one bad target must not stop the others
             log.exception("reminder %s: unexpected error while sending", r.key[:12])
             return _failed(db, r, worker, now, settings, DeliveryError(f"unexpected error: {exc!r}"))
-        with Session(db) as s, s.begin():
+        with Session(writer(db)) as s, s.begin():
             return _finish(s, r, worker, now, "late" if late else "sent", "sent", sent_at=now, late=late,
                            detail=f"{r.attempts} attempt(s)")
-    with Session(db) as s, s.begin():
+    with Session(writer(db)) as s, s.begin():
         return _finish(s, r, worker, now, outcome, state, detail)
 
 
@@ -172,7 +173,7 @@ def _send(settings: Settings, r: Reminder, sub: Subscription, payload: dict, lat
 
 
 def _failed(db: Engine, r: Reminder, worker: str, now: datetime, settings: Settings, exc: DeliveryError) -> str:
-    with Session(db) as s, s.begin():
+    with Session(writer(db)) as s, s.begin():
         if exc.permanent or r.attempts >= settings.retry_max:
             log.warning("reminder %s failed for good: %s", r.key[:12], exc)
             return _finish(s, r, worker, now, "failed", "failed", str(exc), error=str(exc))

@@ -25,6 +25,7 @@ from deadlines.core.model import Deadline, Jurisdiction, Result
 from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.core.registry import Registry
 from deadlines.service import upcoming
+from deadlines.store.db import writer
 from deadlines.store.records import DbRecords
 from deadlines.store.subscriptions import active
 from deadlines.store.tables import JurisdictionState, Reminder, Subscription, TrackedDeadline
@@ -165,7 +166,7 @@ def fingerprint(s: Session, registry: Registry, jur: Jurisdiction, now: datetime
 def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings: Settings) -> int:
     """Bring ``jid``'s reminders up to date; returns how many rows were added."""
     jur = registry.get(jid)
-    with Session(db) as s, s.begin():
+    with Session(writer(db)) as s, s.begin():
         s.execute(insert(s, JurisdictionState).values(jurisdiction_id=jid, anchors_rev=0, subs_rev=0).on_conflict_do_nothing())
         state = s.scalar(select(JurisdictionState).where(JurisdictionState.jurisdiction_id == jid).with_for_update())
         fp = fingerprint(s, registry, jur, now, settings)

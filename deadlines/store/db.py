@@ -47,20 +47,37 @@ def now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+#: How long a SQLite write waits for another writer to finish (milliseconds):
+#: writes are short (nothing is computed inside one), so a wait this long
+#: means something outside holds the lock, and the write fails rather than
+#: hold its caller. Readers never wait (WAL).
+WRITE_WAIT_MS = 10_000
+_WRITE = "deadlines_write"
+
+
+def writer(db: Engine) -> Engine:
+    """``db`` for a transaction that writes: on SQLite it begins ``BEGIN
+    IMMEDIATE`` (the write lock taken first, waited for up to
+    :data:`WRITE_WAIT_MS`, so a read-then-write never fails on a snapshot
+    another writer made stale); every other transaction is a plain ``BEGIN``
+    that reads beside a writer in WAL mode without waiting for it."""
+    return db.execution_options(**{_WRITE: True})
+
+
 def _sqlite_setup(db: Engine) -> None:
-    """WAL, a busy timeout and ``BEGIN IMMEDIATE`` so that several processes
-    share one file without "database is locked" surprises."""
+    """WAL, a busy timeout for writers, deferred ``BEGIN`` for readers and
+    ``BEGIN IMMEDIATE`` for writers (:func:`writer`)."""
 
     @event.listens_for(db, "connect")
     def _connect(dbapi_conn, _record):
         dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself
-        dbapi_conn.execute("PRAGMA busy_timeout = 30000")
+        dbapi_conn.execute(f"PRAGMA busy_timeout = {WRITE_WAIT_MS}")
         dbapi_conn.execute("PRAGMA journal_mode = WAL")
         dbapi_conn.execute("PRAGMA foreign_keys = ON")
 
     @event.listens_for(db, "begin")
     def _begin(conn):
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "BEGIN")
 
 
 def make_db(url: str) -> Engine:

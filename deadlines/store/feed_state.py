@@ -18,6 +18,7 @@ from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Tabl
 from sqlalchemy.dialects import postgresql, sqlite
 
 from deadlines.publish.ical import Stamp
+from deadlines.store.db import writer
 
 metadata = MetaData()
 
@@ -63,7 +64,7 @@ class FeedState:
             },
             where=t.c.content_hash != stmt.excluded.content_hash,
         )
-        with self.db.begin() as conn:
+        with writer(self.db).begin() as conn:
             conn.execute(stmt)
             rows = conn.execute(select(t.c.uid, t.c.sequence, t.c.last_modified).where(t.c.uid.in_(list(hashes))))
             return {uid: Stamp(seq, _utc(lm)) for uid, seq, lm in rows}

@@ -16,6 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from deadlines.store.db import writer
 from deadlines.store.tables import RateLimit
 from deadlines.store.util import insert
 
@@ -38,7 +39,7 @@ class DbStorage(Storage):
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         now = time.time()
-        with Session(self.db) as s, s.begin():
+        with Session(writer(self.db)) as s, s.begin():
             stmt = insert(s, RateLimit).values(key=key[:200], count=amount, expires_at=now + expiry)
             expired = RateLimit.expires_at <= now
             stmt = stmt.on_conflict_do_update(index_elements=["key"], set_={
@@ -73,9 +74,9 @@ class DbStorage(Storage):
             return False
 
     def reset(self) -> int | None:
-        with Session(self.db) as s, s.begin():
+        with Session(writer(self.db)) as s, s.begin():
             return s.execute(delete(RateLimit)).rowcount
 
     def clear(self, key: str) -> None:
-        with Session(self.db) as s, s.begin():
+        with Session(writer(self.db)) as s, s.begin():
             s.execute(delete(RateLimit).where(RateLimit.key == key[:200]))

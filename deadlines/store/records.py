@@ -18,12 +18,12 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from deadlines.core.cases import Occurrence
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import Decision, Jurisdiction, Moment, Override
 from deadlines.core import inputs
 from deadlines.store import history
 from deadlines.core.moments import from_iso
-from deadlines.service import Records, cycle_of
+from deadlines.service import Records, cycle_of, lookup, upcoming
 from deadlines.store.db import now
 from deadlines.store.tables import DecisionEntry, ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
 from deadlines.store.util import bump
@@ -205,6 +205,23 @@ def _optional_text(value: object, field: str) -> str | None:
     return value.strip() or None
 
 
+#: How far from its date by rule a cycle's election may be held (a moved
+#: election moves by weeks: Utah 2023, November 7 to 21).
+MAX_MOVE_DAYS = 120
+
+
+def _held_near(day: date, general: date | None, primary: date | None) -> None:
+    """InputError unless the general election is held near its cycle's date and
+    the primary within the year before it."""
+    if general is not None and abs((general - day).days) > MAX_MOVE_DAYS:
+        raise InputError(f"general: {general} is {abs((general - day).days)} days from the {day} cycle's election by "
+                         f"rule; a moved election is held within {MAX_MOVE_DAYS} days of it (an election of another "
+                         "cycle is entered under that cycle)", "general")
+    held = general or day
+    if primary is not None and not 0 < (held - primary).days <= 366:
+        raise InputError(f"primary: {primary} must fall in the year before the general election ({held})", "primary")
+
+
 def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: object, primary: object,
                  *, who: history.Who = NOBODY, authority: object = None, reason: object = None) -> ElectionEntry:
     """Enter the election dates of a cycle (``general``/``primary`` may be
@@ -216,6 +233,7 @@ def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: obje
         raise InputError("give a general and/or a primary election date", "general")
     if p is not None and "primary" not in jur.elections:
         raise InputError(f"{jur.id} holds no primary election", "primary")
+    _held_near(day, g, p)
     authority, reason = _optional_text(authority, "authority"), _optional_text(reason, "reason")
     entry = s.scalar(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jur.id, ElectionEntry.cycle == day))
     before = None if entry is None else _brief_election(entry)
@@ -332,3 +350,21 @@ def delete_decision(s: Session, jur: Jurisdiction, cycle: str, choice: str, *, w
     s.delete(entry)
     bump(s, jur.id, "anchors_rev")
     return True
+
+
+def check_servable(s: Session, jur: Jurisdiction, *, today: date, years_ahead: int, cycle: date | None = None) -> None:
+    """InputError (and so nothing stored: call it inside the write's
+    transaction) when, with what ``s`` has written, the jurisdiction's
+    calendar, or the ``cycle`` written to, could no longer be computed (a date
+    outside the years its law is written for): what the clerk API accepts,
+    every page, feed, email and listing can show."""
+    seen = DbRecords(s.connection(), revision_ttl=0)
+    try:
+        upcoming(jur, today=today, years_ahead=years_ahead, records=seen)
+        if cycle is not None:
+            lookup(jur, today=today, election=cycle, records=seen)
+    except CalendarError as exc:
+        raise InputError(f"not recorded: with this change {jur.id}'s deadlines cannot be computed ({exc})") from None
+    except InputError as exc:
+        raise InputError(f"not recorded: with this change {jur.id}'s deadlines cannot be computed: {exc}",
+                         exc.field) from None

@@ -1,0 +1,172 @@
+"""The two documented setups, started as subprocesses on 127.0.0.1, and slow
+clients to hold against them (for ``bench/load.py`` and ``tests/test_front.py``).
+
+- :func:`one_process`: ``deadlines serve`` on its SQLite file.
+- :func:`scaled`: gunicorn sync workers behind nginx (Debian's ``nginx``), the
+  shipped ``deploy/nginx-deadlines.conf`` with only its two addresses changed.
+- :class:`SlowClients`: connections that send a header line every few seconds
+  and never finish, reopened whenever the server drops them.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+NGINX_SITE = ROOT / "deploy" / "nginx-deadlines.conf"
+READY_PATH = "/api/v1/jurisdictions?limit=1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def environment(folder: Path, **extra: str) -> dict[str, str]:
+    """The environment of a setup: its own instance folder, nothing inherited of ``DEADLINES_*``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEADLINES_")}
+    return {**env, "DEADLINES_INSTANCE": str(folder / "instance"), "DEADLINES_SECRET_KEY": "front-test", **extra}
+
+
+def _wait(url: str, procs: list[subprocess.Popen], limit: float = 90) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        for p in procs:
+            if p.poll() is not None:
+                raise RuntimeError(f"{p.args[0]} exited with {p.returncode} before answering")
+        try:
+            with urllib.request.urlopen(url + READY_PATH, timeout=5) as resp:
+                if resp.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"{url} did not answer within {limit} s")
+
+
+@contextmanager
+def _running(argvs: list[tuple[list[str], dict[str, str]]], logs: Path, url: str) -> Iterator[str]:
+    logs.mkdir(parents=True, exist_ok=True)
+    procs, files = [], []
+    try:
+        for n, (argv, env) in enumerate(argvs):
+            out = open(logs / f"{Path(argv[0]).name}-{n}.log", "ab")
+            files.append(out)
+            procs.append(subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                          start_new_session=True))
+        _wait(url, procs)
+        yield url
+    finally:
+        for p in reversed(procs):
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+                try:
+                    p.wait(15)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+        for f in files:
+            f.close()
+
+
+def one_process(folder: Path, env: dict[str, str], *extra: str) -> "contextmanager[str]":
+    """``deadlines serve`` on a free port; yields its URL."""
+    port = free_port()
+    argv = [sys.executable, "-m", "deadlines.cli", "serve", "--port", str(port), *extra]
+    return _running([(argv, env)], folder / "logs", f"http://127.0.0.1:{port}")
+
+
+def nginx_config(folder: Path, listen: int, upstream: int) -> Path:
+    """An nginx.conf for an unprivileged test run whose ``http`` block includes
+    the shipped site file, with its listen address and upstream replaced."""
+    site = NGINX_SITE.read_text()
+    for old, new in (("listen 80;", f"listen 127.0.0.1:{listen};"), ("server 127.0.0.1:8001;", f"server 127.0.0.1:{upstream};")):
+        if old not in site:
+            raise RuntimeError(f"{NGINX_SITE}: expected {old!r}")
+        site = site.replace(old, new)
+    conf = folder / "nginx"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "deadlines.conf").write_text(site)
+    temp = "\n".join(f"    {kind}_temp_path {conf / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (conf / "nginx.conf").write_text(
+        ("user root;\n" if os.geteuid() == 0 else "") +
+        f"daemon off;\nworker_processes 1;\npid {conf / 'nginx.pid'};\nerror_log {conf / 'error.log'} warn;\n"
+        f"events {{ worker_connections 4096; }}\n"
+        f"http {{\n    access_log off;\n{temp}\n    include {conf / 'deadlines.conf'};\n}}\n")
+    return conf / "nginx.conf"
+
+
+def nginx() -> str:
+    found = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if Path(p).exists()), None)
+    if found is None:
+        raise RuntimeError("nginx is not installed (Debian: apt-get install nginx; scripts/test installs it)")
+    return found
+
+
+def scaled(folder: Path, env: dict[str, str], workers: int = 4) -> "contextmanager[str]":
+    """gunicorn (``workers`` sync workers) behind nginx; yields nginx's URL."""
+    listen, upstream = free_port(), free_port()
+    env = {**env, "DEADLINES_TRUSTED_PROXIES": "1"}
+    gunicorn = [str(Path(sys.executable).parent / "gunicorn"), "-w", str(workers), "-b", f"127.0.0.1:{upstream}",
+                "--timeout", "60", "web:create_app()"]
+    conf = nginx_config(folder, listen, upstream)
+    return _running([(gunicorn, env), ([nginx(), "-p", str(conf.parent), "-c", str(conf)], env)],
+                    folder / "logs", f"http://127.0.0.1:{listen}")
+
+
+class SlowClients:
+    """``count`` connections to ``url``, each sending a request's header lines
+    one every ``every`` seconds and never its end; a connection the server
+    closes is opened again. ``dropped`` counts the closes seen."""
+
+    def __init__(self, url: str, count: int, every: float = 2.0):
+        host, _, port = url.removeprefix("http://").partition(":")
+        self.address, self.count, self.every = (host, int(port)), count, every
+        self.dropped, self.opened = 0, 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _open(self) -> socket.socket | None:
+        try:
+            s = socket.create_connection(self.address, timeout=5)
+            s.sendall(b"GET /calendars/ypsilanti-mi.ics HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            self.opened += 1
+            return s
+        except OSError:
+            return None
+
+    def _run(self) -> None:
+        conns = [self._open() for _ in range(self.count)]
+        while not self._stop.wait(self.every):
+            for i, s in enumerate(conns):
+                try:
+                    if s is None:
+                        raise OSError
+                    s.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    self.dropped += s is not None
+                    if s is not None:
+                        s.close()
+                    conns[i] = self._open()
+        for s in conns:
+            if s is not None:
+                s.close()
+
+    def __enter__(self) -> "SlowClients":
+        self._thread.start()
+        time.sleep(self.every / 2)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()

@@ -1,0 +1,159 @@
+"""Readers and a clerk at once, on both documented setups, with slow clients held open.
+
+    .venv/bin/python bench/load.py [--clients 200] [--seconds 20] [--slow 150] [--setup serve|scaled|both]
+                                   [--database postgresql://postgres@127.0.0.1:5432/test]
+
+Per setup: ``--clients`` threads read feeds, the form, pages and the JSON API
+in a loop for ``--seconds`` while one clerk writes an override every 0.5 s
+through the API, and ``--slow`` connections trickle header lines and never
+finish a request (reopened when the server drops them). ``serve`` is
+``deadlines serve`` on its SQLite file; ``scaled`` is 4 gunicorn workers
+behind the shipped nginx config on a fresh PostgreSQL database (created and
+dropped here). Everything is on 127.0.0.1, bounded in time and count. Prints
+per setup: reads, errors, read p50/p99/max, clerk writes, their errors and
+p99/max. Goal: 0 errors, read p99 and clerk-write p99 under 1 s on SQLite at 100 clients.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import math
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import fronts  # noqa: E402
+
+READS = ["/calendars/salt-lake-city-ut.ics", "/calendars/ypsilanti-mi.ics", "/?jurisdiction=salt-lake-city-ut",
+         "/api/v1/jurisdictions/salt-lake-city-ut/deadlines?election=2027-11-02", "/embed/salt-lake-city-ut",
+         "/api/v1/jurisdictions?q=orem", "/calendars/combined.ics?j=salt-lake-city-ut,ypsilanti-mi,model-city",
+         "/api/v1/deadlines?from=2027-01-01&to=2027-12-31&state=UT"]
+JID, CYCLE, DEADLINE = "salt-lake-city-ut", "2027-11-02", "withdrawal"
+
+
+def _token(env: dict) -> str:
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-m", "deadlines.cli", "token", "create", JID, "--label", "load"],
+                         env=env, cwd=fronts.ROOT, capture_output=True, text=True, check=True)
+    return out.stdout.strip().splitlines()[-1]
+
+
+def _pct(values: list[float], q: int) -> float:
+    """The nearest-rank percentile (never above the maximum)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)] if ordered else float("nan")
+
+
+def run(url: str, token: str, clients: int, seconds: float, slow: int) -> dict:
+    host, port = url.removeprefix("http://").split(":")
+    stop_at = time.monotonic() + seconds
+    reads, read_errors, writes, write_errors = [], [], [], []
+    lock = threading.Lock()
+
+    def reader(n: int) -> None:
+        conn, i = None, n
+        while time.monotonic() < stop_at:
+            path = READS[i % len(READS)]
+            i += 1
+            started = time.monotonic()
+            try:
+                conn = conn or http.client.HTTPConnection(host, int(port), timeout=60)
+                conn.request("GET", path)
+                resp = conn.getresponse()
+                resp.read()
+                ok = resp.status == 200
+            except (OSError, http.client.HTTPException) as exc:
+                ok, conn = False, None
+                resp = exc
+            with lock:
+                (reads if ok else read_errors).append(time.monotonic() - started if ok else (path, str(getattr(resp, "status", resp))))
+
+    def clerk() -> None:
+        day = 0
+        while time.monotonic() < stop_at:
+            body = ('{"due": "2027-10-%02d", "authority": "Load test", "reason": "%s"}' % (1 + day % 9, uuid.uuid4().hex))
+            day += 1
+            started = time.monotonic()
+            try:
+                conn = http.client.HTTPConnection(host, int(port), timeout=60)
+                conn.request("PUT", f"/api/v1/jurisdictions/{JID}/overrides/{CYCLE}/{DEADLINE}", body=body,
+                             headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+                resp = conn.getresponse()
+                resp.read()
+                conn.close()
+                ok = resp.status == 200
+            except (OSError, http.client.HTTPException):
+                ok = False
+            (writes if ok else write_errors).append(time.monotonic() - started)
+            time.sleep(0.5)
+
+    with fronts.SlowClients(url, slow, every=2.0) as held:
+        threads = [threading.Thread(target=reader, args=(n,)) for n in range(clients)] + [threading.Thread(target=clerk)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        dropped = held.dropped
+    return {"reads": reads, "read_errors": read_errors, "writes": writes, "write_errors": write_errors,
+            "slow_dropped": dropped}
+
+
+def report(name: str, clients: int, slow: int, seconds: float, out: dict) -> None:
+    r, w = out["reads"], out["writes"]
+    print(f"{name}: {clients} clients, {slow} slow connections, {seconds:.0f} s: "
+          f"{len(r):,} reads ({len(r) / seconds:,.0f}/s), {len(out['read_errors'])} errors; "
+          f"read p50 {_pct(r, 50) * 1000:.0f} ms, p99 {_pct(r, 99) * 1000:.0f} ms, max {max(r, default=0) * 1000:.0f} ms; "
+          f"{len(w)} clerk writes, {len(out['write_errors'])} errors, p99 {_pct(w, 99) * 1000:.0f} ms, "
+          f"max {max(w, default=0) * 1000:.0f} ms; slow connections dropped by the server: {out['slow_dropped']}")
+    for path, why in out["read_errors"][:5]:
+        print(f"  error: {path}: {why}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--clients", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--slow", type=int, default=150)
+    ap.add_argument("--setup", choices=("serve", "scaled", "both"), default="both")
+    ap.add_argument("--database", default="postgresql://postgres@127.0.0.1:5432/test",
+                    help="a PostgreSQL server; a throwaway database is created on it and dropped")
+    args = ap.parse_args()
+    args.clients, args.seconds, args.slow = min(args.clients, 500), min(args.seconds, 300), min(args.slow, 500)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        if args.setup in ("serve", "both"):
+            env = fronts.environment(folder / "serve", DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
+            token = _token(env)
+            with fronts.one_process(folder / "serve", env) as url:
+                report("serve (SQLite)", args.clients, args.slow, args.seconds,
+                       run(url, token, args.clients, args.seconds, args.slow))
+        if args.setup in ("scaled", "both"):
+            from sqlalchemy import create_engine, text
+
+            admin = create_engine(args.database.replace("postgresql://", "postgresql+psycopg://", 1),
+                                  isolation_level="AUTOCOMMIT")
+            name = f"deadlines_load_{uuid.uuid4().hex[:8]}"
+            with admin.connect() as c:
+                c.execute(text(f'CREATE DATABASE "{name}"'))
+            try:
+                url_db = admin.url.set(database=name).render_as_string(hide_password=False)
+                env = fronts.environment(folder / "scaled", DEADLINES_DATABASE_URL=url_db,
+                                         DEADLINES_BASE_URL="http://deadlines.test",
+                                         DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
+                token = _token(env)
+                with fronts.scaled(folder / "scaled", env, workers=4) as url:
+                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers)", args.clients, args.slow, args.seconds,
+                           run(url, token, args.clients, args.seconds, args.slow))
+            finally:
+                with admin.connect() as c:
+                    c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""The HTTP server of ``deadlines serve``: waitress, set so that slow or many
+clients cannot take the site offline.
+
+- Reading a request is asynchronous (no worker thread is held by a slow
+  client) and bounded in time: a request whose headers and body have not all
+  arrived within ``request_timeout`` seconds of its first byte is dropped,
+  however steadily it trickles in (waitress's own ``channel_timeout`` counts
+  only silence, so a header line every few seconds would hold it forever).
+- Idle keep-alive connections close after ``idle_timeout`` seconds.
+- Up to ``connection_limit`` connections at once (polled, not ``select``ed,
+  so more than 1,024 work); past it new ones wait in the listen backlog.
+- A body over ``max_body`` bytes is refused (413) from its Content-Length,
+  before any of it is read.
+- ``X-Forwarded-*`` reach the app (which trusts ``TRUSTED_PROXIES`` hops of
+  them, :mod:`web.security`) only when proxies are trusted; else they are dropped.
+"""
+from __future__ import annotations
+
+import resource
+import time
+
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer, create_server
+
+#: How often the server looks for connections past their time (seconds).
+SWEEP_EVERY = 1.0
+
+
+class _Channel(HTTPChannel):
+    """A connection that remembers when the request it is reading began."""
+
+    reading_since: float | None = None
+
+    def received(self, data):
+        if self.request is None and data:
+            self.reading_since = time.monotonic()
+        try:
+            return super().received(data)
+        finally:
+            if self.request is None:  # no request left half-read
+                self.reading_since = None
+
+
+def _sweeping(server: TcpWSGIServer, request_timeout: float) -> None:
+    """Make ``server``'s periodic maintenance also drop requests read too slowly."""
+    idle_sweep = server.maintenance
+
+    def maintenance(now: float) -> None:
+        idle_sweep(now)
+        cutoff = time.monotonic() - request_timeout
+        for channel in list(server.active_channels.values()):
+            since = getattr(channel, "reading_since", None)
+            if since is not None and since < cutoff:
+                channel.will_close = True
+
+    server.maintenance = maintenance
+
+
+def _open_files(wanted: int) -> None:
+    """Raise this process's open-file limit towards ``wanted`` (as far as the hard limit allows)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+def make_server(app, *, host: str, port: int, threads: int, connection_limit: int, request_timeout: float,
+                idle_timeout: float, max_body: int, trust_proxies: bool):
+    """A waitress server for ``app`` with the limits above (raises OSError when the port is taken)."""
+    _open_files(connection_limit + threads + 64)
+    server = create_server(app, host=host, port=port, threads=threads, ident="deadlines",
+                           connection_limit=connection_limit, asyncore_use_poll=True,
+                           channel_timeout=int(max(1, idle_timeout)), cleanup_interval=int(SWEEP_EVERY),
+                           max_request_body_size=max_body + 1,  # waitress refuses a Content-Length >= this
+                           max_request_header_size=64 * 1024,   # a combined feed of 500 ids fits
+                           clear_untrusted_proxy_headers=not trust_proxies)
+    server.channel_class = _Channel
+    _sweeping(server, request_timeout)
+    return server
