@@ -164,7 +164,7 @@ def _with_changes(result: Result, changes: Mapping[str, Sequence[str]]) -> Resul
               for rid in result.jurisdiction.rules}
 
     def of(d: Deadline) -> tuple[str, ...]:
-        keys = [f"cycle:{d.cycle}", f"override:{d.cycle}/{d.id}",
+        keys = [f"cycle:{d.cycle}", f"override:{d.cycle}/{d.id}", *([f"override:{d.cycle}/{d.id}/{d.case}"] if d.case else ()),
                 *(f"decision:{d.cycle}/{name}" for name in chosen.get(d.id, ())), *refs.get(d.case, ())]
         return tuple(line for k in keys for line in changes.get(k, ()))
 

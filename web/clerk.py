@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from deadlines.core import inputs
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CaseNeeded, InputError
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
@@ -30,15 +30,17 @@ log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
 
 
-def _error(status: int, message: str, field: str | None = None, **headers):
+def _error(status: int, message: str, field: str | None = None, headers: dict | None = None, **extra):
     """An RFC 9457 problem, like every other error of the API."""
-    resp = problem(status, message, field)
-    resp.headers.update(headers)
+    resp = problem(status, message, field, **extra)
+    resp.headers.update(headers or {})
     return resp
 
 
 @bp.errorhandler(InputError)
 def _input_error(exc: InputError):
+    if isinstance(exc, CaseNeeded):
+        return _error(409, str(exc), exc.field, cases=[{"id": i, "label": lab} for i, lab in exc.cases])
     return _error(422, str(exc), exc.field)
 
 
@@ -57,11 +59,11 @@ def _authenticate():
     scheme, _, secret = auth.partition(" ")
     challenge = {"WWW-Authenticate": 'Bearer realm="deadlines"'}
     if scheme.lower() != "bearer" or not secret.strip():
-        return _error(401, "a clerk token is required: Authorization: Bearer <token>", **challenge)
+        return _error(401, "a clerk token is required: Authorization: Bearer <token>", headers=challenge)
     with _session() as s:
         row = tokens.verify(s, secret.strip())
     if row is None:
-        return _error(401, "unknown or revoked token", **challenge)
+        return _error(401, "unknown or revoked token", headers=challenge)
     if row.jurisdiction_id != g.jid:
         return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
     refused = check_request()
@@ -108,7 +110,7 @@ def _election(e: ElectionEntry) -> dict:
 
 
 def _override(o: OverrideEntry) -> dict:
-    return {"deadline": o.deadline, "election": o.election.isoformat(), "status": o.status, "due": o.due,
+    return {"deadline": o.deadline, "election": o.election.isoformat(), "case": o.case_id or None, "status": o.status, "due": o.due,
             "start": o.start, "authority": o.authority, "reason": o.reason}
 
 
@@ -229,8 +231,10 @@ def put_override(cycle: str, deadline: str):
 @bp.delete("/overrides/<cycle>/<deadline>")
 def delete_override(cycle: str, deadline: str):
     with _session() as s, s.begin():
-        if not records.delete_override(s, g.jur, cycle, deadline, who=g.who):
-            return _error(404, f"no override of {deadline} in the {cycle} cycle")
+        if not records.delete_override(s, g.jur, cycle, deadline, who=g.who, case=request.args.get("case"),
+                                       reason=request.args.get("reason")):
+            return _error(404, f"no override of {deadline} in the {cycle} cycle" + (
+                f" for case {request.args['case']}" if request.args.get("case") else ""))
     _changed()
     return "", 204
 
