@@ -106,12 +106,12 @@ def history(jurisdiction: str, limit: int) -> None:
     """Every clerk write for JURISDICTION, newest first: when, who (the
     token's label), what changed (before -> after), authority and reason."""
     try:
-        Registry().path(jurisdiction)
+        jur = Registry().get(jurisdiction)
     except InputError as exc:
         fail(str(exc))
     with Session(get_db()) as s:
-        entries = clerk_history.listing(s, jurisdiction, limit)
+        entries = clerk_history.listing(s, jur.id, limit)
     for e in entries:
-        click.echo(f"{e.id}\t{clerk_history.words(e)}\t{e.target}")
+        click.echo(f"{e.id}\t{clerk_history.words(e, jur)}\t{e.target}")
     if not entries:
         click.echo(f"nothing recorded for {jurisdiction}", err=True)

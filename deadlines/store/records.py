@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from functools import partial
 from dataclasses import replace
 from datetime import date
 from zoneinfo import ZoneInfo
@@ -97,19 +98,16 @@ class DbRecords:
 
 
 def _occurrence(ev: TriggerEvent) -> Occurrence:
-    cancelled = None
-    if ev.deleted_at is not None:
-        cancelled = f"Cancelled: the clerk deleted the event this deadline counts from ({ev.name}, {ev.value}) on {ev.deleted_at:%Y-%m-%d}" + (
-            f": {ev.deleted_reason}." if ev.deleted_reason else ".")
-    return Occurrence(ev.name, from_iso(ev.value), ev.label, str(ev.id), cancelled)
+    return Occurrence(ev.name, from_iso(ev.value), ev.label, str(ev.id), ev.deleted_at, ev.deleted_reason)
 
 
-def _changes(log) -> dict[str, list[str]]:
-    """History entries by what they bear on (see :class:`Records` ``changes``), oldest first."""
-    out: dict[str, list[str]] = defaultdict(list)
+def _changes(log) -> dict[str, list]:
+    """History entries by what they bear on (see :class:`Records` ``changes``),
+    oldest first, each as the function that says it for a jurisdiction."""
+    out: dict[str, list] = defaultdict(list)
     for e in reversed(log):
         kind, _, key = e.target.partition(":")
-        out[f"cycle:{key}" if kind == "election" else e.target].append(history.words(e))
+        out[f"cycle:{key}" if kind == "election" else e.target].append(partial(history.words, e))
     return dict(out)
 
 
