@@ -234,8 +234,9 @@ class Across:
             law = memo.law(jur)
             for cycle in self._cycles(jur, law, held_from, held_to):
                 result = self._result(jur, law, cycle, today, records)
-                for d in result.deadlines:  # bound to this jurisdiction only when listed
-                    if low <= day_of(d.safe_due).isoformat() <= high and (audience is None or audience in d.audience):
+                for d in result.deadlines:  # bound to this jurisdiction only when listed; cancelled ones left out
+                    if (low <= day_of(d.safe_due).isoformat() <= high and d.status != "cancelled"
+                            and (audience is None or audience in d.audience)):
                         d = memo.rebind_deadline(d, jur)
                         entries.append(Entry(sort_key(jur.id, d), jur, result, d))
         entries.sort(key=lambda e: e.key)

@@ -92,16 +92,21 @@ def _session() -> Session:
     return Session(current_app.extensions["records"].db, expire_on_commit=False)
 
 
-def _changed():
+def after_write(jid: str) -> None:
     """Feeds see the change at once; replan now and wake the scheduler, so
-    that moved deadlines are announced within seconds and reminders follow."""
-    current_app.extensions["records"].forget(g.jid)
+    that moved deadlines are announced within seconds and reminders follow
+    (the API and the desk call it after every write)."""
+    current_app.extensions["records"].forget(jid)
     db = current_app.extensions["records"].db
     try:
-        replan(db, current_app.extensions["registry"], g.jid, now=now(), settings=Settings.from_env())
+        replan(db, current_app.extensions["registry"], jid, now=now(), settings=Settings.from_env())
     except Exception:  # the scheduler's next tick replans anyway
-        log.exception("replanning %s after a change failed", g.jid)
+        log.exception("replanning %s after a change failed", jid)
     wake.notify(db)  # "deadline moved" and confirmation messages are due now
+
+
+def _changed():
+    after_write(g.jid)
 
 
 def _election(e: ElectionEntry) -> dict:
