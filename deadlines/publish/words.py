@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from deadlines.core.elections import election_date
 from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
@@ -139,9 +140,10 @@ def live(deadlines) -> list[Deadline]:
     return [d for d in deadlines if d.status != "cancelled"]
 
 
-def stored(text: str | None) -> Moment | None:
-    """A moment as the store keeps it (ISO 8601), for saying it."""
-    return from_iso(text)
+def stored(text: str | None, timezone: str) -> Moment | None:
+    """A moment as the store keeps it (ISO 8601), for saying it: an instant in ``timezone``."""
+    moment = from_iso(text)
+    return moment.astimezone(ZoneInfo(timezone)) if isinstance(moment, datetime) else moment
 
 
 def masked(target: str) -> str:
