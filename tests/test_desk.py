@@ -5,13 +5,16 @@ published notice stops its reminders."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
 import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from deadlines.store import clerks
-from deadlines.store.tables import NoticePublication, TriggerEvent
+from deadlines.reminders.plan import replan
+from deadlines.reminders.settings import Settings
+from deadlines.store import clerks, subscriptions
+from deadlines.store.tables import NoticePublication, Reminder, TriggerEvent
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
 from web import create_app
 
@@ -95,16 +98,31 @@ def test_a_write_is_shown_with_what_it_moves_before_it_is_saved(app):
     assert bad.status_code == 422 and "2027-02-30" in bad.get_data(as_text=True)
 
 
+def _notice_reminders(app, uid) -> int:
+    with Session(app.extensions["records"].db) as s:
+        return s.scalar(select(func.count()).select_from(Reminder).where(
+            Reminder.deadline_uid == uid, Reminder.kind.in_(("notice-open", "notice-close")), Reminder.state == "pending"))
+
+
 def test_marking_a_notice_published_stops_its_reminders(app):
+    with Session(app.extensions["records"].db) as s, s.begin():
+        subscriptions.create(s, app.extensions["registry"].get("ypsilanti-mi"), channel="email",
+                             target="clerk-reminders@ypsilanti.test", confirmed=True)
+    plan = lambda: replan(app.extensions["records"].db, app.extensions["registry"], "ypsilanti-mi",  # noqa: E731
+                          now=datetime(2027, 6, 1, tzinfo=timezone.utc), settings=Settings())
+    plan()
+    uid = "ypsilanti-mi/2028-11-07/filing-notice"
+    assert _notice_reminders(app, uid) == 2  # at the opening, and days before the close
     client, _ = signed_in(app, "ypsilanti-mi", "clerk@ypsilanti.test")
-    page = client.get("/clerk/ypsilanti-mi?cycle=2026-11-03").get_data(as_text=True)
+    page = client.get("/clerk/ypsilanti-mi?cycle=2028-11-07").get_data(as_text=True)
     assert "NOTICE OF THE LAST DAY FOR FILING" in page  # the drafted text, ready to copy
-    uid = "ypsilanti-mi/2026-11-03/filing-notice"
-    r = client.post("/clerk/ypsilanti-mi/notice?cycle=2026-11-03", data={
-        "csrf_token": csrf_of(page), "uid": uid, "published_on": "2026-04-01", "where": "The Ypsilanti Courier",
+    r = client.post("/clerk/ypsilanti-mi/notice?cycle=2028-11-07", data={
+        "csrf_token": csrf_of(page), "uid": uid, "published_on": "2028-04-03", "where": "The Ypsilanti Courier",
         "step": "save"})
     assert r.status_code == 302
     with Session(app.extensions["records"].db) as s:
         assert s.scalar(select(NoticePublication.where).where(NoticePublication.deadline_uid == uid)) == "The Ypsilanti Courier"
-    page = client.get("/clerk/ypsilanti-mi?cycle=2026-11-03").get_data(as_text=True)
-    assert "Published Wednesday, April 1, 2026 in The Ypsilanti Courier" in page
+    page = client.get("/clerk/ypsilanti-mi?cycle=2028-11-07").get_data(as_text=True)
+    assert "Published Monday, April 3, 2028 in The Ypsilanti Courier" in page
+    plan()  # as of the same day: the notice's reminders are gone
+    assert _notice_reminders(app, uid) == 0

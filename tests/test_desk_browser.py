@@ -6,9 +6,11 @@ referendum deadline, deletes the first with a reason; then the public page,
 the feed and the subscribers' email say so.
 
 Worked dates (City code § 100.03, "within 30 days after" adoption; model-city
-names no state, so no roll): adopted Monday May 3, 2027 -> Wednesday June 2,
-2027; adopted Thursday June 10, 2027 -> Saturday July 10, 2027, which the
-court moves to 5:00 p.m. on Tuesday July 20, 2027."""
+names no state, so no roll): adopted Monday May 7, 2029 -> Wednesday June 6,
+2029; adopted Thursday June 14, 2029 -> Saturday July 14, 2029, which the
+court moves to 5:00 p.m. on Tuesday July 24, 2029 (a cycle within the
+reminders' four years ahead of the machine's clock, whose dates are still to
+come until mid-2029: "deadline moved" is sent only for those)."""
 from __future__ import annotations
 
 import re
@@ -28,7 +30,7 @@ from web import create_app
 
 from conftest import TODAY
 
-AUTHORITY = "Roe v. Model City, No. 27-114 (Cir. Ct. July 1, 2027)"
+AUTHORITY = "Roe v. Model City, No. 29-114 (Cir. Ct. July 1, 2029)"
 
 
 @pytest.fixture
@@ -82,55 +84,55 @@ def test_a_clerk_keeps_the_record_in_the_browser(browser, app, live_server, smtp
     page.goto(link)
     page.click("#sign-in")
     assert page.url.endswith("/clerk/model-city")
-    page.goto(live_server + "/clerk/model-city?cycle=2027-11-02")
-    for day, label in (("2027-05-03", "Ordinance 2027-4"), ("2027-06-10", "Ordinance 2027-9")):
+    page.goto(live_server + "/clerk/model-city?cycle=2029-11-06")
+    for day, label in (("2029-05-07", "Ordinance 2029-4"), ("2029-06-14", "Ordinance 2029-9")):
         page.select_option("#event-name", "ordinance-adopted")
         page.fill("#event-date", day)
         page.fill("#event-label", label)
         page.click("text=Check the event")
         assert "new," in page.inner_text("#preview-moves")  # shown before it is saved
         _check_and_save(page)
-    option = page.locator("#override-deadline option", has_text="Ordinance 2027-9")
+    option = page.locator("#override-deadline option", has_text="Ordinance 2029-9")
     page.select_option("#override-deadline", option.get_attribute("value"))
-    page.fill("#override-date", "2027-07-20")
+    page.fill("#override-date", "2029-07-24")
     page.fill("#override-time", "17:00")
     page.fill("#override-authority", AUTHORITY)
     page.fill("#override-reason", "the clerk's office was closed by a flood")
     page.click("text=Check the order")
-    assert ("Referendum petition filing deadline (Ordinance 2027-9): Saturday, July 10, 2027 → "
-            "5:00 p.m., Tuesday, July 20, 2027 (CDT) (overridden)") in page.inner_text("#preview-moves")
+    assert ("Referendum petition filing deadline (Ordinance 2029-9): Saturday, July 14, 2029 → "
+            "5:00 p.m., Tuesday, July 24, 2029 (CDT) (overridden)") in page.inner_text("#preview-moves")
     _check_and_save(page)
-    first = page.locator("ul.desk-list li", has_text="Ordinance 2027-4")
+    first = page.locator("ul.desk-list li", has_text="Ordinance 2029-4")
     first.locator("input[name=reason]").fill("repealed by the council")
     first.locator("button", has_text="Delete").click()
-    assert "cancelled (was Wednesday, June 2, 2027)" in page.inner_text("#preview-moves")
+    assert "cancelled (was Wednesday, June 6, 2029)" in page.inner_text("#preview-moves")
     _check_and_save(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"desk-{'js' if javascript else 'no-js'}.png"), full_page=True)
     history = page.inner_text(".clerk-history")
-    assert "R. Roe (desk): replaced the date of “Referendum petition filing deadline” (case “Ordinance 2027-9”)" in history
+    assert "R. Roe (desk): replaced the date of “Referendum petition filing deadline” (case “Ordinance 2029-9”)" in history
     _no_sideways_scroll_and_axe_clean(page, "desk", javascript)
 
-    page.goto(live_server + "/?jurisdiction=model-city&election=2027-11-02")
+    page.goto(live_server + "/?jurisdiction=model-city&election=2029-11-06")
     live_rows = page.locator("table.deadlines tr[id$=referendum-petition-filing]")
     assert live_rows.count() == 1
     row = live_rows.first
-    assert "Ordinance 2027-9" in row.locator("summary").inner_text()
+    assert "Ordinance 2029-9" in row.locator("summary").inner_text()
     due = row.locator("td").nth(0).inner_text()
-    assert "5:00 p.m., Tuesday, July 20, 2027 (CDT)" in due
-    assert f"Changed by {AUTHORITY}: was Saturday, July 10, 2027" in due
+    assert "5:00 p.m., Tuesday, July 24, 2029 (CDT)" in due
+    assert f"Changed by {AUTHORITY}: was Saturday, July 14, 2029" in due
     gone = page.inner_text("ul.cancelled")
-    assert "Ordinance 2027-4" in gone and "Cancelled by the clerk on" in gone and "repealed by the council" in gone
+    assert "Ordinance 2029-4" in gone and "Cancelled by the clerk on" in gone and "repealed by the council" in gone
     assert page.locator("ul.cancelled a.add").count() == 0
-    assert "Ordinance 2027-9" in page.inner_text("#next-deadline") or "Ordinance 2027-4" not in page.inner_text("#next-deadline")
+    assert "Ordinance 2029-9" in page.inner_text("#next-deadline") or "Ordinance 2029-4" not in page.inner_text("#next-deadline")
     _no_sideways_scroll_and_axe_clean(page, "public page", javascript)
 
-    feed = icalendar.Calendar.from_ical(context.request.get(live_server + "/calendars/model-city.ics").body())
+    feed = icalendar.Calendar.from_ical(context.request.get(live_server + "/calendars/model-city/2029-11-06.ics").body())
     events = {str(e["uid"]): e for e in feed.walk("VEVENT") if "referendum" in str(e["uid"])}
     assert len(events) == 2
     one, two = (events[u] for u in sorted(events, key=lambda u: int(u.split("/")[1].removeprefix("case-"))))
-    assert str(one["status"]) == "CANCELLED" and "Ordinance 2027-4" in str(one["summary"])
-    assert str(two.get("status", "CONFIRMED")) != "CANCELLED" and "Ordinance 2027-9" in str(two["summary"])
+    assert str(one["status"]) == "CANCELLED" and "Ordinance 2029-4" in str(one["summary"])
+    assert str(two.get("status", "CONFIRMED")) != "CANCELLED" and "Ordinance 2029-9" in str(two["summary"])
     context.close()
 
     smtp_server.messages.clear()
@@ -142,6 +144,6 @@ def test_a_clerk_keeps_the_record_in_the_browser(browser, app, live_server, smtp
     assert sorted(m["To"] for m in moved) == ["ann@voters.test", "bo@voters.test"]  # one each
     for m in moved:
         text = m.get_body(("plain",)).get_content()
-        assert "Ordinance 2027-9" in m["Subject"]
-        assert "Was: Saturday, July 10, 2027" in text and "Now: Tuesday, July 20, 2027, at 5:00 p.m." in text
+        assert "Ordinance 2029-9" in m["Subject"]
+        assert "Was: Saturday, July 14, 2029" in text and "Now: Tuesday, July 24, 2029, at 5:00 p.m." in text
         assert AUTHORITY in text
