@@ -257,8 +257,9 @@ class Across:
                 except InputError as exc:  # dates outside the years its law is written for
                     uncomputed[(jur.id, cycle)] = str(exc)
                     continue
-                for d in result.deadlines:  # bound to this jurisdiction only when listed
-                    if low <= day_of(d.safe_due).isoformat() <= high and (audience is None or audience in d.audience):
+                for d in result.deadlines:  # bound to this jurisdiction only when listed; cancelled ones left out
+                    if (low <= day_of(d.safe_due).isoformat() <= high and d.status != "cancelled"
+                            and (audience is None or audience in d.audience)):
                         d = memo.rebind_deadline(d, jur)
                         entries.append(Entry(sort_key(jur.id, d), jur, result, d))
         entries.sort(key=lambda e: e.key)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 from deadlines.core.cases import Occurrence, group
 from deadlines.core.elections import cycle_key, election_date, named_cycle
@@ -31,8 +31,9 @@ class Records:
     ``overrides`` and ``decisions`` (a choice the law gives, taken or not for a
     cycle) carry their own cycle. ``changes``
     says what a clerk changed and when, keyed ``cycle:<cycle>``,
-    ``override:<cycle>/<deadline>``, ``decision:<cycle>/<choice>`` or
-    ``event:<recorded event id>``.
+    ``override:<cycle>/<deadline>[/<case>]``, ``decision:<cycle>/<choice>`` or
+    ``event:<recorded event id>``: each change is a function of the
+    jurisdiction and the cases' labels by id that gives its words.
     """
 
     elections: Mapping[date, Mapping[str, date]] = field(default_factory=dict)
@@ -40,7 +41,7 @@ class Records:
     overrides: Sequence[Override] = ()
     decisions: Sequence[Decision] = ()
     moved_by: Mapping[date, str] = field(default_factory=dict)
-    changes: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    changes: Mapping[str, Sequence[Callable[[Jurisdiction, Mapping[str, str]], str]]] = field(default_factory=dict)
 
     def cases(self, jur: Jurisdiction) -> list[Case]:
         """The recorded cases, ``case-<id of its first event>``."""
@@ -157,16 +158,17 @@ def lookup(
     return _with_changes(result, stored.changes) if stored.changes else result
 
 
-def _with_changes(result: Result, changes: Mapping[str, Sequence[str]]) -> Result:
+def _with_changes(result: Result, changes: Mapping[str, Sequence[Callable]]) -> Result:
     """Each deadline with the words of what a clerk changed that bears on it."""
     refs = {c.id: [f"event:{ref}" for ref in c.refs.values()] for c in result.cases}
+    labels = {c.id: c.label for c in result.cases}
     chosen = {rid: [c.name for c in result.jurisdiction.choices.values() if rid in c.deadlines]
               for rid in result.jurisdiction.rules}
 
     def of(d: Deadline) -> tuple[str, ...]:
-        keys = [f"cycle:{d.cycle}", f"override:{d.cycle}/{d.id}",
+        keys = [f"cycle:{d.cycle}", f"override:{d.cycle}/{d.id}", *([f"override:{d.cycle}/{d.id}/{d.case}"] if d.case else ()),
                 *(f"decision:{d.cycle}/{name}" for name in chosen.get(d.id, ())), *refs.get(d.case, ())]
-        return tuple(line for k in keys for line in changes.get(k, ()))
+        return tuple(line(result.jurisdiction, labels) for k in keys for line in changes.get(k, ()))
 
     return replace(result, deadlines=tuple(replace(d, changes=of(d)) for d in result.deadlines))
 

@@ -88,7 +88,8 @@ def test_a_clerk_decides_the_ranked_choice_pilot_for_a_cycle_and_takes_it_back(a
         assert (w["start"], w["due"], w["safe_due"]) == (at(2019, 8, 13, 8), at(2019, 8, 20, 17), at(2019, 8, 20, 17))
         assert w["readings"] == [] and not any("no choice is recorded" in x for x in w["warnings"])
         assert any("chose" in s and body["authority"] in s for s in w["steps"])
-        assert any("City Recorder: recorded a decision" in c for c in w["changes"])
+        # the change in plain words (issue 17): who, and that the city takes the choice
+        assert any("City Recorder: recorded that" in c and " takes “" in c for c in w["changes"]), w["changes"]
     assert d["objection-filing"]["due"] == at(2019, 8, 26, 17)
     ics = read_icalendar(client.get(FEED).data)  # the feed agrees with the API
     for rid in FILINGS:

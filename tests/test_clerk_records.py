@@ -224,7 +224,10 @@ def test_history_from_the_command_line(app, db_url, monkeypatch):
     monkeypatch.setenv("DEADLINES_DATABASE_URL", db_url)
     out = CliRunner().invoke(main, ["history", "ypsilanti-mi"])
     assert out.exit_code == 0
-    assert "Deputy Clerk A. Poe: replaced a date" in out.output and "authority: Order of the circuit court" in out.output
+    # in plain words: which deadline, the new date in local time, the authority (issue 17)
+    assert ("Deputy Clerk A. Poe: replaced the date of “Nominating petitions due” with 5:00 p.m. on Tuesday, May 9, 2028."
+            in out.output) and "Authority: Order of the circuit court." in out.output
+    assert " EST, " in out.output or " EDT, " in out.output  # when, in Ypsilanti's time
     bad = CliRunner().invoke(main, ["history", "atlantis"])
     assert bad.exit_code == 2 and bad.output.count("\n") == 1
 

@@ -205,7 +205,9 @@ def test_a_moved_election_updates_events_in_place(client, app):
     text = " ".join(str(ev["description"]).split())
     assert ("The coordinated election (local government regular election) was moved from Tuesday, November 4, 2025 to Tuesday, November 18, 2025 by "
             "Proclamation 25-3 of the Governor (flooding).") in text
-    assert "entered election dates" in text and "Proclamation 25-3" in text  # the clerk's change, and when
+    # the clerk's change, and when, in plain words (issue 17)
+    assert "entered the dates of the election of Tuesday, November 4, 2025: general election Tuesday, November 18, 2025" in text
+    assert "Proclamation 25-3" in text
     held = client.get("/calendars/colorado-local/2025-11-18.ics")  # the held date names the cycle: one URL, its own
     assert held.status_code == 301 and held.headers["Location"].endswith("/calendars/colorado-local/2025-11-04.ics")
     held = client.get("/calendars/colorado-local/2025-11-18.ics", follow_redirects=True)

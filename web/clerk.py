@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from deadlines.core import inputs
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CaseNeeded, InputError
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
@@ -31,15 +31,17 @@ log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
 
 
-def _error(status: int, message: str, field: str | None = None, **headers):
+def _error(status: int, message: str, field: str | None = None, headers: dict | None = None, **extra):
     """An RFC 9457 problem, like every other error of the API."""
-    resp = problem(status, message, field)
-    resp.headers.update(headers)
+    resp = problem(status, message, field, **extra)
+    resp.headers.update(headers or {})
     return resp
 
 
 @bp.errorhandler(InputError)
 def _input_error(exc: InputError):
+    if isinstance(exc, CaseNeeded):
+        return _error(409, str(exc), exc.field, cases=[{"id": i, "label": lab} for i, lab in exc.cases])
     return _error(422, str(exc), exc.field)
 
 
@@ -58,11 +60,11 @@ def _authenticate():
     scheme, _, secret = auth.partition(" ")
     challenge = {"WWW-Authenticate": 'Bearer realm="deadlines"'}
     if scheme.lower() != "bearer" or not secret.strip():
-        return _error(401, "a clerk token is required: Authorization: Bearer <token>", **challenge)
+        return _error(401, "a clerk token is required: Authorization: Bearer <token>", headers=challenge)
     with _session() as s:
         row = tokens.verify(s, secret.strip())
     if row is None:
-        return _error(401, "unknown or revoked token", **challenge)
+        return _error(401, "unknown or revoked token", headers=challenge)
     if row.jurisdiction_id != g.jid:
         return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
     refused = check_request()
@@ -103,16 +105,21 @@ def _servable(s: Session, cycle=None) -> None:
                            cycle=cycle)
 
 
-def _changed():
+def after_write(jid: str) -> None:
     """Feeds see the change at once; replan now and wake the scheduler, so
-    that moved deadlines are announced within seconds and reminders follow."""
-    current_app.extensions["records"].forget(g.jid)
+    that moved deadlines are announced within seconds and reminders follow
+    (the API and the desk call it after every write)."""
+    current_app.extensions["records"].forget(jid)
     db = current_app.extensions["records"].db
     try:
-        replan(db, current_app.extensions["registry"], g.jid, now=now(), settings=Settings.from_env())
+        replan(db, current_app.extensions["registry"], jid, now=now(), settings=Settings.from_env())
     except Exception:  # the scheduler's next tick replans anyway
-        log.exception("replanning %s after a change failed", g.jid)
+        log.exception("replanning %s after a change failed", jid)
     wake.notify(db)  # "deadline moved" and confirmation messages are due now
+
+
+def _changed():
+    after_write(g.jid)
 
 
 def _election(e: ElectionEntry) -> dict:
@@ -121,7 +128,7 @@ def _election(e: ElectionEntry) -> dict:
 
 
 def _override(o: OverrideEntry) -> dict:
-    return {"deadline": o.deadline, "election": o.election.isoformat(), "status": o.status, "due": o.due,
+    return {"deadline": o.deadline, "election": o.election.isoformat(), "case": o.case_id or None, "status": o.status, "due": o.due,
             "start": o.start, "authority": o.authority, "reason": o.reason}
 
 
@@ -247,8 +254,10 @@ def put_override(cycle: str, deadline: str):
 @bp.delete("/overrides/<cycle>/<deadline>")
 def delete_override(cycle: str, deadline: str):
     with _writing() as s, s.begin():
-        if not records.delete_override(s, g.jur, cycle, deadline, who=g.who):
-            return _error(404, f"no override of {deadline} in the {cycle} cycle")
+        if not records.delete_override(s, g.jur, cycle, deadline, who=g.who, case=request.args.get("case"),
+                                       reason=request.args.get("reason")):
+            return _error(404, f"no override of {deadline} in the {cycle} cycle" + (
+                f" for case {request.args['case']}" if request.args.get("case") else ""))
     _changed()
     return "", 204
 

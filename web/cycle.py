@@ -12,6 +12,7 @@ from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.model import Deadline, Result
 from deadlines.publish import as_csv, calendar, svg
+from deadlines.publish.words import anchor
 from deadlines.service import lookup
 
 from web.common import registry, records, today_in
@@ -30,7 +31,7 @@ def _result(jid: str, election: str) -> Result:
 def row_url(result: Result, d: Deadline) -> str:
     """The deadline's row on the lookup form."""
     return external_url("form.index", jurisdiction=result.jurisdiction.id, election=result.held.isoformat(),
-                        _anchor=d.id)
+                        _anchor=anchor(d))
 
 
 def _file(body, mimetype: str, result: Result, ext: str, disposition: str = "inline") -> Response:

@@ -86,9 +86,10 @@ def _publish(chosen: list, today: date, timezone: str, name: str, about: str, fe
     state = current_app.extensions["feed_state"]
     stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
     for e, r in chosen:  # back to its row on the form (not hashed: a new BASE_URL is no change)
-        rid = str(e["uid"]).split("@")[0].split("/")[2]
+        part, rid = str(e["uid"]).split("@")[0].split("/")[1:3]  # <jid>/<cycle or case>/<rule>[/<part>]
+        anchor = f"{part}-{rid}" if part.startswith("case-") else rid  # words.anchor: one per case
         ical.link(e, external_url("form.index", jurisdiction=r.jurisdiction.id, election=r.cycle.isoformat(),
-                                  _anchor=rid))
+                                  _anchor=anchor))
         if named:
             ical.name_in_summary(e, r.jurisdiction.name)
     body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone, today=today)

@@ -87,7 +87,7 @@ def index():
     rows = [] if result is None else [d for d in result.deadlines if not audience or audience in d.audience]
     extra = {} if result is None else {
         "links": form_records.calendar_links(jur, result, today), "cases": form_records.open_cases(result),
-        "clerk": form_records.recorded_by_clerk(jur.id), "empty": empty_feed_words(jur),
+        "clerk": form_records.recorded_by_clerk(result), "empty": empty_feed_words(jur),
     }
     choices = landing.featured() + (searched[0] if searched else [])
     if jur is not None and all(p.id != jur.id for p in choices):  # a government found by search or link

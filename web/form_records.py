@@ -55,7 +55,11 @@ def open_cases(result: Result) -> list[Case]:
     return [c for c in result.cases if c.open]
 
 
-def recorded_by_clerk(jid: str, limit: int = 20) -> list[str]:
-    """The clerk's latest writes for ``jid``, newest first, in words."""
+def recorded_by_clerk(result: Result, limit: int = 20) -> list[str]:
+    """The clerk's latest writes that bear on the result's cycle, newest first, in words."""
+    jur = result.jurisdiction
     with Session(records().db) as s:
-        return [history.words(e) for e in history.listing(s, jid, limit)]
+        entries = history.listing(s, jur.id)
+    refs = {ref for c in result.cases for ref in c.refs.values()}
+    labels = {c.id: c.label for c in result.cases}
+    return [history.words(e, jur, labels) for e in history.for_cycle(entries, result.cycle, refs)[:limit]]

@@ -173,7 +173,7 @@ ELECTION_IN = {"type": "object", "properties": {
 HISTORY = _obj({"id": {"type": "integer"}, "at": STR, "by": {**STR, "description": "The clerk token's label"},
                 "action": STR, "target": STR, "before": {"type": ["object", "null"]},
                 "after": {"type": ["object", "null"]}, "authority": STR, "reason": STR})
-OVERRIDE_OUT = _obj({"deadline": STR, "election": DATE, "status": {"enum": ["overridden", "cancelled"]},
+OVERRIDE_OUT = _obj({"deadline": STR, "election": DATE, "case": NSTR, "status": {"enum": ["overridden", "cancelled"]},
                      "due": NMOMENT, "start": NMOMENT, "authority": STR, "reason": STR})
 _TEXT = {"type": "string", "minLength": 1, "maxLength": 2000, "pattern": r"\S"}
 OVERRIDE_IN = {**_obj({
@@ -182,6 +182,8 @@ OVERRIDE_IN = {**_obj({
     "start": {**NMOMENT, "description": "The new start of a window (ISO 8601)"},
     "authority": {**_TEXT, "description": "What ordered the change (a court order, a proclamation)"},
     "reason": {**_TEXT, "description": "Why"},
+    "case": {"type": ["string", "null"], "maxLength": 200,
+             "description": "The case (e.g. case-12) whose deadline it replaces, for a deadline counted per case"},
 }, ["authority", "reason"]), "example": {"due": "2026-06-01", "authority": "Order of the circuit court",
                                           "reason": "ballot printing delayed"}}
 DECISION_OUT = _obj({"choice": STR, "cycle": DATE, "taken": {"type": "boolean"}, "authority": STR,
@@ -306,7 +308,10 @@ def clerk_paths() -> dict:
         },
         f"{base}/overrides/{{cycle}}/{{deadline}}": {
             "put": _clerk("putOverride", "Override or cancel one deadline of a cycle",
-                          {"200": _json(_ref("Override"), "Stored")}, params=[CYCLE, DEADLINE_ID], body=OVERRIDE_IN),
+                          {"200": _json(_ref("Override"), "Stored"),
+                           "409": _error("The deadline is counted per case and the cycle has no single open case: "
+                                         "name one (`cases` lists them); nothing stored")},
+                          params=[CYCLE, DEADLINE_ID], body=OVERRIDE_IN),
             "delete": _clerk("deleteOverride", "Delete an override", _gone("Override"), params=[CYCLE, DEADLINE_ID],
                              not_found="no such override"),
         },

@@ -12,8 +12,9 @@ from deadlines.core import inputs
 from deadlines.core.errors import InputError
 
 
-def problem(status: int, detail: str, field: str | None = None) -> Response:
-    body = {"type": "about:blank", "title": HTTP_STATUS_CODES[status], "status": status, "detail": detail,
+def problem(status: int, detail: str, field: str | None = None, **extra) -> Response:
+    """The problem document; ``extra`` members are added to it (RFC 9457 extensions)."""
+    body = {**extra, "type": "about:blank", "title": HTTP_STATUS_CODES[status], "status": status, "detail": detail,
             "instance": request.path if len(request.path) <= inputs.MAX_PATH else request.path[:inputs.MAX_PATH] + "..."}
     if field:
         body["field"] = field

@@ -154,6 +154,7 @@ def _print_table(result) -> None:
 from deadlines.cli.store import history, reminders, scheduler, token  # noqa: E402
 from deadlines.cli.serve import serve  # noqa: E402
 from deadlines.cli.upcoming import upcoming  # noqa: E402
+from deadlines.cli.clerks import clerk  # noqa: E402
 
 main.add_command(serve)
 main.add_command(history)
@@ -161,6 +162,7 @@ main.add_command(scheduler)
 main.add_command(reminders)
 main.add_command(token)
 main.add_command(upcoming)
+main.add_command(clerk)
 
 if __name__ == "__main__":
     main()

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from deadlines.cli.oneline import OneLine, fail
 from deadlines.core.errors import InputError
 from deadlines.core.registry import Registry
+from deadlines.publish.words import masked
 from deadlines.store.db import get_db, writer
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from deadlines.store import history as clerk_history
@@ -45,18 +46,15 @@ def reminders(jid: str | None, show_log: bool, limit: int) -> None:
                  .join(Subscription, Reminder.subscription_id == Subscription.id).order_by(DeliveryLog.id.desc()))
             for entry, r, sub in s.execute(q.where(Reminder.jurisdiction_id == jid) if jid else q).all()[:limit]:
                 click.echo(f"{entry.at:%Y-%m-%d %H:%M:%S}Z  {entry.outcome:10} {r.kind:12} {r.deadline_uid}  "
-                           f"{sub.channel}:{_mask(sub.target)}  key={r.key[:12]}  by={entry.worker}  {entry.detail}")
+                           f"{sub.channel}:{masked(sub.target)}  key={r.key[:12]}  by={entry.worker}  {entry.detail}")
             return
         q = (select(Reminder, Subscription).join(Subscription, Reminder.subscription_id == Subscription.id)
              .where(Reminder.state == "pending").order_by(Reminder.fire_at).limit(limit))
         for r, sub in s.execute(q.where(Reminder.jurisdiction_id == jid) if jid else q).all():
             click.echo(f"{r.fire_at:%Y-%m-%d %H:%M}Z  {r.kind:12} {r.lead:6} {r.deadline_uid}  "
-                       f"{sub.channel}:{_mask(sub.target)}")
+                       f"{sub.channel}:{masked(sub.target)}")
 
 
-def _mask(target: str) -> str:
-    name, at, domain = target.partition("@")
-    return f"{name[:2]}***@{domain}" if at else target.split("?")[0]
 
 
 @click.group()
@@ -106,12 +104,12 @@ def history(jurisdiction: str, limit: int) -> None:
     """Every clerk write for JURISDICTION, newest first: when, who (the
     token's label), what changed (before -> after), authority and reason."""
     try:
-        Registry().path(jurisdiction)
+        jur = Registry().get(jurisdiction)
     except InputError as exc:
         fail(str(exc))
     with Session(get_db()) as s:
-        entries = clerk_history.listing(s, jurisdiction, limit)
+        entries = clerk_history.listing(s, jur.id, limit)
     for e in entries:
-        click.echo(f"{e.id}\t{clerk_history.words(e)}\t{e.target}")
+        click.echo(f"{e.id}\t{clerk_history.words(e, jur)}\t{e.target}")
     if not entries:
         click.echo(f"nothing recorded for {jurisdiction}", err=True)

@@ -13,22 +13,34 @@ Events without a label follow the same rule among themselves, so
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Callable, Iterable
+from zoneinfo import ZoneInfo
 
 from deadlines.core.model import Case, Jurisdiction, Moment
-from deadlines.core.moments import say
+from deadlines.core.moments import say, say_day
 
 
 @dataclass(frozen=True)
 class Occurrence:
     """One trigger event as given: ``ref`` is its stable reference (a recorded
-    event's id), ``cancelled`` the words saying it was deleted."""
+    event's id); ``deleted_at`` and ``reason`` say when and why the clerk deleted it."""
 
     name: str
     at: Moment
     label: str = ""
     ref: str = ""
-    cancelled: str | None = None
+    deleted_at: datetime | None = None
+    reason: str | None = None
+
+    @property
+    def cancelled(self) -> bool:
+        return self.deleted_at is not None
+
+    def cancelled_words(self, zone: ZoneInfo) -> str:
+        """"Cancelled by the clerk on Monday, May 10, 2027: repealed." (the day in ``zone``)."""
+        day = say_day(self.deleted_at.astimezone(zone).date())
+        return f"Cancelled by the clerk on {day}" + (f": {self.reason.rstrip('.')}." if self.reason else ".")
 
 
 def group(jur: Jurisdiction, occurrences: Iterable[Occurrence], case_id: Callable[[Occurrence, int], str],
@@ -49,12 +61,13 @@ def group(jur: Jurisdiction, occurrences: Iterable[Occurrence], case_id: Callabl
         open_group[where] = len(groups)
         groups.append((occ.label, {occ.name: occ}, occ))
     cases = []
+    zone = ZoneInfo(jur.timezone)
     for n, (label, members, first) in enumerate(groups, 1):
         cases.append(Case(
             id=case_id(first, n),
             label=label or f"{jur.triggers[first.name].title}, {say(first.at)}",
             events={name: o.at for name, o in members.items()},
-            cancelled={name: o.cancelled for name, o in members.items() if o.cancelled},
+            cancelled={name: o.cancelled_words(zone) for name, o in members.items() if o.cancelled},
             refs={name: o.ref for name, o in members.items() if o.ref},
         ))
     return cases

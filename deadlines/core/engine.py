@@ -409,9 +409,11 @@ def _apply_override(d: Deadline, ov: Override, zone: ZoneInfo) -> Deadline:
         f"Replaced by {ov.authority}: {ov.reason}. The computed date was {say(d.due)}; "
         f"the date in force is {say(due)}."
     )
+    ends = (f"{say_clock(due.timetz())} local time ({zone.key}), as {ov.authority} orders" if isinstance(due, datetime)
+            else f"end of day (11:59 p.m. local time), as {ov.authority} orders")
     return replace(
         d, status="overridden", due=due, start=start, safe_due=due, computed_due=d.due, override=ov,
-        steps=d.steps + (step,),
+        steps=d.steps + (step,), ends=ends,
     )
 
 
@@ -466,7 +468,8 @@ def compute(
     cals = holiday_law.calendars(law, *span.years_touched(days, jur.reach))
     ctx = _Context(jur=jur, zone=zone, calendar=cals.legal, anchors=anchors, done={}, variants=cals.variants,
                    office=cals.office)
-    by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides)}  # keyed by cycle or election day
+    by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides) if o.case is None}  # by cycle or election day
+    by_case = {(o.deadline, o.case): o for o in overrides if o.case is not None}
     if jur.time_law.warning:
         warnings.append(jur.time_law.warning)
     missing: set[str] = set()  # rules with no version in force, and their dependants
@@ -513,7 +516,10 @@ def compute(
         for rid, rule in in_force.items():
             if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
                 continue
-            deadline = replace(_evaluate(rule, cctx, cycle), case=case.id)
+            deadline = replace(_evaluate(rule, cctx, cycle), case=case.id, title=f"{rule.title} ({case.label})")
+            ov = by_case.get((rid, case.id))
+            if ov is not None:
+                deadline = _apply_override(deadline, ov, zone)
             why = [case.cancelled[t] for t in sorted(needs[rid]) if t in case.cancelled]
             if why:
                 deadline = replace(deadline, status="cancelled", steps=deadline.steps + tuple(why))
@@ -537,6 +543,12 @@ def _under_caveat(d: Deadline, caveats: tuple[str, ...]) -> Deadline:
     yet encoded): tentative, with the caveat among its warnings."""
     status = "tentative" if d.status == "scheduled" else d.status
     return replace(d, status=status, warnings=tuple(caveats) + d.warnings)
+
+
+def counts_from_trigger(jur: Jurisdiction, rule_id: str) -> bool:
+    """Whether deadline ``rule_id`` (its newest version) counts from a trigger
+    event, directly or through the deadlines it anchors on: it exists only in cases."""
+    return bool(_triggers_needed(jur, {rid: jur.rules[rid][-1] for rid in jur.order})[rule_id])
 
 
 def _triggers_needed(jur: Jurisdiction, rules: Mapping[str, Rule]) -> dict[str, frozenset[str]]:

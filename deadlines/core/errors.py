@@ -36,3 +36,13 @@ class InputError(ValueError):
 class CoverageError(InputError):
     """A day outside the years a business calendar holds: the holiday law is
     not written for it, so the calendar refuses to call it a business day."""
+
+
+class CaseNeeded(InputError):
+    """An override of a deadline that exists only in cases, naming none, where
+    the cycle has no single open case to bind it to; ``cases`` lists them as
+    ``(id, label)`` (answered 409: the request is right, the record ambiguous)."""
+
+    def __init__(self, message: str, cases: list[tuple[str, str]]):
+        super().__init__(message, "case")
+        self.cases = list(cases)

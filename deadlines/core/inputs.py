@@ -156,7 +156,7 @@ def event(jur: Jurisdiction, name: object, value: object, field: str | None = No
     (default: the trigger's name)."""
     trigger = jur.triggers.get(name) if isinstance(name, str) else None
     if trigger is None:
-        raise no_event(jur, name, field or "name")
+        raise no_event(jur, name, "name")
     field = field or name
     when = moment(value, ZoneInfo(jur.timezone), field)
     if trigger.type == "instant" and not isinstance(when, datetime):

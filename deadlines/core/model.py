@@ -355,6 +355,7 @@ class Override:
     due: Moment | None = None
     start: Moment | None = None
     status: str = "overridden"  # or "cancelled"
+    case: str | None = None  # the case whose deadline it replaces (a deadline counted from a trigger event)
 
 
 @dataclass(frozen=True)

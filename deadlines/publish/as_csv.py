@@ -9,10 +9,10 @@ from typing import Callable
 
 from deadlines.core.model import Deadline, Moment, Result
 from deadlines.core.moments import day_of, iso, say_clock
-from deadlines.publish.words import when
+from deadlines.publish.words import cancelled, changed_by, when
 
 COLUMNS = ("id", "title", "kind", "audience", "opens", "safe_date", "safe_time", "time_zone", "due",
-           "safe_due", "safe_in_words", "status", "citation", "link")
+           "safe_due", "safe_in_words", "status", "citation", "link", "changed")
 
 
 def _clock(m: Moment | None) -> str:
@@ -25,7 +25,7 @@ def rows(result: Result, link: Callable[[Deadline], str]) -> list[dict[str, str]
         "id": d.id, "title": d.title, "kind": d.kind, "audience": " ".join(d.audience),
         "opens": iso(d.start) or "", "safe_date": day_of(d.safe_due).isoformat(), "safe_time": _clock(d.safe_due),
         "time_zone": tz, "due": iso(d.due), "safe_due": iso(d.safe_due), "safe_in_words": when(d.safe_due),
-        "status": d.status, "citation": d.citation, "link": link(d),
+        "status": d.status, "citation": d.citation, "link": link(d), "changed": changed_by(d) or cancelled(d) or "",
     } for d in result.deadlines]
 
 

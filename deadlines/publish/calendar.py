@@ -11,16 +11,17 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from deadlines.core.model import Result
 from deadlines.publish import svg
-from deadlines.publish.words import audiences_phrase, day_and_clock, recorded, rule_files, when
+from deadlines.publish.words import audiences_phrase, cancelled, changed_by, day_and_clock, live, recorded, rule_files, when
 
 TEMPLATES = Path(__file__).parent / "templates"
 _env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
 
 
 def notes(result: Result) -> dict[str, int]:
-    """Footnote numbers for the deadlines with readings or an override."""
-    marked = [d.id for d in result.deadlines if len(d.readings) > 1 or d.override is not None]
-    return {rid: i for i, rid in enumerate(marked, start=1)}
+    """Footnote numbers, one per row (by uid: each case's deadline its own),
+    for the live deadlines with readings or an override."""
+    marked = [d.uid for d in live(result.deadlines) if len(d.readings) > 1 or d.override is not None]
+    return {uid: i for i, uid in enumerate(marked, start=1)}
 
 
 def html(result: Result, *, today: date, generated: datetime) -> str:
@@ -29,6 +30,8 @@ def html(result: Result, *, today: date, generated: datetime) -> str:
     jur = result.jurisdiction
     return _env.get_template("calendar.html").render(
         result=result, jur=jur, when=when, day_and_clock=day_and_clock, audiences=audiences_phrase, notes=notes(result),
+        live=live(result.deadlines), gone=[d for d in result.deadlines if d.status == "cancelled"],
+        changed_by=changed_by, cancelled=cancelled,
         svg=svg.timeline(result, today, width=svg.WIDE, ident="calendar-timeline"),
         recorded=recorded(result), files=rule_files(result), generated=generated,
     )

@@ -70,6 +70,8 @@ def describe(d: Deadline, result: Result) -> str:
         lines.append(f"Opens: {say(d.start)}.")
     if d.override is not None:
         lines.append(f"{d.status.capitalize()} by {quoted(d.override.authority)}, reason given: {quoted(d.override.reason)}.")
+        if d.computed_due is not None:
+            lines.append(f"Changed by {quoted(d.override.authority)}: was {say(d.computed_due)}.")
     if result.moved:
         lines.append(result.moved)
     lines += ["", f"Law: {d.citation}", f"\u201c{' '.join(d.text.split())}\u201d"]

@@ -144,9 +144,10 @@ def _description(result: Result, rows: Sequence[Deadline], today: date) -> str:
 
 def timeline(result: Result, today: date, *, rows: Sequence[Deadline] | None = None,
              width: int = WIDE, ident: str = "timeline") -> str:
-    """The cycle's SVG (``rows``: the deadlines to draw, default all). ``ident``
+    """The cycle's SVG (``rows``: the deadlines to draw, default all but the
+    cancelled ones). ``ident``
     prefixes the element ids, so two drawings can share a page."""
-    rows = list(result.deadlines if rows is None else rows)
+    rows = [d for d in (result.deadlines if rows is None else rows) if d.status != "cancelled"]  # listed apart
     elections = [a for a in result.anchors.values() if a.name in result.jurisdiction.elections]
     days = [day_of(a.value) for a in elections]
     for d in rows:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from deadlines.core.elections import election_date
 from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
-from deadlines.core.moments import day_of, say_clock, say_day
+from deadlines.core.moments import day_of, from_iso, say_clock, say_day
 
 AUDIENCE_WORDS = {"candidates": "candidates", "clerk": "the clerk", "public": "the public", "petitioners": "petitioners"}
 
@@ -112,3 +113,40 @@ def recorded(result: Result) -> list[str]:
 def _by_rule(result: Result, name: str) -> date | None:
     found = election_date(result.jurisdiction.elections[name], result.cycle.year)
     return found[0] if found else None
+
+
+def anchor(d: Deadline) -> str:
+    """The row's HTML id, unique per case: ``referendum-petition-filing``, or
+    ``case-12-referendum-petition-filing`` for a case's deadline."""
+    return f"{d.case}-{d.id}" if d.case else d.id
+
+
+def changed_by(d: Deadline) -> str | None:
+    """"Changed by <authority>: was <computed date>" beside a replaced date."""
+    if d.status != "overridden" or d.override is None or d.computed_due is None:
+        return None
+    return f"Changed by {d.override.authority}: was {when(d.computed_due)}"
+
+
+def cancelled(d: Deadline) -> str | None:
+    """Why a cancelled deadline is cancelled ("Cancelled by the clerk on <day>: <reason>.")."""
+    if d.status != "cancelled":
+        return None
+    return next((s for s in reversed(d.steps) if s.startswith("Cancelled")), "Cancelled.")
+
+
+def live(deadlines) -> list[Deadline]:
+    """The deadlines still in force (the cancelled ones are listed apart)."""
+    return [d for d in deadlines if d.status != "cancelled"]
+
+
+def stored(text: str | None, timezone: str) -> Moment | None:
+    """A moment as the store keeps it (ISO 8601), for saying it: an instant in ``timezone``."""
+    moment = from_iso(text)
+    return moment.astimezone(ZoneInfo(timezone)) if isinstance(moment, datetime) else moment
+
+
+def masked(target: str) -> str:
+    """A subscriber's address as the clerk sees it: ``jo***@example.org``, a webhook without its query."""
+    name, at, domain = target.partition("@")
+    return f"{name[:2]}***@{domain}" if at else target.split("?")[0]

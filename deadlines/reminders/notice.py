@@ -88,7 +88,8 @@ def subject_and_body(payload: dict, *, now: datetime, late: bool, unsubscribe_ur
                  "To confirm, open this link and press Confirm:", payload["confirm_url"], "",
                  "If this was not you, ignore this message: nothing will be sent."]
     elif kind == "moved":
-        subject = f"Deadline moved: {d['title']} ({jur})"
+        gone = payload["new"] is None or payload["new"]["status"] == "cancelled"
+        subject = f"Deadline {'cancelled' if gone else 'moved'}: {d['title']} ({jur})"
         lines = [f"{d['title']} ({jur}) has changed.", "",
                  f"Was: {say_iso(payload['old']['due'])} ({payload['old']['status']})",
                  f"Now: {say_iso(payload['new']['due']) if payload['new'] else 'no longer applies'}"

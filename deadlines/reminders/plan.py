@@ -28,7 +28,7 @@ from deadlines.service import upcoming
 from deadlines.store.db import writer
 from deadlines.store.records import DbRecords
 from deadlines.store.subscriptions import active
-from deadlines.store.tables import JurisdictionState, Reminder, Subscription, TrackedDeadline
+from deadlines.store.tables import JurisdictionState, NoticePublication, Reminder, Subscription, TrackedDeadline
 from deadlines.store.util import insert
 from deadlines.reminders.notice import deadline_info, draft_notice, end_instant
 from deadlines.reminders.settings import Settings
@@ -69,19 +69,21 @@ def jur_info(jur: Jurisdiction) -> dict:
     return {"id": jur.id, "name": jur.name, "timezone": jur.timezone}
 
 
-def plan_subscription(sub: Subscription, jur: Jurisdiction, results: list[Result], settings: Settings) -> list[Planned]:
+def plan_subscription(sub: Subscription, jur: Jurisdiction, results: list[Result], settings: Settings,
+                      published: frozenset[str] = frozenset()) -> list[Planned]:
     """The reminders ``sub`` should get: for deadlines, one per lead (days
     before the safe date, at the local reminder hour); for notice windows,
     one at the opening and one ``notice_lead`` days before the close, each
     carrying the drafted notice. Only times after the subscription began and
-    before the deadline passes."""
+    before the deadline passes; none for a notice the clerk marked
+    ``published`` (by uid)."""
     zone = ZoneInfo(jur.timezone)
     wanted = set(filter(None, sub.deadline_ids.split(",")))
     leads = [int(n) for n in sub.leads.split(",")]
     out = []
     for result in results:
         for d in result.deadlines:
-            if (wanted and d.id not in wanted) or d.status == "cancelled":
+            if (wanted and d.id not in wanted) or d.status == "cancelled" or d.uid in published:
                 continue
             notice = None
             if d.kind == "notice-window" and d.start is not None:
@@ -175,9 +177,10 @@ def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings:
         subs = active(s, jid)
         today = now.astimezone(ZoneInfo(jur.timezone)).date()
         results = upcoming(jur, today=today, years_ahead=settings.years_ahead, records=DbRecords(s.connection())) if subs else []
+        published = frozenset(s.scalars(select(NoticePublication.deadline_uid).where(NoticePublication.jurisdiction_id == jid)))
         desired: dict[str, Planned] = {}
         for sub in subs:
-            for p in plan_subscription(sub, jur, results, settings) + _moved(s, sub, jur, results, now):
+            for p in plan_subscription(sub, jur, results, settings, published) + _moved(s, sub, jur, results, now):
                 desired[p.key] = p
         rows = s.execute(select(Reminder.key, Reminder.state, Reminder.fire_at).where(
             Reminder.jurisdiction_id == jid, Reminder.kind.in_(PLANNED_KINDS),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from functools import partial
 from dataclasses import replace
 from datetime import date
 from zoneinfo import ZoneInfo
@@ -18,12 +19,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from deadlines.core.cases import Occurrence
-from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.model import Decision, Jurisdiction, Moment, Override
+from deadlines.core.engine import counts_from_trigger
+from deadlines.core.errors import CalendarError, CaseNeeded, InputError
+from deadlines.core.model import Case, Decision, Jurisdiction, Moment, Override
 from deadlines.core import inputs
 from deadlines.store import history
 from deadlines.core.moments import from_iso
-from deadlines.service import Records, cycle_of, lookup, upcoming
+from deadlines.service import Records, case_cycle, cycle_of, lookup, upcoming
 from deadlines.store.db import now
 from deadlines.store.tables import DecisionEntry, ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
 from deadlines.store.util import bump
@@ -50,7 +52,7 @@ class DbRecords:
                                   .order_by(TriggerEvent.id)))
             overrides = tuple(
                 Override(deadline=o.deadline, cycle=o.election, authority=o.authority, reason=o.reason,
-                         due=from_iso(o.due), start=from_iso(o.start), status=o.status)
+                         due=from_iso(o.due), start=from_iso(o.start), status=o.status, case=o.case_id or None)
                 for o in s.scalars(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jurisdiction_id))
             )
             decisions = tuple(
@@ -96,19 +98,16 @@ class DbRecords:
 
 
 def _occurrence(ev: TriggerEvent) -> Occurrence:
-    cancelled = None
-    if ev.deleted_at is not None:
-        cancelled = f"Cancelled: the clerk deleted the event this deadline counts from ({ev.name}, {ev.value}) on {ev.deleted_at:%Y-%m-%d}" + (
-            f": {ev.deleted_reason}." if ev.deleted_reason else ".")
-    return Occurrence(ev.name, from_iso(ev.value), ev.label, str(ev.id), cancelled)
+    return Occurrence(ev.name, from_iso(ev.value), ev.label, str(ev.id), ev.deleted_at, ev.deleted_reason)
 
 
-def _changes(log) -> dict[str, list[str]]:
-    """History entries by what they bear on (see :class:`Records` ``changes``), oldest first."""
-    out: dict[str, list[str]] = defaultdict(list)
+def _changes(log) -> dict[str, list]:
+    """History entries by what they bear on (see :class:`Records` ``changes``),
+    oldest first, each as the function that says it for a jurisdiction."""
+    out: dict[str, list] = defaultdict(list)
     for e in reversed(log):
         kind, _, key = e.target.partition(":")
-        out[f"cycle:{key}" if kind == "election" else e.target].append(history.words(e))
+        out[f"cycle:{key}" if kind == "election" else e.target].append(partial(history.words, e))
     return dict(out)
 
 
@@ -263,8 +262,39 @@ def _brief_override(o: OverrideEntry) -> dict:
     return {"status": o.status, "due": o.due, "start": o.start}
 
 
+def cases_of_cycle(s: Session, jur: Jurisdiction, day: date) -> list[Case]:
+    """The recorded cases of cycle ``day`` (deleted ones too, marked cancelled)."""
+    rows = s.scalars(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jur.id).order_by(TriggerEvent.id))
+    return [c for c in Records(events=tuple(_occurrence(ev) for ev in rows)).cases(jur) if case_cycle(jur, c) == day]
+
+
+def _override_case(s: Session, jur: Jurisdiction, day: date, deadline: str, case: object) -> str:
+    """The case an override of ``deadline`` binds to ("" for a cycle's own
+    deadline): the one named; else, for a deadline that exists only in cases,
+    the cycle's one open case, or :class:`CaseNeeded` listing them."""
+    bound = counts_from_trigger(jur, deadline)
+    if case is None or case == "":
+        if not bound:
+            return ""
+        found = [c for c in cases_of_cycle(s, jur, day) if c.open]
+        if len(found) == 1:
+            return found[0].id
+        listed = ", ".join(f"{c.id} ({c.label})" for c in found) or "none recorded yet"
+        raise CaseNeeded(f"case: {deadline} is counted per case; name the case the order is for (the {day} cycle's "
+                         f"open cases: {listed})", [(c.id, c.label) for c in found])
+    if not bound:
+        raise InputError(f"case: {deadline} is the cycle's own deadline, not a case's; leave out the case", "case")
+    ids = [c.id for c in cases_of_cycle(s, jur, day)]
+    if case not in ids:
+        raise InputError(f"case: no case {case!r} in the {day} cycle of {jur.id} (its cases: {', '.join(ids) or 'none'})",
+                         "case")
+    return case
+
+
 def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body: dict,
                  *, who: history.Who = NOBODY) -> OverrideEntry:
+    """Replace (or cancel) a deadline's date for a cycle, or for one case of
+    it (``body["case"]``; see :func:`_override_case`)."""
     day = inputs.cycle(jur, cycle)
     if deadline not in jur.rules:
         raise InputError(f"{jur.id} has no deadline {deadline!r} (its deadlines: {', '.join(jur.order)})", "deadline")
@@ -278,30 +308,43 @@ def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body:
     start = None if body.get("start") is None else inputs.moment(body["start"], zone, "start")
     if status == "overridden" and due is None:
         raise InputError("due: an override gives the new date (or set status 'cancelled')", "due")
-    entry = s.scalar(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jur.id,
-                                                 OverrideEntry.deadline == deadline, OverrideEntry.election == day))
+    case = _override_case(s, jur, day, deadline, body.get("case"))
+    entry = _find_override(s, jur, day, deadline, case)
     before = None if entry is None else _brief_override(entry)
     if entry is None:
-        entry = OverrideEntry(jurisdiction_id=jur.id, deadline=deadline, election=day)
+        entry = OverrideEntry(jurisdiction_id=jur.id, deadline=deadline, election=day, case_id=case)
         s.add(entry)
     entry.status, entry.authority, entry.reason = status, authority, reason
     entry.due = due.isoformat() if due else None
     entry.start = start.isoformat() if start else None
-    history.log(s, jur.id, who, "override.put", f"override:{day}/{deadline}", before, _brief_override(entry),
+    history.log(s, jur.id, who, "override.put", override_target(day, deadline, case), before, _brief_override(entry),
                 authority=entry.authority, reason=entry.reason)
     bump(s, jur.id, "anchors_rev")
     s.flush()
     return entry
 
 
-def delete_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, *, who: history.Who = NOBODY) -> bool:
+def override_target(day: date, deadline: str, case: str) -> str:
+    """What history calls an override: ``override:<cycle>/<deadline>[/<case>]``."""
+    return f"override:{day}/{deadline}" + (f"/{case}" if case else "")
+
+
+def _find_override(s: Session, jur: Jurisdiction, day: date, deadline: str, case: str) -> OverrideEntry | None:
+    return s.scalar(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jur.id, OverrideEntry.deadline == deadline,
+                                                OverrideEntry.election == day, OverrideEntry.case_id == case))
+
+
+def delete_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, *, who: history.Who = NOBODY,
+                    case: object = None, reason: object = None) -> bool:
+    """Forget an override (of one case's deadline where ``case`` names it):
+    the computed date is in force again."""
     day = inputs.cycle(jur, cycle)
-    entry = s.scalar(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jur.id,
-                                                 OverrideEntry.deadline == deadline, OverrideEntry.election == day))
+    case = inputs.label(case, "case")
+    entry = _find_override(s, jur, day, deadline, case)
     if entry is None:
         return False
-    history.log(s, jur.id, who, "override.delete", f"override:{day}/{deadline}", _brief_override(entry), None,
-                authority=entry.authority, reason=entry.reason)
+    history.log(s, jur.id, who, "override.delete", override_target(day, deadline, case), _brief_override(entry), None,
+                authority=entry.authority, reason=inputs.label(reason, "reason") or entry.reason)
     s.delete(entry)
     bump(s, jur.id, "anchors_rev")
     return True

@@ -79,12 +79,16 @@ class HistoryEntry(Base):
 
 
 class OverrideEntry(Base):
+    """A replaced date of one cycle; ``case_id`` names the case whose deadline
+    it replaces (a deadline counted from a trigger event), else ""."""
+
     __tablename__ = "override"
-    __table_args__ = (UniqueConstraint("jurisdiction_id", "deadline", "election"),)
+    __table_args__ = (UniqueConstraint("jurisdiction_id", "deadline", "election", "case_id", name="uq_override"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     jurisdiction_id: Mapped[str] = mapped_column(JID)
     deadline: Mapped[str] = mapped_column(String(100))
     election: Mapped[date] = mapped_column(Date)
+    case_id: Mapped[str] = mapped_column(String(100), default="", server_default="")
     status: Mapped[str] = mapped_column(String(20))
     due: Mapped[str | None] = mapped_column(MOMENT)
     start: Mapped[str | None] = mapped_column(MOMENT)
@@ -115,6 +119,53 @@ class ClerkToken(Base):
     label: Mapped[str] = mapped_column(String(200), default="")
     created_at: Mapped[datetime] = mapped_column(UTC)
     revoked_at: Mapped[datetime | None] = mapped_column(UTC)
+
+
+class ClerkAccount(Base):
+    """A clerk who signs in at ``/clerk`` with an emailed one-time link (no
+    password kept); ``revoked_at`` ends every session and link at once."""
+
+    __tablename__ = "clerk_account"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime] = mapped_column(UTC)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTC)
+
+
+class ClerkGrant(Base):
+    """A jurisdiction a clerk account sees and writes."""
+
+    __tablename__ = "clerk_grant"
+    account_id: Mapped[int] = mapped_column(ForeignKey("clerk_account.id", ondelete="CASCADE"), primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID, primary_key=True)
+    granted_at: Mapped[datetime] = mapped_column(UTC)
+
+
+class SignInLink(Base):
+    """A one-time sign-in link, stored as SHA-256: used once, before ``expires_at``."""
+
+    __tablename__ = "clerk_signin"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("clerk_account.id", ondelete="CASCADE"))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTC)
+    expires_at: Mapped[datetime] = mapped_column(UTC)
+    used_at: Mapped[datetime | None] = mapped_column(UTC)
+
+
+class NoticePublication(Base):
+    """A legal notice the clerk published (the notice window's deadline uid):
+    the day, and the newspaper or site; its notice reminders stop."""
+
+    __tablename__ = "notice_publication"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    deadline_uid: Mapped[str] = mapped_column(UID, unique=True)
+    published_on: Mapped[date] = mapped_column(Date)
+    where: Mapped[str] = mapped_column(Text)
+    recorded_at: Mapped[datetime] = mapped_column(UTC)
+    by: Mapped[str] = mapped_column(String(200))
 
 
 class Subscription(Base):

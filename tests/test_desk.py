@@ -1,0 +1,128 @@
+"""The clerk's desk (issue 17) through the test client: a POST without its
+CSRF token is refused, a clerk of one jurisdiction gets 403 on another's
+desk, a sign-in link works once, a write is shown before it is saved, a
+published notice stops its reminders."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from deadlines.reminders.plan import replan
+from deadlines.reminders.settings import Settings
+from deadlines.store import clerks, subscriptions
+from deadlines.store.tables import NoticePublication, Reminder, TriggerEvent
+from tests.reminders_fixtures import sqlite_url  # noqa: F401
+from web import create_app
+
+from conftest import TODAY
+
+
+@pytest.fixture
+def app(sqlite_url):
+    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
+
+
+def invite(app, jid, email, name=""):
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        account = clerks.invite(s, jid, email, name)
+        return clerks.link(s, account, clerks.INVITE_VALID)
+
+
+def csrf_of(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def signed_in(app, jid="model-city", email="clerk@model-city.test"):
+    client = app.test_client()
+    secret = invite(app, jid, email, "R. Roe")
+    page = client.get(f"/clerk/sign-in/{secret}")
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    r = client.post(f"/clerk/sign-in/{secret}", data={"csrf_token": csrf_of(page.get_data(as_text=True))})
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/clerk/{jid}")
+    return client, secret
+
+
+def test_a_link_works_once_and_the_session_cookie_is_httponly_and_samesite(app):
+    client, secret = signed_in(app)
+    cookie = client.get_cookie("session")
+    assert cookie is not None and cookie.http_only and cookie.same_site == "Lax"
+    assert client.get("/clerk/model-city").status_code == 200
+    again = app.test_client()
+    assert again.get(f"/clerk/sign-in/{secret}").status_code == 410  # spent
+    assert again.get("/clerk/model-city").status_code == 302  # to the sign-in page
+
+
+def test_a_post_without_its_csrf_token_is_refused_and_nothing_is_stored(app):
+    client, _ = signed_in(app)
+    page = client.get("/clerk/model-city").get_data(as_text=True)
+    forms = set(re.findall(r'action="(/clerk/model-city/[a-z-]+)\?', page))
+    assert {"/clerk/model-city/event", "/clerk/model-city/override", "/clerk/model-city/tokens"} <= forms
+    body = {"name": "ordinance-adopted", "date": "2027-05-03", "label": "Ordinance 2027-4", "step": "save"}
+    for action in sorted(forms) + ["/clerk/sign-out", "/clerk/sign-in"]:
+        r = client.post(action, data=body)
+        assert r.status_code == 400 and "CSRF" in r.get_data(as_text=True), action
+        r = client.post(action, data={**body, "csrf_token": "forged"})
+        assert r.status_code == 400, action
+    with Session(app.extensions["records"].db) as s:
+        assert s.scalar(select(func.count()).select_from(TriggerEvent)) == 0
+    ok = client.post("/clerk/model-city/event", data={**body, "csrf_token": csrf_of(page)})
+    assert ok.status_code == 302
+
+
+def test_a_clerk_of_one_jurisdiction_gets_403_on_anothers_desk(app):
+    client, _ = signed_in(app, "orem-ut", "recorder@orem.test")  # a roster government
+    assert client.get("/clerk/orem-ut").status_code == 200
+    assert client.get("/clerk/model-city").status_code == 403
+    token = csrf_of(client.get("/clerk/orem-ut").get_data(as_text=True))
+    r = client.post("/clerk/model-city/event", data={"name": "ordinance-adopted", "date": "2027-05-03",
+                                                      "csrf_token": token, "step": "save"})
+    assert r.status_code == 403
+
+
+def test_a_write_is_shown_with_what_it_moves_before_it_is_saved(app):
+    client, _ = signed_in(app)
+    token = csrf_of(client.get("/clerk/model-city").get_data(as_text=True))
+    r = client.post("/clerk/model-city/event?cycle=2027-11-02", data={
+        "csrf_token": token, "name": "ordinance-adopted", "date": "2027-05-03", "label": "Ordinance 2027-4"})
+    html = r.get_data(as_text=True)
+    # within 30 days after May 3, 2027: June 2, 2027 (the day of adoption excluded)
+    assert "Referendum petition filing deadline (Ordinance 2027-4): new, Wednesday, June 2, 2027." in html
+    with Session(app.extensions["records"].db) as s:
+        assert s.scalar(select(func.count()).select_from(TriggerEvent)) == 0  # only shown
+    bad = client.post("/clerk/model-city/event?cycle=2027-11-02", data={
+        "csrf_token": token, "name": "ordinance-adopted", "date": "2027-02-30"})
+    assert bad.status_code == 422 and "2027-02-30" in bad.get_data(as_text=True)
+
+
+def _notice_reminders(app, uid) -> int:
+    with Session(app.extensions["records"].db) as s:
+        return s.scalar(select(func.count()).select_from(Reminder).where(
+            Reminder.deadline_uid == uid, Reminder.kind.in_(("notice-open", "notice-close")), Reminder.state == "pending"))
+
+
+def test_marking_a_notice_published_stops_its_reminders(app):
+    with Session(app.extensions["records"].db) as s, s.begin():
+        subscriptions.create(s, app.extensions["registry"].get("ypsilanti-mi"), channel="email",
+                             target="clerk-reminders@ypsilanti.test", confirmed=True)
+    plan = lambda: replan(app.extensions["records"].db, app.extensions["registry"], "ypsilanti-mi",  # noqa: E731
+                          now=datetime(2027, 6, 1, tzinfo=timezone.utc), settings=Settings())
+    plan()
+    uid = "ypsilanti-mi/2028-11-07/filing-notice"
+    assert _notice_reminders(app, uid) == 2  # at the opening, and days before the close
+    client, _ = signed_in(app, "ypsilanti-mi", "clerk@ypsilanti.test")
+    page = client.get("/clerk/ypsilanti-mi?cycle=2028-11-07").get_data(as_text=True)
+    assert "NOTICE OF THE LAST DAY FOR FILING" in page  # the drafted text, ready to copy
+    r = client.post("/clerk/ypsilanti-mi/notice?cycle=2028-11-07", data={
+        "csrf_token": csrf_of(page), "uid": uid, "published_on": "2028-04-03", "where": "The Ypsilanti Courier",
+        "step": "save"})
+    assert r.status_code == 302
+    with Session(app.extensions["records"].db) as s:
+        assert s.scalar(select(NoticePublication.where).where(NoticePublication.deadline_uid == uid)) == "The Ypsilanti Courier"
+    page = client.get("/clerk/ypsilanti-mi?cycle=2028-11-07").get_data(as_text=True)
+    assert "Published Monday, April 3, 2028 in The Ypsilanti Courier" in page
+    plan()  # as of the same day: the notice's reminders are gone
+    assert _notice_reminders(app, uid) == 0

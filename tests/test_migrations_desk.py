@@ -1,0 +1,57 @@
+"""Migrations 0005 (an override's case) and 0006 (the desk's tables) on
+SQLite and PostgreSQL: an override stored before them survives, bound to no
+case, and the schema is then exactly the tables (issue 17)."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from deadlines.store.db import MIGRATIONS, make_db
+from deadlines.store.tables import Base, OverrideEntry
+from tests.reminders_fixtures import pg_url, sqlite_url  # noqa: F401
+
+
+def _to(db, revision: str) -> None:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with db.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, revision)
+
+
+def _check(url: str) -> None:
+    db = make_db(url)
+    _to(db, "0004")
+    with db.begin() as conn:
+        conn.execute(text("INSERT INTO override (jurisdiction_id, deadline, election, status, due, authority, reason) "
+                          "VALUES ('ypsilanti-mi', 'petition-filing', '2020-11-03', 'overridden', "
+                          "'2020-05-08T17:00:00-04:00', 'Esshaki v. Whitmer', 'pandemic')"))
+    _to(db, "head")
+    with Session(db) as s:
+        [row] = s.query(OverrideEntry).all()
+        assert (row.deadline, row.election, row.case_id, row.authority) == (
+            "petition-filing", date(2020, 11, 3), "", "Esshaki v. Whitmer")
+        s.add(OverrideEntry(jurisdiction_id="model-city", deadline="referendum-petition-filing", election=date(2027, 11, 2),
+                            case_id="case-1", status="overridden", authority="a", reason="r"))
+        s.add(OverrideEntry(jurisdiction_id="model-city", deadline="referendum-petition-filing", election=date(2027, 11, 2),
+                            case_id="case-2", status="overridden", authority="a", reason="r"))
+        s.commit()  # two cases of one cycle, each its own order
+    with db.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+    db.dispose()
+
+
+def test_on_sqlite(sqlite_url):
+    _check(sqlite_url)
+
+
+@pytest.mark.postgres
+def test_on_postgresql(pg_url):
+    _check(pg_url)

@@ -1,0 +1,182 @@
+"""The desk's writes: each form read into the same store functions the
+clerk API calls (:mod:`deadlines.store.records`), so a write is validated
+alike wherever it comes from; :func:`preview` runs it in a transaction that is
+rolled back and says which deadlines it moves and to what, :func:`save`
+commits it and replans the reminders."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Callable, Mapping
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from deadlines.core import inputs
+from deadlines.core.engine import counts_from_trigger
+from deadlines.core.errors import InputError
+from deadlines.core.model import Deadline, Jurisdiction
+from deadlines.publish import words
+from deadlines.service import cycle_of, lookup
+from deadlines.store import history, records
+from deadlines.store.db import now, writer
+from deadlines.store.records import DbRecords
+from deadlines.store.tables import NoticePublication
+from deadlines.store.util import bump
+
+from web.clerk import after_write
+from web.common import today_in
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A write not yet saved: what it is, what it moves, and the form to send again with ``save``."""
+
+    action: str
+    said: str
+    moves: list[str]
+    fields: Mapping[str, str]
+
+
+def _moment(form: Mapping[str, str], prefix: str = "") -> str:
+    """The form's date (and time, where given) as the API takes it."""
+    day, clock = form.get(f"{prefix}date", "").strip(), form.get(f"{prefix}time", "").strip()
+    return f"{day}T{clock}" if day and clock else day
+
+
+def _event(s, jur, cycle, form, who):
+    ev = records.record_event(s, jur, form.get("name"), _moment(form), form.get("label"), who=who)
+    trigger = jur.triggers[ev.name]
+    return f"Recorded “{trigger.title}” of {form.get('date')}" + (f" (“{ev.label}”)" if ev.label else "") + ".", \
+        cycle_of(jur, inputs.event(jur, ev.name, ev.value))
+
+
+def _event_id(form) -> int:
+    value = form.get("event", "")
+    if not value.isdigit() or int(value) > inputs.MAX_ROW_ID:
+        raise InputError("event: choose an event", "event")
+    return int(value)
+
+
+def _event_delete(s, jur, cycle, form, who):
+    reason = inputs.required_text(form.get("reason"), "reason", "why it is deleted")
+    if not records.delete_event(s, jur, _event_id(form), who=who, reason=reason):
+        raise InputError("event: no such live event", "event")
+    return "Deleted the event.", None
+
+
+def _rule_and_case(form) -> tuple[str, str | None]:
+    rid, _, case = form.get("deadline", "").partition("|")
+    return rid, case or None
+
+
+def _override(s, jur, cycle, form, who):
+    rid, case = _rule_and_case(form)
+    body = {"due": _moment(form) or None, "authority": form.get("authority"), "reason": form.get("reason"),
+            "case": case, "status": form.get("status") or "overridden"}
+    entry = records.put_override(s, jur, cycle.isoformat(), rid, body, who=who)
+    return f"Recorded the order of {entry.authority} on {rid}.", None
+
+
+def _override_delete(s, jur, cycle, form, who):
+    rid, case = _rule_and_case(form)
+    if not records.delete_override(s, jur, cycle.isoformat(), rid, who=who, case=case, reason=form.get("reason")):
+        raise InputError("deadline: no replaced date to remove", "deadline")
+    return "Removed the replaced date: the computed date is in force again.", None
+
+
+def _decision(s, jur, cycle, form, who):
+    taken = {"yes": True, "no": False}.get(form.get("taken"))
+    records.put_decision(s, jur, cycle.isoformat(), form.get("choice", ""),
+                         {"taken": taken, "authority": form.get("authority"), "reason": form.get("reason")}, who=who)
+    return "Recorded the decision.", None
+
+
+def _decision_delete(s, jur, cycle, form, who):
+    if not records.delete_decision(s, jur, cycle.isoformat(), form.get("choice", ""), who=who, reason=form.get("reason")):
+        raise InputError("choice: no decision recorded", "choice")
+    return "Removed the decision.", None
+
+
+def _notice(s, jur, cycle, form, who):
+    """Mark a notice published (the day, and where): its reminders stop."""
+    uid = form.get("uid", "")
+    window = next((d for d in lookup(jur, today=today_in(jur.timezone), election=cycle,
+                                     records=DbRecords(s.connection())).deadlines
+                   if d.uid == uid and d.kind == "notice-window"), None)
+    if window is None:
+        raise InputError("uid: no such notice in this cycle", "uid")
+    on = inputs.day(form.get("published_on"), "published_on")
+    where = inputs.required_text(form.get("where"), "where", "the newspaper or site it was published in")
+    if s.scalar(select(NoticePublication).where(NoticePublication.deadline_uid == uid)) is not None:
+        raise InputError("uid: this notice is already marked published", "uid")
+    s.add(NoticePublication(jurisdiction_id=jur.id, deadline_uid=uid, published_on=on, where=where, recorded_at=now(),
+                            by=who.label))
+    history.log(s, jur.id, who, "notice.publish", f"notice:{cycle}/{window.id}", None, {"on": on.isoformat(), "where": where})
+    bump(s, jur.id, "anchors_rev")
+    return f"Marked “{window.title}” published on {words.when(on)} in {where}; its reminders stop.", None
+
+
+ACTIONS: dict[str, Callable] = {
+    "event": _event, "event-delete": _event_delete, "override": _override, "override-delete": _override_delete,
+    "decision": _decision, "decision-delete": _decision_delete, "notice": _notice,
+}
+
+
+def bound_rules(jur: Jurisdiction) -> set[str]:
+    """The deadlines that exist only in cases (an order on one names its case)."""
+    return {rid for rid in jur.order if counts_from_trigger(jur, rid)}
+
+
+def _deadlines(jur: Jurisdiction, cycle_days, source) -> dict[str, Deadline]:
+    today = today_in(jur.timezone)
+    return {d.uid: d for c in cycle_days for d in lookup(jur, today=today, election=c, records=source).deadlines}
+
+
+def _moves(before: dict[str, Deadline], after: dict[str, Deadline]) -> list[str]:
+    """Each deadline the write moves, adds or cancels, in words."""
+    out = []
+    for uid in [*before, *(u for u in after if u not in before)]:
+        old, new = before.get(uid), after.get(uid)
+        if new is None:
+            out.append(f"{old.title}: no longer counted (was {words.when(old.due)}).")
+        elif old is None:
+            out.append(f"{new.title}: new, {words.when(new.due)}.")
+        elif new.status == "cancelled" and old.status != "cancelled":
+            out.append(f"{new.title}: cancelled (was {words.when(old.due)}).")
+        elif (old.due, old.start, old.status) != (new.due, new.start, new.status):
+            out.append(f"{new.title}: {words.when(old.due)} → {words.when(new.due)} ({new.status}).")
+    return out
+
+
+def _run(jur: Jurisdiction, cycle: date, action: str, form, who, *, keep: bool) -> tuple[str, list[str]]:
+    """The write, committed (``keep``) or rolled back after reading what it moves."""
+    db = current_app.extensions["records"].db
+    with Session(writer(db), expire_on_commit=False) as s:  # the write lock first (store.db.writer)
+        said, other = ACTIONS[action](s, jur, cycle, form, who)
+        s.flush()
+        records.check_servable(s, jur, today=today_in(jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
+                               cycle=cycle)  # what the desk accepts every surface can show, as the API
+        if keep:
+            s.commit()
+        else:
+            touched = {cycle} | ({other} if other else set())
+            after = _deadlines(jur, touched, DbRecords(s.connection()))
+            s.rollback()
+    if keep:
+        after_write(jur.id)
+        return said, []
+    return said, _moves(_deadlines(jur, touched, DbRecords(db)), after)
+
+
+def preview(jur: Jurisdiction, cycle: date, action: str, form, who) -> Preview:
+    """What the write would do, nothing stored (bad input raises :class:`InputError`)."""
+    said, moves = _run(jur, cycle, action, form, who, keep=False)
+    fields = {k: v for k, v in form.items() if k not in ("csrf_token", "step")}
+    return Preview(action, said, moves, fields)
+
+
+def save(jur: Jurisdiction, cycle: date, action: str, form, who) -> str:
+    """Store the write, replan the reminders; the sentence saying what was done."""
+    return _run(jur, cycle, action, form, who, keep=True)[0]
