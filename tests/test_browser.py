@@ -110,29 +110,67 @@ AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "ax
 PAGES = {
     "landing": "/",
     "results": "/?jurisdiction=ypsilanti-mi&election=2028-11-07",
-    "results-slc": "/?jurisdiction=salt-lake-city-ut&election=2025-11-04",
+    "results-slc": "/?jurisdiction=salt-lake-city-ut&election=2027-11-02",
+    "results-past": "/?jurisdiction=salt-lake-city-ut&election=2023-11-07",
+    "results-model-city": "/?jurisdiction=model-city&ordinance-adopted=2025-04-14",
     "how-computed": "/jurisdictions/salt-lake-city-ut",
     "embed": "/embed/ypsilanti-mi",
+    "deadlines": "/deadlines?state=CO&from=2027-01-01&to=2027-01-31",
+    "deadlines-default": "/deadlines",
+    "subscribe": "/subscribe",
 }
 
 
+def _overflow(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def _axe(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("name", PAGES)
-def test_pages_reflow_and_pass_axe(browser, live_server, name):
-    """No sideways scrolling from 320 px up (WCAG 1.4.10), axe-core finds nothing,
-    and screenshots at 1280 and 390 px for people to look at."""
+def test_pages_reflow_and_pass_axe(browser, live_server, name, javascript):
+    """No sideways scrolling from 320 px up (WCAG 1.4.10), axe-core finds nothing
+    with JavaScript on and off (axe itself is injected by the test, which runs
+    it either way), and screenshots at 1280 and 390 px for people to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
     for width in (1280, 390, 320):
-        context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)  # axe is injected
+        context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True,
+                                      java_script_enabled=javascript)
         page = context.new_page()
         page.goto(live_server + PAGES[name])
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
-        if width != 320:
+        assert _overflow(page) <= 0, f"{name} scrolls sideways by {_overflow(page)}px at {width}px"
+        if width != 320 and javascript:
             page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))")
-        assert found == [], f"{name} at {width}px: {found}"
+        if not javascript:  # axe needs script: run it in a page whose own scripts never ran
+            context.close()
+            context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+            page = context.new_page()
+            page.route("**/*.js", lambda route: route.abort())
+            page.goto(live_server + PAGES[name])
+        found = _axe(page)
+        assert found == [], f"{name} at {width}px ({'js' if javascript else 'no js'}): {found}"
         context.close()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_page_is_wider_than_a_phone_at_200_percent_text(browser, live_server, name):
+    """At 390 px with the browser's text size doubled (the setting a reader
+    changes: 32 px instead of 16), no page scrolls sideways (WCAG 1.4.4, 1.4.10)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Page.enable")
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.goto(live_server + PAGES[name])
+    assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 32  # the text did grow
+    assert _overflow(page) <= 0, f"{name} at 200 % text is {_overflow(page)}px wider than the phone"
+    if name in ("results-slc", "deadlines"):
+        page.screenshot(path=str(ARTIFACTS / f"{name}-390-text-200.png"), full_page=True)
+    context.close()
 
 
 def test_results_timeline_is_drawn_without_javascript(browser, live_server):

@@ -21,21 +21,26 @@ def test_landing_lists_every_jurisdiction_and_preselects_none(client):
     # (the Tuesday after the first Monday, August 3) is April 21, 2026 (August 4 - 105 days).
     ypsi = landing[landing.index("City of Ypsilanti, Michigan"):]
     assert "Next general election: Tuesday, November 3, 2026." in ypsi
-    # that is April 21, 2026; the notice of it is due 7 days before, Tuesday April 14, 2026: the next
-    # deadline, 409 days after 2025-03-01 (the petitions' 416 less 7)
+    # The notice of it (due April 14) is the clerk's task, not everyone's next deadline: the
+    # petitions themselves are, 4:00 p.m. April 21, 2026, 416 days after 2025-03-01.
     first = ypsi.split("</li>")[0]
-    assert "Publish notice of the petition filing deadline</a>,\n      Tuesday, April 14, 2026 <strong>(409 days left)" in first
+    assert "Nominating petitions due</a>,\n      4:00 p.m., Tuesday, April 21, 2026 (EDT) <strong>(416 days left)" in first
+    assert "Publish notice" not in first
     # Colorado: 67 days before Tuesday November 4, 2025 is Friday August 29, 2025.
     colo = landing[landing.index("Colorado"):].split("</li>")[0]
     assert "Friday, August 29, 2025" in colo and "181 days left" in colo
     assert 'href="/jurisdictions/colorado-local"' in colo
 
 
+def _row(html: str, rid: str) -> str:
+    row = html[html.index(f'<li id="{rid}"'):]
+    return row[:row.index("</details>")]
+
+
 def test_results_table(client):
     html = client.get("/?jurisdiction=ypsilanti-mi&election=2026-11-03").get_data(as_text=True)
     assert 'name="primary"' in html
-    row = html[html.index('<tr id="petition-filing"'):]
-    row = row[:row.index("</tr>")]
+    row = _row(html, "petition-filing")
     assert "4:00 p.m., Tuesday, April 21, 2026 (EDT)" in row
     assert "416 days" in row  # from 2025-03-01
     assert "MCL 168.163(1)" in row and "fifteenth Tuesday preceding" in row
@@ -51,7 +56,10 @@ def test_safe_date_stands_out(client):
     html = client.get("/?jurisdiction=salt-lake-city-ut&election=2031-11-04").get_data(as_text=True)
     assert "<strong>Safe date: 5:00 p.m., Friday, June 6, 2031 (MDT)</strong>" in html
     assert "5:00 p.m., Monday, June 9, 2031 (MDT)" in html
-    assert 'name="objection-filed"' in html and 'type="datetime-local"' in html
+    # an instant is typed as a date and an optional time: two inputs, not one date-time control
+    assert 'type="date" id="objection-filed" name="objection-filed"' in html
+    assert 'type="time" id="objection-filed-time" name="objection-filed-time"' in html
+    assert 'type="datetime-local"' not in html
 
 
 def test_trigger_date_and_audience(client):
@@ -102,8 +110,7 @@ def test_switching_jurisdiction_keeps_the_typed_date_and_says_what_it_drops(clie
 
 def test_switching_keeps_a_typed_past_election(client):
     html = client.get("/?jurisdiction=ypsilanti-mi&for=colorado-local&election=2022-11-08").get_data(as_text=True)
-    row = html[html.index('<tr id="petition-filing"'):]
-    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row[:row.index("</tr>")]
+    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in _row(html, "petition-filing")
 
 
 def test_print_view_opens_every_row(client):
