@@ -116,3 +116,47 @@ def test_switching_keeps_a_typed_past_election(client):
 def test_print_view_opens_every_row(client):
     html = client.get("/?jurisdiction=colorado-local&election=2025-11-04&print=1").get_data(as_text=True)
     assert html.count("<details open>") == 4  # petition circulation, filing and retention, write-in affidavit
+
+
+def test_an_election_not_by_rule_is_asked_about_at_the_top(client):
+    # Salt Lake City's election by rule in 2027: the Tuesday after the first Monday of November, November 2
+    html = client.get("/?jurisdiction=salt-lake-city-ut&for=salt-lake-city-ut&election=2027-11-03").get_data(as_text=True)
+    question = html[html.index('id="election-question"'):html.index("</div>", html.index('id="election-question"'))]
+    assert ("Tuesday, November 2, 2027 is the election by rule. Use it, or keep Wednesday, November 3, 2027 "
+            "as a special election?") in question
+    assert html.index('id="election-question"') < html.index('id="next-deadline"')
+    assert 'href="/?jurisdiction=salt-lake-city-ut&amp;election=2027-11-02"' in question
+    kept = client.get("/?jurisdiction=salt-lake-city-ut&special=1&election=2027-11-03").get_data(as_text=True)
+    assert 'id="election-question"' not in kept and "election of Wednesday, November 3, 2027" in kept
+    by_rule = client.get("/?jurisdiction=salt-lake-city-ut&for=salt-lake-city-ut&election=2027-11-02").get_data(as_text=True)
+    assert 'id="election-question"' not in by_rule
+
+
+def test_no_field_a_jurisdiction_does_not_use_and_links_carry_typed_dates(client):
+    # model-city counts only from the ordinance: no election date asked; 30 days after
+    # April 14, 2025 is May 14, 2025; the PDF, CSV and print links keep the ordinance's date
+    html = client.get("/?jurisdiction=model-city&ordinance-adopted=2025-04-14").get_data(as_text=True)
+    assert 'type="date" id="election"' not in html and 'type="hidden" name="election"' in html
+    assert "Wednesday, May 14, 2025" in html
+    links = re.findall(r'href="(/calendars/model-city/[^"]+\.(?:pdf|csv)\?[^"]*)"', html)
+    assert len(links) == 2 and all("ordinance-adopted=2025-04-14" in link for link in links), links
+    assert re.search(r'href="/\?[^"]*print=1[^"]*ordinance-adopted=2025-04-14', html)
+    csv_text = client.get(links[1].replace("&amp;", "&")).get_data(as_text=True)
+    assert "referendum-petition-filing" in csv_text and "2025-05-14" in csv_text
+    assert "&lt;iframe src=&#34;https://deadlines.example/embed/model-city&#34;" in html  # the iframe code, to copy
+
+
+def test_an_instant_is_typed_as_a_date_and_a_time(client):
+    # objection filed June 12, 2025 at 2:30 p.m.: decided within 48 hours, by 2:30 p.m. June 14 (MDT)
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04&objection-filed=2025-06-12"
+                      "&objection-filed-time=14:30").get_data(as_text=True)
+    assert "2:30 p.m., Saturday, June 14, 2025 (MDT)" in _row(html, "objection-decision")
+    assert 'value="2025-06-12"' in html and 'value="14:30"' in html
+
+
+def test_a_past_cycle_leads_to_the_next_election(client):
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2023-11-07").get_data(as_text=True)
+    banner = html[html.index('id="next-deadline"'):html.index("</div>", html.index('id="next-deadline"'))]
+    assert "Every deadline of this election has passed." in banner
+    assert 'href="/?jurisdiction=salt-lake-city-ut&amp;election=2025-11-04"' in banner
+    assert "Add to calendar" not in html[html.index('<details class="past-deadlines"'):]
