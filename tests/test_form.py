@@ -160,3 +160,24 @@ def test_a_past_cycle_leads_to_the_next_election(client):
     assert "Every deadline of this election has passed." in banner
     assert 'href="/?jurisdiction=salt-lake-city-ut&amp;election=2025-11-04"' in banner
     assert "Add to calendar" not in html[html.index('<details class="past-deadlines"'):]
+
+
+def test_a_moved_date_says_who_moved_it_and_what_it_was(app, client):
+    """A court order moves Salt Lake City's 2027 withdrawal to 5:00 p.m. Friday
+    October 15: the banner and the row say "Changed by <authority>; was" the
+    computed date (the earliest reading, Friday October 8 being its safe date,
+    the rule's own Tuesday October 12 its computed due)."""
+    from sqlalchemy.orm import Session
+
+    from deadlines.store import tokens
+
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        _, secret = tokens.create(s, "salt-lake-city-ut")
+    ov = {"due": "2027-10-15T17:00", "authority": "Order of the court", "reason": "ballots reprinted"}
+    assert client.put("/api/v1/jurisdictions/salt-lake-city-ut/overrides/2027-11-02/withdrawal", json=ov,
+                      headers={"Authorization": f"Bearer {secret}"}).status_code == 200
+    html = client.get("/?jurisdiction=salt-lake-city-ut&election=2027-11-02&audience=clerk").get_data(as_text=True)
+    row = _row(html, "withdrawal")
+    assert "By 5:00 p.m., Friday, October 15, 2027 (MDT)" in row
+    assert "Changed by Order of the court; was 5:00 p.m., Tuesday, October 12, 2027 (MDT)" in row
+    assert "the law may allow" not in row  # the order, not a reading, sets the date
