@@ -185,10 +185,10 @@ def test_the_timeline_reads_at_any_width(browser, live_server, width):
     page = context.new_page()
     page.goto(live_server + "/?jurisdiction=colorado-local&election=2027-11-02")
     figure = page.locator("figure.timeline")
-    labels = figure.locator(".tl-label").all_inner_texts()
+    labels = [t.replace("\xa0", " ") for t in figure.locator(".tl-label").all_inner_texts()]  # days kept whole
     assert "Nomination petitions may be circulated and signed: Jan 1, 2027 to Aug 27, 2027" in labels
     assert "Nomination petitions preserved until: Aug 27, 2029 (later, off the drawing)" in labels
-    assert "Later: Nomination petitions preserved until, Aug 27, 2029" in figure.locator(".tl-legend").inner_text()
+    assert "Later: Nomination petitions preserved until, Aug 27, 2029" in figure.locator(".tl-legend").inner_text().replace("\xa0", " ")
     for label in figure.locator(".tl-label").all():
         box = label.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width  # wrapped within the page, never cut

@@ -64,7 +64,8 @@ class Layout:
 
 
 def _day_words(day: date, years: bool) -> str:
-    return f"{short_day(day)}, {day.year}" if years else short_day(day)
+    """"Aug 27, 2027", kept on one line (no-break spaces)."""
+    return (f"{short_day(day)}, {day.year}" if years else short_day(day)).replace(" ", "\u00a0")
 
 
 def _months(lo: date, hi: date) -> list[date]:
