@@ -9,7 +9,7 @@ from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.places import KIND_NAMES, place_of
-from deadlines.publish import svg, words
+from deadlines.publish import words
 from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 
@@ -123,7 +123,7 @@ def index():
         choices = [place_of(jur), *choices]
     return render_template(
         "form.html", choices=choices, matches=searched, jur=jur, args=args, errors=errors, result=result, rows=rows,
-        notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words, svg=svg,
+        notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words,
         when=words.when, days_left=words.days_left, subscribe=_subscribe(jur.id, audience) if jur else None,
         printing=bool(args.get("print")), landing=landing.overview() if jid is None and not searched else None,
         unfolded=jur is not None and (any(args.get(t) or t in errors for t in jur.triggers)
