@@ -16,7 +16,9 @@ Results are computed once per change and served from caches:
 
 A deadline is in the range when its ``safe_due`` (the date to act by: the
 earliest reading, or the date in force) falls in it, on the jurisdiction's own
-calendar. The cycles looked at are those whose general election is held from
+calendar: an entry whose ``edge`` is ``closing``; a window is in it as well
+when its ``start`` falls in it (an entry whose ``edge`` is ``opening``: Colorado's
+circulation from January 1). The cycles looked at are those whose general election is held from
 :data:`LAG_YEARS` before the range to :data:`LEAD_YEARS` after it: the rule
 sets count at most two years after an election (petitions preserved two years)
 and at most one before it (twelve months' residency).
@@ -55,14 +57,27 @@ class BulkRecordSource(RecordSource, Protocol):
         """Every jurisdiction's records revision (absent: nothing ever recorded)."""
 
 
+EDGES = ("opening", "closing")
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One deadline in a listing, with its sort key (also its cursor)."""
+    """One deadline's opening or closing in a listing, with its sort key (also its cursor)."""
 
-    key: tuple[str, str, str, str, str]  # (day to act by, UTC time or "~" for all-day, jurisdiction, cycle, id)
+    key: tuple[str, str, str, str, str, str]  # (day, UTC time or "~" for all-day, jurisdiction, cycle, id, edge)
     jurisdiction: Jurisdiction
     result: Result  # its held and cycle (computed, where nothing is recorded, for any jurisdiction of the same law)
     deadline: Deadline
+
+    @property
+    def edge(self) -> str:
+        """``opening`` (a window opens) or ``closing`` (the date to act by)."""
+        return self.key[5]
+
+    @property
+    def at(self):
+        """The entry's moment: the window's start, or the safe date."""
+        return self.deadline.start if self.edge == "opening" else self.deadline.safe_due
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,11 +100,12 @@ class Listing:
         return chosen, (make_cursor(chosen[-1].key) if more and chosen else None)
 
 
-def sort_key(jid: str, d: Deadline) -> tuple[str, str, str, str, str]:
-    """Day to act by (local), then the instant in UTC (all-day last), then ids."""
-    safe = d.safe_due
-    clock = safe.astimezone(timezone.utc).strftime("%H:%M:%S") if isinstance(safe, datetime) else "~"
-    return (day_of(safe).isoformat(), clock, jid, d.cycle.isoformat(), d.id)
+def sort_key(jid: str, d: Deadline, edge: str = "closing") -> tuple[str, str, str, str, str, str]:
+    """The day (local: the window's start for an opening, else the day to act
+    by), then the instant in UTC (all-day last), then ids, the opening first."""
+    at = d.start if edge == "opening" else d.safe_due
+    clock = at.astimezone(timezone.utc).strftime("%H:%M:%S") if isinstance(at, datetime) else "~"
+    return (day_of(at).isoformat(), clock, jid, d.cycle.isoformat(), d.id, edge)
 
 
 def make_cursor(key: tuple) -> str:
@@ -102,7 +118,7 @@ def read_cursor(text: str) -> tuple:
         key = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
     except (ValueError, binascii.Error, UnicodeDecodeError):
         key = None
-    if not (isinstance(key, list) and len(key) == 5 and all(isinstance(k, str) for k in key)):
+    if not (isinstance(key, list) and len(key) == 6 and all(isinstance(k, str) for k in key) and key[5] in EDGES):
         raise InputError("cursor: not a cursor this service gave (use the 'next' link of the previous page)", "cursor")
     return tuple(key)
 
@@ -258,10 +274,14 @@ class Across:
                     uncomputed[(jur.id, cycle)] = str(exc)
                     continue
                 for d in result.deadlines:  # bound to this jurisdiction only when listed; cancelled ones left out
-                    if (low <= day_of(d.safe_due).isoformat() <= high and d.status != "cancelled"
-                            and (audience is None or audience in d.audience)):
+                    if d.status == "cancelled" or (audience is not None and audience not in d.audience):
+                        continue
+                    closes = low <= day_of(d.safe_due).isoformat() <= high
+                    opens = d.start is not None and low <= day_of(d.start).isoformat() <= high
+                    if closes or opens:
                         d = memo.rebind_deadline(d, jur)
-                        entries.append(Entry(sort_key(jur.id, d), jur, result, d))
+                        entries += [Entry(sort_key(jur.id, d, edge), jur, result, d)
+                                    for edge, inside in (("opening", opens), ("closing", closes)) if inside]
         entries.sort(key=lambda e: e.key)
         return Listing(entries, invalid, uncomputed)
 

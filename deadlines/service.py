@@ -16,6 +16,7 @@ from deadlines.core.engine import resolve_anchors
 from deadlines.core.memo import compute
 from deadlines.core.model import Case, Deadline, Decision, Jurisdiction, Moment, Override, Result
 from deadlines.core.moments import day_of
+from deadlines.core.order import is_clerk_task, reading_order
 
 
 @dataclass(frozen=True)
@@ -207,9 +208,12 @@ def coming(jur: Jurisdiction, *, today: date, records: RecordSource = NO_RECORDS
            years_ahead: int = 4) -> list[tuple[Result, Deadline]]:
     """The next ``count`` deadlines whose safe date has not passed, from the
     cycles of the next general elections (a deadline of a later cycle can come
-    before the last one of this cycle), earliest first; cancelled ones skipped."""
+    before the last one of this cycle), in reading order
+    (:func:`~deadlines.core.order.reading_order`); cancelled ones and the
+    clerk's own tasks skipped (what everyone's next deadline is)."""
     found: list[tuple[Result, Deadline]] = []
     for cycle in cycles(jur, today, date(today.year + years_ahead, 12, 31)):
         result = lookup(jur, today=today, election=cycle, records=records)
-        found += [(result, d) for d in result.deadlines if d.status != "cancelled" and day_of(d.safe_due) >= today]
-    return sorted(found, key=lambda rd: (day_of(rd[1].safe_due), rd[0].cycle, rd[1].id))[:count]
+        found += [(result, d) for d in result.deadlines
+                  if d.status != "cancelled" and not is_clerk_task(d) and day_of(d.safe_due) >= today]
+    return sorted(found, key=lambda rd: (reading_order(rd[1]), rd[0].cycle))[:count]

@@ -44,7 +44,7 @@ def _all_pages(client, query: str, limit: int) -> list[dict]:
 
 def _key(item: dict) -> tuple:
     d = item["deadline"]
-    return (d["safe_due"][:10], d["safe_due"], item["jurisdiction"]["id"], item["cycle"], d["id"])
+    return (item["at"][:10], item["at"], item["jurisdiction"]["id"], item["cycle"], d["id"])
 
 
 def test_april_2026_by_hand(client):
@@ -74,14 +74,21 @@ CYCLES = {"colorado-local": list(NOVEMBER.values()), "model-city": list(NOVEMBER
 
 def test_same_deadlines_as_the_per_jurisdiction_api(client):
     items = _all_pages(client, "from=2025-01-01&to=2026-12-31", 1000)
-    expected = []
+    expected, expected_all = [], []
     for jid, cycles in CYCLES.items():
         for cycle in cycles:
             body = client.get(f"/api/v1/jurisdictions/{jid}/deadlines?election={cycle}").get_json()
             assert body["cycle"] == cycle
             expected += [{"jurisdiction": jid, "cycle": cycle, "deadline": d} for d in body["deadlines"]
                          if "2025-01-01" <= d["safe_due"][:10] <= "2026-12-31"]
-    got = [{"jurisdiction": i["jurisdiction"]["id"], "cycle": i["cycle"], "deadline": i["deadline"]} for i in items]
+            expected_all += [{"deadline": d} for d in body["deadlines"]]
+    got = [{"jurisdiction": i["jurisdiction"]["id"], "cycle": i["cycle"], "deadline": i["deadline"]} for i in items
+           if i["edge"] == "closing"]
+    assert all(i["at"] == i["deadline"]["safe_due"] for i in items if i["edge"] == "closing")
+    # a window is listed at its opening too, where that falls in the range (and only there)
+    opened = sorted((i["deadline"]["uid"], i["at"]) for i in items if i["edge"] == "opening")
+    assert opened == sorted((e["deadline"]["uid"], e["deadline"]["start"]) for e in expected_all
+                            if e["deadline"]["start"] and "2025-01-01" <= e["deadline"]["start"][:10] <= "2026-12-31")
     assert len(got) >= 10 and {g["jurisdiction"] for g in got} == {"colorado-local", "salt-lake-city-ut", "ypsilanti-mi"}
     assert sorted(got, key=lambda x: x["deadline"]["uid"]) == sorted(expected, key=lambda x: x["deadline"]["uid"])
 
@@ -91,7 +98,7 @@ def test_sorted_and_paginated(client):
     assert [_key(i)[0] for i in whole] == sorted(_key(i)[0] for i in whole)  # by the day to act
     paged = _all_pages(client, "from=2025-01-01&to=2026-12-31", 2)
     assert paged == whole
-    assert len({i["deadline"]["uid"] for i in paged}) == len(paged)
+    assert len({(i["deadline"]["uid"], i["edge"]) for i in paged}) == len(paged)
 
 
 def test_filters(client):

@@ -33,10 +33,10 @@ def test_lookup_end_to_end(browser, live_server, javascript):
     page.select_option("select[name=audience]", "candidates")
     page.click("form.lookup button[type=submit]")
     assert "election=2026-11-03" in page.url
-    row = page.locator("tr#petition-filing")
-    assert "4:00 p.m., Tuesday, April 21, 2026 (EDT)" in row.locator("td").nth(0).inner_text()
-    assert row.locator("td").nth(1).inner_text() == "416 days"
-    assert page.locator("tr#filing-notice").count() == 0  # clerk and public only
+    row = page.locator("li#petition-filing")
+    assert row.locator(".row-when").inner_text() == "By 4:00 p.m., Tuesday, April 21, 2026 (EDT)"
+    assert row.locator(".row-left").inner_text() == "416 days left"
+    assert page.locator("li#filing-notice").count() == 0  # clerk and public only
     row.locator("summary").click()
     assert row.locator("blockquote").is_visible()
     ARTIFACTS.mkdir(exist_ok=True)
@@ -61,8 +61,8 @@ def test_a_typed_date_survives_picking_the_jurisdiction(browser, live_server, ja
     page.fill("input[name=election]", "2022-11-08")
     page.click("form.lookup button[type=submit]")
     assert page.input_value("input[name=election]") == "2022-11-08"
-    row = page.locator("tr#petition-filing")
-    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row.locator("td").nth(0).inner_text()
+    row = page.locator("li#petition-filing")
+    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row.locator(".row-when").inner_text()
     context.close()
 
 
@@ -90,8 +90,8 @@ def test_find_a_place_by_name(browser, live_server, javascript):
     assert page.locator("select[name=jurisdiction]").input_value() == "ypsilanti-mi"
     page.fill("input[name=election]", "2022-11-08")
     page.click("form.lookup button[type=submit]")
-    row = page.locator("tr#petition-filing")
-    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row.locator("td").nth(0).inner_text()
+    row = page.locator("li#petition-filing")
+    assert "4:00 p.m., Tuesday, April 19, 2022 (EDT)" in row.locator(".row-when").inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"find-a-place-{'js' if javascript else 'no-js'}.png"), full_page=True)
     context.close()
@@ -110,42 +110,204 @@ AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "ax
 PAGES = {
     "landing": "/",
     "results": "/?jurisdiction=ypsilanti-mi&election=2028-11-07",
-    "results-slc": "/?jurisdiction=salt-lake-city-ut&election=2025-11-04",
+    "results-slc": "/?jurisdiction=salt-lake-city-ut&election=2027-11-02",
+    "results-past": "/?jurisdiction=salt-lake-city-ut&election=2023-11-07",
+    "results-model-city": "/?jurisdiction=model-city&ordinance-adopted=2025-04-14",
     "how-computed": "/jurisdictions/salt-lake-city-ut",
     "embed": "/embed/ypsilanti-mi",
+    "deadlines": "/deadlines?state=CO&from=2027-01-01&to=2027-01-31",
+    "deadlines-default": "/deadlines",
+    "subscribe": "/subscribe",
 }
 
 
+def _overflow(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def _axe(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("name", PAGES)
-def test_pages_reflow_and_pass_axe(browser, live_server, name):
-    """No sideways scrolling from 320 px up (WCAG 1.4.10), axe-core finds nothing,
-    and screenshots at 1280 and 390 px for people to look at."""
+def test_pages_reflow_and_pass_axe(browser, live_server, name, javascript):
+    """No sideways scrolling from 320 px up (WCAG 1.4.10), axe-core finds nothing
+    with JavaScript on and off (axe itself is injected by the test, which runs
+    it either way), and screenshots at 1280 and 390 px for people to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
     for width in (1280, 390, 320):
-        context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)  # axe is injected
+        context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True,
+                                      java_script_enabled=javascript)
         page = context.new_page()
         page.goto(live_server + PAGES[name])
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
-        if width != 320:
+        assert _overflow(page) <= 0, f"{name} scrolls sideways by {_overflow(page)}px at {width}px"
+        if width != 320 and javascript:
             page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))")
-        assert found == [], f"{name} at {width}px: {found}"
+        if not javascript:  # axe needs script: run it in a page whose own scripts never ran
+            context.close()
+            context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+            page = context.new_page()
+            page.route("**/*.js", lambda route: route.abort())
+            page.goto(live_server + PAGES[name])
+        found = _axe(page)
+        assert found == [], f"{name} at {width}px ({'js' if javascript else 'no js'}): {found}"
         context.close()
 
 
-def test_results_timeline_is_drawn_without_javascript(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+@pytest.mark.parametrize("name", PAGES)
+def test_no_page_is_wider_than_a_phone_at_200_percent_text(browser, live_server, name):
+    """At 390 px with the browser's text size doubled (the setting a reader
+    changes: 32 px instead of 16), no page scrolls sideways (WCAG 1.4.4, 1.4.10)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    page.goto(live_server + PAGES["results"])
-    narrow, wide = page.locator(".timeline-narrow svg"), page.locator(".timeline-wide svg")
-    assert narrow.is_visible() and not wide.is_visible()  # the phone's own drawing, not a shrunken one
-    assert narrow.get_attribute("role") == "img"
-    assert "Nominating petitions due" in narrow.locator("desc").text_content()
-    box = narrow.bounding_box()
-    assert box["width"] <= 390
+    cdp = context.new_cdp_session(page)
+    cdp.send("Page.enable")
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.goto(live_server + PAGES[name])
+    # the text did grow: twice the 16 px default (the embed's own .95rem: 30.4 px)
+    assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") >= 30
+    assert _overflow(page) <= 0, f"{name} at 200 % text is {_overflow(page)}px wider than the phone"
+    if name in ("results-slc", "deadlines"):
+        page.screenshot(path=str(ARTIFACTS / f"{name}-390-text-200.png"), full_page=True)
     context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_timeline_reads_at_any_width(browser, live_server, width):
+    """Colorado 2027 without JavaScript: every label is whole page text (it
+    wraps, never cut), with years since the drawing spans 2026-2027; the
+    circulation window is a bar wider than its diamond; the 2029 retention is
+    folded into "later"; the Today and election lines cross no text; and the
+    labels grow with the reader's text size."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(live_server + "/?jurisdiction=colorado-local&election=2027-11-02")
+    figure = page.locator("figure.timeline")
+    labels = [t.replace("\xa0", " ") for t in figure.locator(".tl-label").all_inner_texts()]  # days kept whole
+    assert "Nomination petitions may be circulated and signed: Jan 1, 2027 to Aug 27, 2027" in labels
+    assert "Nomination petitions preserved until: Aug 27, 2029 (later, off the drawing)" in labels
+    assert "Later: Nomination petitions preserved until, Aug 27, 2029" in figure.locator(".tl-legend").inner_text().replace("\xa0", " ")
+    for label in figure.locator(".tl-label").all():
+        box = label.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width  # wrapped within the page, never cut
+        assert label.evaluate("e => e.scrollWidth <= e.clientWidth")
+    bar = figure.locator(".tl-window rect.tl-bar").first.bounding_box()
+    assert bar["width"] > 16  # January to August: a bar, not a dot
+    strip = figure.locator(".tl-window .tl-strip").first.bounding_box()
+    lines = figure.locator(".tl-window .tl-line").all()
+    boxes = [ln.bounding_box() for ln in lines]  # a 2-px stroke reaches 1 px past its ends
+    assert boxes and all(strip["y"] - 1.5 <= b["y"] and b["y"] + b["height"] <= strip["y"] + strip["height"] + 1.5
+                         for b in boxes)  # inside the marks' strip only, never across the labels
+    size = label.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    figure.screenshot(path=str(ARTIFACTS / f"timeline-{width}.png"))
+    cdp = context.new_cdp_session(page)
+    cdp.send("Page.enable")
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.reload()
+    grown = page.locator("figure.timeline .tl-label").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert grown >= 2 * size - 0.5
+    context.close()
+
+
+def test_colorado_2027_banner_names_the_filing_deadline(browser, live_server):
+    """The circulation window and the filing deadline both end Friday August 27,
+    2027 (67 days before November 2): the filing, due 5:00 p.m., comes first
+    (the window's all-day end is later that day, and a filing deadline ranks
+    before a window closing)."""
+    page = browser.new_page(java_script_enabled=False)
+    page.goto(live_server + "/?jurisdiction=colorado-local&election=2027-11-02")
+    banner = page.locator("#next-deadline")
+    assert banner.locator(".next-title").inner_text() == "Last day to file a nomination petition"
+    assert banner.locator(".next-when").inner_text() == "By 5:00 p.m., Friday, August 27, 2027 (MDT)"
+    ids = page.locator("ol.deadlines > li").evaluate_all("els => els.map(e => e.id)")
+    assert ids[:2] == ["petition-filing", "petition-circulation"]
+    window = page.locator("li#petition-circulation .row-when").inner_text()
+    assert window == "Opens Friday, January 1, 2027; closes Friday, August 27, 2027"
+    page.close()
+
+
+def test_salt_lake_city_2027_withdrawal_leads_with_the_safe_date(browser, live_server):
+    """Up to 23 days before Tuesday November 2, 2027 is Sunday October 10; Utah
+    68-3-7 rolls it past Columbus Day (Monday the 11th) to Tuesday October 12;
+    the prior business day, the safe date, is Friday October 8, 5:00 p.m."""
+    page = browser.new_page(java_script_enabled=False)
+    page.goto(live_server + "/?jurisdiction=salt-lake-city-ut&election=2027-11-02")
+    row = page.locator("li#withdrawal")
+    first = row.locator(".row-when").inner_text()
+    assert first.startswith("By 5:00 p.m., Friday, October 8, 2027 (MDT)")
+    assert first.endswith("the law may allow 5:00 p.m., Tuesday, October 12, 2027 (MDT)")
+    row.locator("summary").click()
+    text = row.inner_text()
+    assert "The law can be read two ways" in text and "The law reads two ways" not in text  # said once, counted
+    assert "UTC" not in page.inner_text("main")  # zone names, not offsets
+    assert "encode it here" not in page.inner_text("main")  # notes for the rule files' keepers stay there
+    page.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_deadlines_across_colorado_and_its_feed(browser, live_server, javascript):
+    """January 2027 in Colorado: the circulation of nomination petitions opens
+    Friday January 1 (C.R.S. 1-13.5: from January 1 of the election year),
+    named with its government; "Subscribe to these" gives the combined feed of
+    the same filter, where the same event's title starts with that name."""
+    context = browser.new_context(java_script_enabled=javascript, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server + "/")
+    page.click("#across-link")  # linked from the landing page
+    assert page.url.endswith("/deadlines")
+    page.select_option("#f-state", "CO")
+    page.fill("#f-from", "2027-01-01")
+    page.fill("#f-to", "2027-01-31")
+    page.click("form.filters button[type=submit]")
+    assert "state=CO" in page.url and "from=2027-01-01" in page.url and "to=2027-01-31" in page.url
+    rows = page.locator("ol.across > li")
+    texts = rows.all_inner_texts()
+    opening = [t for t in texts if "Nomination petitions may be circulated and signed" in t]
+    assert len(opening) == 1 and opening[0].startswith("Opens Friday, January 1, 2027")
+    town = "Colorado nonpartisan local governments (Local Government Election Code)"
+    assert town in opening[0]
+    listed = rows.evaluate_all("els => els.map(e => [e.querySelector('.town').textContent, e.dataset.uid, e.dataset.edge])")
+    feed = context.request.get(page.get_attribute("#subscribe-https", "href"), timeout=120_000)
+    assert feed.ok and feed.headers["content-type"] == "text/calendar; charset=utf-8"
+    events = {str(e["uid"]): e for e in icalendar.Calendar.from_ical(feed.body()).walk("VEVENT")}
+    for name, uid, edge in listed:  # the same events: a closing is the deadline's, an opening its window's
+        event = events[uid + ("/window" if edge == "opening" else "") + "@deadlines"]
+        assert str(event["summary"]).startswith(name + ": "), (name, uid, edge)
+    window = events["colorado-local/2027-11-02/petition-circulation/window@deadlines"]
+    assert str(window["summary"]) == f"{town}: Open: Nomination petitions may be circulated and signed"
+    assert window.decoded("dtstart").isoformat() == "2027-01-01"
+    csv = context.request.get(live_server + page.get_attribute("#listing-csv", "href")).text()
+    assert "opening,2027-01-01" in csv and town in csv
+    context.close()
+
+
+def test_the_answer_comes_first_on_a_phone_and_by_keyboard(browser, live_server):
+    """At 390 x 844 the banner of the next deadline is on the first screen (the
+    "already happened?" fields folded); the first Tab stop is a skip link that
+    takes the keyboard to the results."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server + "/?jurisdiction=salt-lake-city-ut&election=2027-11-02")
+    assert not page.locator("details.happened").evaluate("e => e.open")
+    assert page.locator("#next-deadline").bounding_box()["y"] < 844
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the results"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#results') !== null")
+    context.close()
+
+
+def test_subscribe_page_preselects_nothing_and_leads_back(browser, live_server):
+    page = browser.new_page(java_script_enabled=False)
+    page.goto(live_server + "/subscribe")
+    assert page.locator("select[name=jurisdiction]").input_value() == ""
+    assert page.locator("link[rel=stylesheet]").count() == 1
+    page.click("text=Back to the deadlines")
+    assert page.url == live_server + "/"
+    page.close()
 
 
 def test_print_fits_as_few_pages_as_the_pdf(browser, live_server):

@@ -96,20 +96,26 @@ def test_timeline_svg(client):
     assert rows["Declaration of candidacy, mayor and council member"].find(SVG + "rect[@rx]") is not None
 
 
-def test_results_page_has_timeline_banner_groups_and_past(client):
+def test_results_page_has_timeline_banner_one_list_and_past(client):
     html = client.get("/?jurisdiction=salt-lake-city-ut&election=2025-11-04").get_data(as_text=True)
-    assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="timeline"') == 2  # wide and phone
+    assert html.count('<figure class="timeline"') == 1 and html.count('class="tl-row ') == html.count('class="deadline ') == 5
     banner = html[html.index('id="next-deadline"'):html.index("</div>", html.index('id="next-deadline"'))]
     # today 2025-03-01; in 2025 the city filed in the ranked-choice pilot's period, which closed
     # Tuesday August 19, 2025 at 5:00 p.m.: 30 + 30 + 31 + 30 + 31 + 19 = 171 days
     assert "Declaration of candidacy, mayor and council member" in banner
     assert "5:00 p.m., Tuesday, August 19, 2025 (MDT)" in banner and "<strong>171 days</strong> left" in banner
-    groups = re.findall(r'<h3 class="group">([^<]+)</h3>', html)
-    assert groups == ["For candidates", "For candidates and petitioners", "For candidates, the clerk and the public",
-                      "For candidates and the clerk"]
-    # residency had to begin by November 4, 2024 (12 months before): passed, greyed and collapsed
+    # one chronological list, the audience a tag on each row (no table per audience)
+    assert '<h3 class="group">' not in html and html.count('<ol class="deadlines"') == 2  # to come, and passed
+    coming = html[html.index('id="deadlines-heading"'):html.index('<details class="past-deadlines">')]
+    ids = re.findall(r'<li id="([a-z-]+)" class="deadline', coming)
+    assert ids == ["declaration-filing", "nomination-petition-filing", "objection-filing", "withdrawal"]
+    assert '<span class="tag">the clerk</span>' in coming
+    # residency had to begin by November 4, 2024 (12 months before): passed, greyed and collapsed,
+    # said "passed" and offered to no calendar
     past = html[html.index('<details class="past-deadlines">'):]
-    assert "1 deadline passed" in past and '<tr id="residency-start" class="status-scheduled past">' in past
+    assert "1 deadline passed" in past and '<li id="residency-start" class="deadline status-scheduled past">' in past
+    residency = past[past.index('id="residency-start"'):past.index("</li>", past.index('id="residency-start"'))]
+    assert '<span class="row-status">passed</span>' in residency and "Add to calendar" not in residency
     assert html.count('id="residency-start"') == 1
 
 
@@ -125,6 +131,7 @@ def test_csv(client):
     assert resp.mimetype == "text/csv" and 'attachment; filename="ypsilanti-mi-2028-11-07.csv"' == resp.headers["Content-Disposition"]
     rows = {r["id"]: r for r in csv.DictReader(io.StringIO(resp.data.decode("utf-8-sig")))}
     p = rows["petition-filing"]
+    assert (p["jurisdiction"], p["jurisdiction_id"]) == ("City of Ypsilanti, Michigan", "ypsilanti-mi")
     assert (p["safe_date"], p["safe_time"], p["time_zone"], p["due"]) == (
         "2028-04-25", "4:00 p.m.", "America/Detroit", "2028-04-25T16:00:00-04:00")
     assert p["link"] == "https://deadlines.example/?jurisdiction=ypsilanti-mi&election=2028-11-07#petition-filing"
@@ -174,9 +181,11 @@ def test_how_dates_are_computed(client):
 
 def test_embed_is_the_one_frameable_page(app, client):
     html = client.get("/embed/ypsilanti-mi").get_data(as_text=True)
-    # today 2025-03-01: the notice of the April 21, 2026 petition deadline is due April 14, 2026 (409 days)
+    # today 2025-03-01: the petitions are due 4:00 p.m. April 21, 2026 (416 days); the notice of
+    # that deadline (April 14) is the clerk's task, not shown as the public's next deadline
     first = html[html.index('<ol class="coming">'):].split("</li>")[0]
-    assert "Publish notice of the petition filing deadline" in first and "409 days left" in first
+    assert "Nominating petitions due" in first and "416 days left" in first
+    assert "Publish notice" not in html
     assert 'href="webcal://deadlines.example/calendars/ypsilanti-mi.ics"' in html
     assert "<style" not in html and "style=" not in html and "<script" not in html
     for path, framed in (("/embed/ypsilanti-mi", True), ("/", False), ("/jurisdictions/ypsilanti-mi", False)):

@@ -13,7 +13,8 @@ from deadlines.store import DbRecords, get_db
 
 from deadlines.across import Across
 
-from web import about, api, bulk, clerk, cycle, desk, embed, feeds, form, limits, openapi, problems, security, subscriptions
+from web import (about, across_page, api, bulk, clerk, cycle, desk, embed, feeds, form, limits, openapi, problems,
+                 security, subscriptions)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -59,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(cycle.bp)
     app.register_blueprint(about.bp)
     app.register_blueprint(embed.bp)
+    app.register_blueprint(across_page.bp)
     problems.init_app(app)
     security.init_app(app)
     desk.init_app(app)

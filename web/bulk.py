@@ -43,7 +43,7 @@ def _page(listing, q: dict) -> dict:
     query = {k: v for k, v in request.args.items() if k != "cursor"}
     return {
         **listing_dict(q["start"], q["end"], q["state"], q["audience"], len(listing.entries),
-                       ((e.jurisdiction, e.result, e.deadline) for e in chosen)),
+                       chosen),
         "cursor": cursor,
         "next": None if cursor is None else url_for("bulk.deadlines", **query, cursor=cursor),
         "warnings": listing.warnings(),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
@@ -15,7 +15,8 @@ from deadlines.publish import as_csv, calendar, svg
 from deadlines.publish.words import anchor
 from deadlines.service import lookup
 
-from web.common import registry, records, today_in
+from web import form_fields
+from web.common import read_query, registry, records, today_in
 from web.problems import input_problem
 from web.security import external_url
 
@@ -24,8 +25,14 @@ bp.register_error_handler(InputError, input_problem)
 
 
 def _result(jid: str, election: str) -> Result:
+    """The cycle of ``election``, with the primary and trigger dates the query
+    gives (the dates typed in the form: its links carry them)."""
     jur = registry().get(jid)
-    return lookup(jur, today=today_in(jur.timezone), election=inputs.day(election, "election"), records=records())
+    args = {k: v for k, v in request.args.items() if v}
+    inputs.known_fields(jur, args, also=form_fields.time_fields(jur))
+    query = read_query(jur, {**form_fields.joined(jur, args), "election": election})
+    query["election"] = inputs.day(election, "election")
+    return lookup(jur, today=today_in(jur.timezone), records=records(), **query)
 
 
 def row_url(result: Result, d: Deadline) -> str:

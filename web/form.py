@@ -9,10 +9,11 @@ from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.places import KIND_NAMES, place_of
-from deadlines.publish import svg, words
-from deadlines.service import lookup
+from deadlines.publish import words
+from deadlines.publish.timeline import layout as timeline_layout
+from deadlines.service import lookup, named_cycle_of
 
-from web import form_records, landing
+from web import form_fields, form_records, landing
 from web.common import read_query, registry, records, today_in
 from web.security import external_url
 from web.feeds import empty_feed_words
@@ -20,7 +21,7 @@ from web.wording import for_people
 
 bp = Blueprint("form", __name__)
 SEARCH_FIELDS = ("q", "state", "kind", "county")
-FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", *SEARCH_FIELDS)
+FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", "special", *SEARCH_FIELDS)
 MATCHES_SHOWN = 50
 
 
@@ -35,8 +36,8 @@ def _compute(jur: Jurisdiction, args, errors: dict):
     if audience is not None and audience not in AUDIENCES:
         errors["audience"] = f"Choose one of: {', '.join(AUDIENCES)}."
     try:
-        inputs.known_fields(jur, {k: v for k, v in args.items() if v}, also=FORM_FIELDS)
-        query = read_query(jur, args)
+        inputs.known_fields(jur, {k: v for k, v in args.items() if v}, also=(*FORM_FIELDS, *form_fields.time_fields(jur)))
+        query = read_query(jur, form_fields.joined(jur, args))
         result = lookup(jur, today=today_in(jur.timezone), records=records(), **query)
     except InputError as exc:
         field = exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"
@@ -56,6 +57,30 @@ def _matches(args: dict) -> tuple[list, int] | None:
     found = registry().places().search(args.get("q"), state=args.get("state") or None,
                    kind=kind if kind in GOVERNMENT_KINDS else None, county=args.get("county") or None)
     return found[:MATCHES_SHOWN], len(found)
+
+
+def embed_code(jid: str) -> str:
+    """The iframe a city's site pastes to show :mod:`web.embed`'s page."""
+    return (f'<iframe src="{external_url("embed.jurisdiction", jid=jid)}" title="Election deadlines" '
+            f'width="100%" height="320" style="border:0"></iframe>')
+
+
+def _typed(jur: Jurisdiction, args: dict) -> dict[str, str]:
+    """The dates typed in the form (the election, the primary, trigger events),
+    for the links that show the same cycle elsewhere (PDF, CSV, print, embed)."""
+    names = ("election", "primary", *jur.triggers, *form_fields.time_fields(jur))
+    return {k: args[k] for k in names if args.get(k) and not (k == "election" and args[k] == args.get("prefilled"))}
+
+
+def _question(jur: Jurisdiction, args: dict, result):
+    """The question asked where the typed election is not the one by rule (and
+    was taken as a special election, not as the primary)."""
+    typed = args.get("election")
+    if (not typed or typed == args.get("prefilled") or args.get("special") or args.get("primary")
+            or result.anchors["general"].how != "entered"):
+        return None
+    day = inputs.day(typed, "election")  # read already: the result was computed
+    return form_fields.election_question(jur, day, named_cycle_of(jur, day, records().recorded(jur.id)) is not None)
 
 
 @bp.get("/")
@@ -88,14 +113,20 @@ def index():
     extra = {} if result is None else {
         "links": form_records.calendar_links(jur, result, today), "cases": form_records.open_cases(result),
         "clerk": form_records.recorded_by_clerk(result), "empty": empty_feed_words(jur),
+        "question": _question(jur, args, result), "typed": _typed(jur, args),
+        "typed_extra": {k: v for k, v in _typed(jur, args).items() if k != "election"},
+        "embed_code": embed_code(jur.id),
+        "next_held": next_election(jur.elections["general"], today) if result.held < today else None,
     }
     choices = landing.featured() + (searched[0] if searched else [])
     if jur is not None and all(p.id != jur.id for p in choices):  # a government found by search or link
         choices = [place_of(jur), *choices]
     return render_template(
         "form.html", choices=choices, matches=searched, jur=jur, args=args, errors=errors, result=result, rows=rows,
-        notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words, svg=svg,
+        notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words,
         when=words.when, days_left=words.days_left, subscribe=_subscribe(jur.id, audience) if jur else None,
         printing=bool(args.get("print")), landing=landing.overview() if jid is None and not searched else None,
-        kind_names=KIND_NAMES, **extra,
+        unfolded=jur is not None and (any(args.get(t) or t in errors for t in jur.triggers)
+                                      or not form_fields.asks(jur, "election")),
+        kind_names=KIND_NAMES, asks=form_fields.asks, timeline_layout=timeline_layout, split=form_fields.split, **extra,
     ), 400 if errors else 200

@@ -92,7 +92,11 @@ LISTING = _obj({
     "deadlines": _array(_obj({
         "jurisdiction": _obj({"id": STR, "name": STR, "timezone": STR, "state": NSTR, "ocd_id": NSTR,
                               "kind": NKIND, "county": NSTR}),
-        "election": DATE, "cycle": DATE, "deadline": _ref("Deadline"),
+        "election": DATE, "cycle": DATE,
+        "edge": {"type": "string", "enum": ["opening", "closing"],
+                 "description": "opening: a window opens (at its start); closing: the date to act by (safe_due)"},
+        "at": {**MOMENT, "description": "The window's start for an opening, the safe_due for a closing"},
+        "deadline": _ref("Deadline"),
     })),
     "cursor": {**NSTR, "description": "Give as `cursor` for the next page; null on the last"},
     "next": {**NSTR, "description": "The next page's URL; null on the last"},
@@ -395,7 +399,8 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                 "operationId": "listDeadlines",
                 "summary": "Every deadline of every jurisdiction to act on in a range, by date (paginated)",
                 "description": "A deadline is listed when its safe_due (the date to act by) falls from `from` to "
-                               "`to` on its jurisdiction's calendar. Sorted by that day, then the instant (all-day "
+                               "`to` on its jurisdiction's calendar (`edge`: closing), and a window also when its "
+                               "start does (`edge`: opening). Sorted by that day, then the instant (all-day "
                                "last), jurisdiction, cycle and id. Each `deadline` is the JSON of "
                                "/api/v1/jurisdictions/{jid}/deadlines. Deadlines waiting for a trigger event are "
                                "not listed until it is recorded.",

@@ -28,7 +28,7 @@ from deadlines.publish.as_json import listing_dict
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (every deadline as in the API) instead of a table.")
 def upcoming(start: str, end: str, state: str | None, county: str | None, kind: str | None, audience: str | None,
              as_json: bool) -> None:
-    """Every deadline to act on from --from to --to, across jurisdictions, by date."""
+    """Every deadline to act on, and every window opening, from --from to --to, across jurisdictions, by date."""
     try:
         first, last = inputs.day(start, "from"), inputs.day(end, "to")
         listing = Across(Registry(), recorded()).listing(first, last, today=date.today(), state=state,
@@ -39,10 +39,13 @@ def upcoming(start: str, end: str, state: str | None, county: str | None, kind: 
         click.echo(f"warning: {warning}", err=True)
     if as_json:
         click.echo(json.dumps(listing_dict(first, last, state, audience, len(listing.entries),
-                                           ((e.jurisdiction, e.result, e.deadline) for e in listing.entries)), indent=2))
+                                           listing.entries), indent=2))
         return
     for e in listing.entries:
         d = e.deadline
+        if e.edge == "opening":
+            click.echo(f"{say(d.start)}\t{e.jurisdiction.id}\t{d.id}\tOpens: {d.title}")
+            continue
         late = "" if d.safe_due == d.due else f" (due {say(d.due)}; act by the safe date)"
-        click.echo(f"{say(d.safe_due)}\t{e.result.jurisdiction.id}\t{d.id}\t{d.title}{late}")
+        click.echo(f"{say(d.safe_due)}\t{e.jurisdiction.id}\t{d.id}\t{d.title}{late}")
     click.echo(f"{len(listing.entries)} deadline(s)", err=True)

@@ -80,18 +80,24 @@ def case_dict(c: Case, r: Result) -> dict:
     }
 
 
+def jurisdiction_brief(j: Jurisdiction) -> dict:
+    return {"id": j.id, "name": j.name, "timezone": j.timezone, "state": state_of(j), "ocd_id": j.ocd_id,
+            "kind": j.kind, "county": j.county}
+
+
 def listing_dict(start: date, end: date, state: str | None, audience: str | None, total: int,
-                 entries: Iterable[tuple[Jurisdiction, Result, Deadline]]) -> dict:
+                 entries: Iterable) -> dict:
     """A listing across jurisdictions (``GET /api/v1/deadlines``, ``deadlines
-    upcoming --json``): each deadline as :func:`deadline_dict` gives it, beside
-    its jurisdiction and election."""
+    upcoming --json``): each entry (:class:`deadlines.across.Entry`) as its
+    ``edge`` (``opening`` or ``closing``), its moment ``at``, and the deadline
+    as :func:`deadline_dict` gives it, beside its jurisdiction and election."""
     return {
         "from": start.isoformat(), "to": end.isoformat(), "state": state and state.upper(), "audience": audience,
         "total": total,
         "deadlines": [
-            {"jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone, "state": state_of(j),
-                              "ocd_id": j.ocd_id, "kind": j.kind, "county": j.county},
-             "election": r.held.isoformat(), "cycle": r.cycle.isoformat(), "deadline": deadline_dict(d)}
-            for j, r, d in entries
+            {"jurisdiction": jurisdiction_brief(e.jurisdiction),
+             "election": e.result.held.isoformat(), "cycle": e.result.cycle.isoformat(), "edge": e.edge,
+             "at": iso(e.at), "deadline": deadline_dict(e.deadline)}
+            for e in entries
         ],
     }

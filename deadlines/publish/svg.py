@@ -69,10 +69,13 @@ def _nb(text: str) -> str:
     return text.replace(" ", "\u00a0")
 
 
-def _label(d: Deadline) -> str:
-    due = _nb(short_day(day_of(d.safe_due))) + _nb(_clock(d.safe_due)).replace(",\u00a0", ", ", 1)
+def _label(d: Deadline, years: bool = False) -> str:
+    """"Title: Jun 1 to Jun 7, 5:00 p.m.", each day with its year where the drawing spans years."""
+    def day(m) -> str:
+        return _nb(short_day(day_of(m)) + (f", {day_of(m).year}" if years else ""))
+    due = day(d.safe_due) + _nb(_clock(d.safe_due)).replace(",\u00a0", ", ", 1)
     if d.start is not None:
-        return f"{d.title}: {_nb(short_day(day_of(d.start)))} to {due}"
+        return f"{d.title}: {day(d.start)} to {due}"
     return f"{d.title}: {due}"
 
 
@@ -108,9 +111,10 @@ def _row(d: Deadline, axis: _Axis, y: float, today: date, width: float, out: lis
     color = PAST if past else FILL.get(d.kind, FILL["deadline"])
     ink = PAST if past else INK
     status = "passed" if past else days_left(d, today) + " left"
-    tip = f"{_label(d)} ({status})"
+    years = axis.lo.year != axis.hi.year
+    tip = f"{_label(d, years)} ({status})"
     out.append(f'<g class="row{" past" if past else ""}"><title>{escape(tip)}</title>')
-    lines = _wrap(_label(d) + (" (passed)" if past else "") + (" (cancelled)" if d.status == "cancelled" else ""),
+    lines = _wrap(_label(d, years) + (" (passed)" if past else "") + (" (cancelled)" if d.status == "cancelled" else ""),
                   width - 2 * PAD)
     for line in lines:
         y += LINE

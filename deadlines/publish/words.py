@@ -1,6 +1,6 @@
 """What every human-facing rendering says the same way: dates with their hour
-and zone, days left, quoted law as paragraphs, the next deadline, rows grouped
-by audience, and what the clerk recorded. Pure: results in, words out."""
+and zone, days left, quoted law as paragraphs, the next deadline, a row's
+dates and status, and what the clerk recorded. Pure: results in, words out."""
 from __future__ import annotations
 
 import re
@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from deadlines.core.elections import election_date
 from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
 from deadlines.core.moments import day_of, from_iso, say_clock, say_day
+from deadlines.core.order import is_clerk_task, reading_order
 
 AUDIENCE_WORDS = {"candidates": "candidates", "clerk": "the clerk", "public": "the public", "petitioners": "petitioners"}
 
@@ -53,10 +54,17 @@ def is_past(d: Deadline, today: date) -> bool:
     return days_to(d, today) < 0
 
 
-def next_deadline(deadlines, today: date) -> Deadline | None:
-    """The first deadline, by safe date, that has not passed (cancelled ones skipped)."""
-    coming = [d for d in deadlines if not is_past(d, today) and d.status != "cancelled"]
-    return min(coming, key=lambda d: (day_of(d.safe_due), d.id), default=None)
+def ordered(deadlines) -> list[Deadline]:
+    """Rows in reading order (:func:`deadlines.core.order.reading_order`)."""
+    return sorted(deadlines, key=reading_order)
+
+
+def next_deadline(deadlines, today: date, audience: str | None = None) -> Deadline | None:
+    """The first deadline, by safe instant and kind, that has not passed
+    (cancelled ones skipped; the clerk's own tasks only for the clerk)."""
+    coming = [d for d in deadlines if not is_past(d, today) and d.status != "cancelled"
+              and (audience == "clerk" or not is_clerk_task(d))]
+    return min(coming, key=reading_order, default=None)
 
 
 def audiences_phrase(audience: tuple[str, ...]) -> str:
@@ -65,15 +73,69 @@ def audiences_phrase(audience: tuple[str, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def by_audience(deadlines) -> list[tuple[str, list[Deadline]]]:
-    """Rows grouped by who they are for (each row once: a deadline for
-    candidates and the clerk is in the group "For candidates and the clerk"),
-    groups in order of their first deadline."""
-    groups: dict[tuple[str, ...], list[Deadline]] = {}
-    for d in deadlines:
-        groups.setdefault(tuple(a for a in AUDIENCES if a in d.audience), []).append(d)
-    ordered = sorted(groups.items(), key=lambda kv: min(day_of(r.safe_due) for r in kv[1]))
-    return [(f"For {audiences_phrase(key)}", rows) for key, rows in ordered]
+def tags(d: Deadline) -> list[str]:
+    """Who the row is for, in audience order ("candidates", "the clerk")."""
+    return [AUDIENCE_WORDS[a] for a in AUDIENCES if a in d.audience]
+
+
+def act_by(d: Deadline) -> str:
+    """The row's first line, the date to act by in words: "By 5:00 p.m.,
+    Friday, October 8, 2027 (MDT)"; "Opens ...; closes ..." for a window."""
+    safe = when(d.safe_due)
+    if d.kind == "retention":
+        return f"Kept until {safe}"
+    if d.start is not None:
+        return f"Opens {when(d.start)}; closes {safe}"
+    return f"By {safe}"
+
+
+def may_allow(d: Deadline) -> str | None:
+    """"the law may allow 5:00 p.m., Tuesday, October 12, 2027 (MDT)" where a
+    later reading of the law gives a later date than the safe one."""
+    if d.override is not None or d.safe_due == d.due:
+        return None
+    return f"the law may allow {when(d.due)}"
+
+
+def status_words(d: Deadline, today: date) -> str:
+    """The row's status in the words a person uses."""
+    if d.status == "cancelled":
+        return "cancelled"
+    if is_past(d, today):
+        return "passed"
+    if d.status == "overridden":
+        return "date changed by order"
+    if d.status == "tentative":
+        return "act by the earliest reading" if len({r.due for r in d.readings}) > 1 else "to be confirmed"
+    return "coming"
+
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def readings_heading(d: Deadline) -> str:
+    """"The law can be read three ways", counted from the readings listed."""
+    n = len(d.readings)
+    return f"The law can be read {NUMBER_WORDS.get(n, str(n))} ways" if n > 1 else "How the law is read"
+
+
+def reading_words(r) -> str:
+    """A reading's name and why as one sentence (a ``why`` that is a phrase
+    joins the name; a sentence follows it)."""
+    why = (r.why or "").strip()
+    if not why:
+        return f"{r.name}."
+    return f"{r.name}, by {why}." if why[0].islower() else f"{r.name}. {why}"
+
+
+#: how the engine's warning that repeats the readings begins
+READINGS_WARNING = "The law reads two ways here"
+
+
+def shown_warnings(d: Deadline) -> list[str]:
+    """The warnings a row shows: its readings are listed beside them, so the
+    warning that repeats the readings is left out."""
+    return [w for w in d.warnings if not (d.readings and w.startswith(READINGS_WARNING))]
 
 
 def paragraphs(text: str) -> list[str]:

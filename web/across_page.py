@@ -1,0 +1,99 @@
+"""``/deadlines``: a newsroom's view, every deadline and window opening across
+governments in a range (default the next 30 days), filtered by state, county,
+kind of government and audience as ``GET /api/v1/deadlines`` is, paged, each
+row naming its government; "Subscribe to these" (the combined feed for the
+same filter) and the same rows as CSV (``/deadlines.csv``)."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+
+from deadlines.across import DEFAULT_LIMIT, QUERY, Across, check_filters, read_query
+from deadlines.core.errors import InputError
+from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS
+from deadlines.core.places import KIND_NAMES
+from deadlines.publish import as_csv, words
+
+from web.common import registry, today_in
+from web.feeds import MAX_COMBINED
+from web.landing import STATES
+from web.problems import input_problem
+from web.security import external_url
+
+bp = Blueprint("across", __name__)
+bp.register_error_handler(InputError, input_problem)  # the CSV's; the page says them beside the fields
+DEFAULT_DAYS = 30
+FILTERS = ("state", "county", "kind", "audience")
+
+
+def _across() -> Across:
+    return current_app.extensions["across"]
+
+
+def _query(args: dict, today) -> dict:
+    """The page's query: the bulk API's, the range defaulting to the next 30 days."""
+    given = {k: v for k, v in args.items() if v}
+    given.setdefault("from", today.isoformat())
+    given.setdefault("to", (today + timedelta(days=DEFAULT_DAYS)).isoformat())
+    return read_query(given)
+
+
+def _subscribe(q: dict) -> dict:
+    """The combined feed for the filter, or why there is none (no filter, too many)."""
+    filters = {k: q[k] for k in ("state", "county", "kind") if q[k]}
+    if not filters:
+        return {"why": "Choose a state, a county or a kind of government to subscribe to these."}
+    count = len(registry().places().search(**filters))
+    if count > MAX_COMBINED:
+        return {"why": f"{count:,} governments match: a calendar subscription holds at most {MAX_COMBINED}; "
+                       "add a county or a kind of government to subscribe."}
+    https = external_url("feeds.combined_feed", **filters, **({"audience": q["audience"]} if q["audience"] else {}))
+    return {"https": https, "webcal": "webcal://" + https.split("://", 1)[1], "count": count}
+
+
+def _listing(q: dict, today):
+    return _across().listing(q["start"], q["end"], today=today, state=q["state"], audience=q["audience"],
+                             county=q["county"], kind=q["kind"])
+
+
+@bp.get("/deadlines")
+def page():
+    today = today_in("UTC")
+    args = request.args.to_dict()
+    errors: dict[str, str] = {}
+    listing = q = None
+    try:
+        q = _query(args, today)
+        q["state"] = check_filters(q["state"], q["audience"], q["kind"])
+        listing = _listing(q, today)
+    except InputError as exc:
+        field = exc.field if exc.field in QUERY else "from"
+        errors[field] = str(exc)[0].upper() + str(exc)[1:]
+    chosen, cursor = listing.page(q["cursor"], q["limit"]) if listing is not None else ([], None)
+    shown = {k: v for k, v in args.items() if k != "cursor" and v}
+    return render_template(
+        "deadlines.html", args=args, errors=errors, q=q, listing=listing, entries=chosen, today=today,
+        next_url=url_for("across.page", **shown, cursor=cursor) if cursor else None,
+        csv_url=url_for("across.spreadsheet", **shown), subscribe=_subscribe(q) if q and not errors else None,
+        defaults={"from": today.isoformat(), "to": (today + timedelta(days=DEFAULT_DAYS)).isoformat()},
+        states=STATES, kinds=GOVERNMENT_KINDS, kind_names=KIND_NAMES, audiences=AUDIENCES, words=words,
+        when=words.when, row_url=_row_url, limit=DEFAULT_LIMIT,
+    ), 400 if errors else 200
+
+
+def _row_url(e) -> str:
+    return url_for("form.index", jurisdiction=e.jurisdiction.id, election=e.result.held.isoformat(),
+                   _anchor=e.deadline.id)
+
+
+@bp.get("/deadlines.csv")
+def spreadsheet() -> Response:
+    """Every row of the listing (no pages) as CSV."""
+    today = today_in("UTC")
+    q = _query({k: v for k, v in request.args.items() if k not in ("cursor", "limit")}, today)
+    listing = _listing(q, today)
+    body = as_csv.render_listing(listing.entries, lambda e: external_url(
+        "form.index", jurisdiction=e.jurisdiction.id, election=e.result.held.isoformat(), _anchor=e.deadline.id))
+    name = f"deadlines-{q['start'].isoformat()}-{q['end'].isoformat()}.csv"
+    return Response(body, mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{name}"'})
