@@ -27,7 +27,8 @@ from deadlines.reminders.sign_in import AGAIN, send_link
 from deadlines.service import cycles, lookup
 from deadlines.store import clerks, history, tokens
 from deadlines.store.tables import (
-    ClerkToken, DecisionEntry, NoticePublication, OverrideEntry, Reminder, Subscription, TriggerEvent,
+    ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry, Reminder, Subscription,
+    TriggerEvent,
 )
 
 from web import desk_writes
@@ -188,6 +189,9 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         published = {p.deadline_uid: p for p in s.scalars(select(NoticePublication).where(
             NoticePublication.jurisdiction_id == jur.id))}
         subscribers = _subscribers(s, jur.id)
+        hours = s.get(OfficeHoursEntry, jur.id)
+        closures = list(s.scalars(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id)
+                                  .order_by(OfficeClosure.day)))
         live_tokens = [t for t in tokens.listing(s, jur.id) if t.revoked_at is None]
         log = [history.words(e, jur, labels) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
     notices = [(d, draft_notice(jur, result, d), published.get(d.uid)) for d in result.deadlines if d.kind == "notice-window"]
@@ -198,7 +202,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         decisions=decisions, notices=notices, subscribers=subscribers, tokens=live_tokens, history=log,
         choices=choices, cycles=near, labels=labels, errors=errors or {}, preview=preview, new_token=new_token,
         form=request.form if request.method == "POST" else {}, bound=desk_writes.bound_rules(jur),
-        day_of=day_of,
+        day_of=day_of, hours=hours, closures=closures, file_hours=registry().get(jur.id).office_hours,
     ), status
 
 
