@@ -33,6 +33,7 @@ from deadlines.store.tables import (
 
 from web import desk_writes
 from web.common import records, registry, today_in
+from web.limits import address_wait
 from web.security import base_url, secret_page
 
 bp = Blueprint("desk", __name__, url_prefix="/clerk")
@@ -104,6 +105,11 @@ def ask_link():
     """Mail a new link to a clerk's address (the answer is the same whether
     or not the address has an account: it says nothing about who does)."""
     settings = Settings.from_env(base_url=base_url())
+    wait = address_wait(request.form.get("email", ""), "RATELIMIT_SIGN_IN_EMAIL", "sign-in-email")
+    if wait:
+        return render_template("desk_message.html", title="Please wait",
+                               message="A sign-in link was asked for that address a short while ago: check the inbox "
+                                       "(and spam folder), or try again later."), 429, {"Retry-After": str(wait)}
     with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
         account = clerks.by_email(s, request.form.get("email", ""))
         if account is not None:
