@@ -7,12 +7,15 @@ what), then saved; a clerk sees and writes only their own jurisdictions.
 The writes themselves are :mod:`web.desk_writes`."""
 from __future__ import annotations
 
-from datetime import date
+import json
+from dataclasses import dataclass
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from deadlines.store.db import writer
@@ -171,11 +174,39 @@ def _cycle(jur, today: date) -> date:
         abort(400, "cycle: a date, YYYY-MM-DD")
 
 
-def _subscribers(s: Session, jid: str) -> list[tuple[Subscription, int]]:
-    pending = dict(s.execute(select(Reminder.subscription_id, func.count()).where(
-        Reminder.jurisdiction_id == jid, Reminder.state == "pending").group_by(Reminder.subscription_id)).all())
-    subs = s.scalars(select(Subscription).where(Subscription.jurisdiction_id == jid).order_by(Subscription.id))
-    return [(sub, pending.get(sub.id, 0)) for sub in subs]
+#: How many of a subscriber's coming reminders the desk lists (the rest are counted).
+REMINDERS_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class Coming:
+    """One reminder still to send, as the desk says it."""
+
+    title: str
+    what: str
+    fires: datetime
+
+
+def _coming(r: Reminder, zone: ZoneInfo) -> Coming:
+    payload = json.loads(r.payload)
+    title = payload.get("deadline", {}).get("title") or r.deadline_uid
+    days = payload.get("lead_days")
+    what = {"notice-open": "the notice window opens", "notice-close": f"{days} days before the notice window closes",
+            "moved": "the deadline moved", "confirm": "confirm the subscription"}.get(
+        r.kind, f"{days} day{'s' if days != 1 else ''} before" if days is not None else r.kind)
+    return Coming(title, what, r.fire_at.astimezone(zone))
+
+
+def _subscribers(s: Session, jur) -> list[tuple[Subscription, list[Coming], int]]:
+    """Each subscriber with their next reminders (which deadline, when it fires) and how many are pending."""
+    zone = ZoneInfo(jur.timezone)
+    pending: dict[int, list[Reminder]] = {}
+    for r in s.scalars(select(Reminder).where(Reminder.jurisdiction_id == jur.id, Reminder.state == "pending")
+                       .order_by(Reminder.fire_at, Reminder.id)):
+        pending.setdefault(r.subscription_id, []).append(r)
+    subs = s.scalars(select(Subscription).where(Subscription.jurisdiction_id == jur.id).order_by(Subscription.id))
+    return [(sub, [_coming(r, zone) for r in pending.get(sub.id, [])[:REMINDERS_SHOWN]], len(pending.get(sub.id, [])))
+            for sub in subs]
 
 
 def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, new_token: str | None = None,
@@ -194,7 +225,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
                                                                DecisionEntry.cycle == result.cycle)))
         published = {p.deadline_uid: p for p in s.scalars(select(NoticePublication).where(
             NoticePublication.jurisdiction_id == jur.id))}
-        subscribers = _subscribers(s, jur.id)
+        subscribers = _subscribers(s, jur)
         hours = s.get(OfficeHoursEntry, jur.id)
         closures = list(s.scalars(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id)
                                   .order_by(OfficeClosure.day)))
