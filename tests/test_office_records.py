@@ -151,3 +151,34 @@ def _office_rows(app) -> tuple[int, int]:
     with Session(app.extensions["records"].db) as s:
         return (s.scalar(select(func.count()).select_from(OfficeHoursEntry)),
                 s.scalar(select(func.count()).select_from(OfficeClosure)))
+
+
+def test_compute_the_public_page_and_the_reminders_use_them(db, slc, tmp_path, monkeypatch):
+    import json
+    from click.testing import CliRunner
+    from sqlalchemy import select
+    from deadlines.cli import main
+    from deadlines.reminders.plan import replan
+    from deadlines.reminders.settings import Settings
+    from deadlines.core.registry import Registry
+    from deadlines.store import subscriptions
+    from deadlines.store.tables import Reminder
+    from web import create_app
+
+    with Session(db) as s, s.begin():
+        records.set_office_hours(s, slc, {"open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})
+        subscriptions.create(s, slc, channel="email", target="voter@slc.test", confirmed=True, leads=["1"])
+    url = str(db.url)
+    monkeypatch.setenv("DEADLINES_DATABASE_URL", url)
+    out = CliRunner().invoke(main, ["compute", "salt-lake-city-ut", "--election", str(CYCLE), "--json", "--today", str(TODAY)])
+    assert out.exit_code == 0, out.output
+    withdrawal = next(d for d in json.loads(out.output)["deadlines"] if d["id"] == "withdrawal")
+    assert withdrawal["due"] == "2027-10-12T16:30:00-06:00"
+    page = create_app({"DATABASE_URL": url, "TESTING": True, "TODAY": str(TODAY)}).test_client().get(
+        f"/?jurisdiction=salt-lake-city-ut&election={CYCLE}").get_data(as_text=True)
+    assert "recorded by the clerk: Recorder&#39;s posted hours, 2027" in page
+    replan(db, Registry(), "salt-lake-city-ut", now=datetime(2027, 9, 1, tzinfo=ZoneInfo("UTC")), settings=Settings())
+    with Session(db) as s:
+        payloads = [json.loads(p) for p in s.scalars(select(Reminder.payload).where(
+            Reminder.deadline_uid == f"salt-lake-city-ut/{CYCLE}/withdrawal"))]
+    assert payloads and {p["deadline"]["safe_due"] for p in payloads} == {"2027-10-08T16:30:00-06:00"}
