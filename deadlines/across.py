@@ -123,12 +123,14 @@ def read_cursor(text: str) -> tuple:
     return tuple(key)
 
 
-QUERY = ("from", "to", "state", "county", "kind", "audience", "cursor", "limit")
+QUERY = ("from", "to", "state", "county", "kind", "audience", "include", "cursor", "limit")
+#: What ``include`` may add to the default listing.
+INCLUDES = ("cancelled",)
 
 
 def read_query(args: Mapping[str, str]) -> dict:
     """The bulk API's query (``from``, ``to``, ``state``, ``county``, ``kind``,
-    ``audience``, ``cursor``, ``limit``) as keyword arguments;
+    ``audience``, ``include``, ``cursor``, ``limit``) as keyword arguments;
     :class:`InputError` naming the parameter at fault."""
     unknown = sorted(set(args) - set(QUERY))
     if unknown:
@@ -139,8 +141,13 @@ def read_query(args: Mapping[str, str]) -> dict:
     limit = args.get("limit") or str(DEFAULT_LIMIT)
     if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= MAX_LIMIT):
         raise InputError(f"limit: a whole number from 1 to {MAX_LIMIT}", "limit")
+    include = args.get("include") or None
+    if include is not None and include not in INCLUDES:
+        raise InputError(f"include: {include!r} is not listed apart; give include=cancelled to list the deadlines a "
+                         "clerk cancelled or deleted too (left out by default)", "include")
     return {
         "start": inputs.day(args["from"], "from"), "end": inputs.day(args["to"], "to"),
+        "cancelled": include == "cancelled",
         "state": args.get("state") or None, "audience": args.get("audience") or None,
         "county": args.get("county") or None, "kind": args.get("kind") or None,
         "cursor": args.get("cursor") or None, "limit": int(limit),
@@ -229,14 +236,15 @@ class Across:
         return held
 
     def listing(self, start: date, end: date, *, today: date, state: str | None = None,
-                audience: str | None = None, county: str | None = None, kind: str | None = None) -> Listing:
+                audience: str | None = None, county: str | None = None, kind: str | None = None,
+                cancelled: bool = False) -> Listing:
         """Every deadline to act on from ``start`` to ``end`` (inclusive), sorted;
         of the jurisdictions of ``state``, lying (partly) in ``county``, of
-        ``kind`` where given."""
+        ``kind`` where given; the cancelled ones too where ``cancelled``."""
         check_range(start, end)
         state = check_filters(state, audience, kind)
         revisions = self.revisions()
-        key = (start, end, state, audience, county, kind, today, self.registry.signature(),
+        key = (start, end, state, audience, county, kind, cancelled, today, self.registry.signature(),
                tuple(sorted(revisions.items())))
         found = self._listings.get(key)
         if found is not None:
@@ -247,13 +255,14 @@ class Across:
             found = self._listings.get(key)
             if found is None:
                 with collector_paused():
-                    found = self._compute(start, end, today, state, audience, revisions, county, kind)
+                    found = self._compute(start, end, today, state, audience, revisions, county, kind, cancelled)
                 self._listings.put(key, found)
         with self._computing_lock:
             self._computing.pop(key, None)
         return found
 
-    def _compute(self, start, end, today, state, audience, revisions, county=None, kind=None) -> Listing:
+    def _compute(self, start, end, today, state, audience, revisions, county=None, kind=None,
+                 cancelled=False) -> Listing:
         jurisdictions, invalid = self.registry.load_all()
         if county or kind:
             chosen = {p.id for p in self.registry.places().search(county=county, kind=kind)}
@@ -273,8 +282,8 @@ class Across:
                 except InputError as exc:  # dates outside the years its law is written for
                     uncomputed[(jur.id, cycle)] = str(exc)
                     continue
-                for d in result.deadlines:  # bound to this jurisdiction only when listed; cancelled ones left out
-                    if d.status == "cancelled" or (audience is not None and audience not in d.audience):
+                for d in result.deadlines:  # bound to this jurisdiction only when listed; cancelled ones if asked
+                    if (not cancelled and d.status == "cancelled") or (audience is not None and audience not in d.audience):
                         continue
                     closes = low <= day_of(d.safe_due).isoformat() <= high
                     opens = d.start is not None and low <= day_of(d.start).isoformat() <= high

@@ -14,7 +14,9 @@ from deadlines.core.cases import Occurrence, group
 from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.engine import resolve_anchors
 from deadlines.core.memo import compute
-from deadlines.core.model import Case, Deadline, Decision, Jurisdiction, Moment, Override, Result
+from deadlines.core.model import (
+    Case, Deadline, Decision, Holiday, HolidayRule, Jurisdiction, Moment, OfficeHours, Override, Result,
+)
 from deadlines.core.moments import day_of
 from deadlines.core.order import is_clerk_task, reading_order
 
@@ -30,7 +32,9 @@ class Records:
     into cases by :func:`deadlines.core.cases.group`; a case belongs to the
     first cycle whose general election falls on or after its first event.
     ``overrides`` and ``decisions`` (a choice the law gives, taken or not for a
-    cycle) carry their own cycle. ``changes``
+    cycle) carry their own cycle. ``office_hours`` and ``closures`` (days the
+    office is closed) win over and add to the calendar file's (see
+    :meth:`office`). ``changes``
     says what a clerk changed and when, keyed ``cycle:<cycle>``,
     ``override:<cycle>/<deadline>[/<case>]``, ``decision:<cycle>/<choice>`` or
     ``event:<recorded event id>``: each change is a function of the
@@ -42,11 +46,24 @@ class Records:
     overrides: Sequence[Override] = ()
     decisions: Sequence[Decision] = ()
     moved_by: Mapping[date, str] = field(default_factory=dict)
+    office_hours: OfficeHours | None = None
+    closures: Sequence[Holiday] = ()
     changes: Mapping[str, Sequence[Callable[[Jurisdiction, Mapping[str, str]], str]]] = field(default_factory=dict)
 
     def cases(self, jur: Jurisdiction) -> list[Case]:
         """The recorded cases, ``case-<id of its first event>``."""
         return group(jur, self.events, lambda first, _: f"case-{first.ref}", scope=lambda o: cycle_of(jur, o.at))
+
+    def office(self, jur: Jurisdiction) -> Jurisdiction:
+        """``jur`` with the office hours and closures a clerk recorded: the
+        hours replace the file's, each closure is one more office closure (a
+        one-day rule, so that no hand-kept list's coverage is claimed)."""
+        if self.office_hours is None and not self.closures:
+            return jur
+        extra = tuple(HolidayRule(id=f"recorded-closure-{h.day}", name=h.name, how="date", cite=h.cite, month=h.day.month,
+                                  day=h.day.day, start=h.day, until=h.day) for h in self.closures)
+        return replace(jur, office_hours=self.office_hours or jur.office_hours,
+                       holidays=replace(jur.holidays, closures=jur.holidays.closures + extra) if extra else jur.holidays)
 
 
 class RecordSource(Protocol):
@@ -138,6 +155,7 @@ def lookup(
     the date it is held, are used. Any other date is taken as entered.
     """
     stored = records.recorded(jur.id)
+    jur = stored.office(jur)
     named = named_cycle_of(jur, election, stored) if election is not None and primary is None else None
     if named is not None:
         cycle = named

@@ -121,6 +121,7 @@ def test_filters(client):
     ("from=2026-01-01&to=2026-02-01&limit=0", "limit"),
     ("from=2026-01-01&to=2026-02-01&cursor=bm9wZQ", "cursor"),
     ("from=2026-01-01&to=2026-02-01&election=2026-11-03", "election"),
+    ("from=2026-01-01&to=2026-02-01&include=deleted", "include"),
 ])
 def test_bad_queries_are_problems(client, query, field):
     resp = client.get(f"{BULK}?{query}")
@@ -141,6 +142,26 @@ def test_a_recorded_event_shows_at_once(app, client):
     [item] = client.get(query).get_json()["deadlines"]
     assert (item["deadline"]["id"], item["deadline"]["due"], item["deadline"]["safe_due"]) == (
         "referendum-petition-filing", "2026-06-06", "2026-06-05")
+
+
+def test_a_deleted_event_leaves_the_default_listing_and_stays_on_include_cancelled(app, client):
+    # the event of the example above, deleted as a mistake: its deadline is cancelled
+    query = f"{BULK}?from=2026-06-01&to=2026-06-10"
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        _, secret = tokens.create(s, "model-city")
+    auth = {"Authorization": f"Bearer {secret}"}
+    event = client.post("/api/v1/jurisdictions/model-city/events", json={"name": "ordinance-adopted", "at": "2026-05-07"},
+                        headers=auth).get_json()
+    assert client.delete(f"/api/v1/jurisdictions/model-city/events/{event['id']}?reason=typo",
+                         headers=auth).status_code in (200, 204)
+    assert client.get(query).get_json()["deadlines"] == []
+    body = client.get(f"{query}&include=cancelled").get_json()
+    assert [(i["deadline"]["id"], i["deadline"]["status"], i["deadline"]["safe_due"]) for i in body["deadlines"]] == [
+        ("referendum-petition-filing", "cancelled", "2026-06-05")]
+    assert body["total"] == 1
+    spec = client.get("/api/v1/openapi.json").get_json()["paths"]["/api/v1/deadlines"]["get"]["parameters"]
+    assert {"name": "include", "in": "query", "required": False, "schema": {"enum": ["cancelled"]}}.items() <= \
+        next(p for p in spec if p["name"] == "include").items()
 
 
 def test_an_invalid_file_is_named_not_silently_dropped(tmp_path):

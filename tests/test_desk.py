@@ -126,3 +126,33 @@ def test_marking_a_notice_published_stops_its_reminders(app):
     assert "Published Monday, April 3, 2028 in The Ypsilanti Courier" in page
     plan()  # as of the same day: the notice's reminders are gone
     assert _notice_reminders(app, uid) == 0
+
+
+def test_the_desk_lists_each_subscribers_reminders_deadline_channel_and_when(app):
+    # Ypsilanti 2028: the primary is Tuesday August 8 (the Tuesday after the first Monday); petitions are due
+    # on the 15th Tuesday preceding it, April 25, 4:00 p.m.; a subscriber reminded 7 days before hears on
+    # Tuesday April 18 at 9:00 a.m. (the reminder hour); the withdrawal by the third day after, Friday April 28,
+    # is reminded Friday April 21; the notice window closes 7 days before the filing deadline (April 18),
+    # reminded 3 days before it (Saturday April 15), and opens April 4.
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        subscriptions.create(s, app.extensions["registry"].get("ypsilanti-mi"), channel="email",
+                             target="clerk-reminders@ypsilanti.test", confirmed=True, leads=["7"])
+    replan(app.extensions["records"].db, app.extensions["registry"], "ypsilanti-mi",
+           now=datetime(2028, 3, 1, tzinfo=timezone.utc), settings=Settings())
+    client, _ = signed_in(app, "ypsilanti-mi", "clerk@ypsilanti.test")
+    page = client.get("/clerk/ypsilanti-mi?cycle=2028-11-07").get_data(as_text=True)
+    listed = re.search(r'id="subscribers">(.*?)</ul>\s*</li>', page, re.S).group(1)
+    items = re.findall(r"<li>([^<]+)</li>", listed)
+    assert items[:4] == [
+        "Publish notice of the petition filing deadline (the notice window opens): by email at 9:00 a.m., "
+        "Tuesday, April 4, 2028 (EDT)",
+        "Publish notice of the petition filing deadline (3 days before the notice window closes): by email at "
+        "9:00 a.m., Saturday, April 15, 2028 (EDT)",
+        "Nominating petitions due (7 days before): by email at 9:00 a.m., Tuesday, April 18, 2028 (EDT)",
+        "Last day to withdraw after filing (written notice to the city clerk) (7 days before): by email at 9:00 a.m., "
+        "Friday, April 21, 2028 (EDT)",
+    ]
+    with Session(app.extensions["records"].db) as s:
+        pending = s.scalar(select(func.count()).select_from(Reminder).where(Reminder.state == "pending"))
+    assert f"confirmed; {pending} reminders to send:" in listed
+    assert len(items) == 11 and items[-1] == f"and {pending - 10} more"  # the next ten, the rest counted

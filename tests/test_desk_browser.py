@@ -8,9 +8,14 @@ the feed and the subscribers' email say so.
 Worked dates (City code § 100.03, "within 30 days after" adoption; model-city
 names no state, so no roll): adopted Monday May 7, 2029 -> Wednesday June 6,
 2029; adopted Thursday June 14, 2029 -> Saturday July 14, 2029, which the
-court moves to 5:00 p.m. on Tuesday July 24, 2029 (a cycle within the
-reminders' four years ahead of the machine's clock, whose dates are still to
-come until mid-2029: "deadline moved" is sent only for those)."""
+court moves to 5:00 p.m. on Tuesday July 24, 2029. The scheduler's clock is
+pinned to March 1, 2029 (``NOW``): "deadline moved" is sent only for dates
+still to come, so the test does not depend on the machine's clock.
+
+Also: the desk with the keyboard alone (every form's fields and buttons
+reached by Tab in reading order, each with a visible focus; a form sent with
+Enter and saved with Space), and axe-core on the desk with JavaScript on and
+off, at 390 and 1280 px."""
 from __future__ import annotations
 
 import re
@@ -31,6 +36,8 @@ from web import create_app
 from conftest import TODAY
 
 AUTHORITY = "Roe v. Model City, No. 29-114 (Cir. Ct. July 1, 2029)"
+NOW = datetime(2029, 3, 1, 15, tzinfo=timezone.utc)  # the scheduler's clock in these tests
+AXE_RUN = "axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))"
 
 
 @pytest.fixture
@@ -58,20 +65,40 @@ def _check_and_save(page):
     page.wait_for_selector("p.notice[role=status]")
 
 
+def _axe(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(AXE_RUN)
+
+
 def _no_sideways_scroll_and_axe_clean(page, name, javascript):
-    """At 390 px; axe-core needs JavaScript, so it runs in the run that has it."""
+    """No sideways scroll at the page's width; axe-core finds nothing. axe
+    needs JavaScript to run: without it, the page as the browser built it
+    with JavaScript off (noscript content shown, no script run) is served
+    again, under its own address (so its styles load), to a context with
+    JavaScript that only axe uses."""
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
-    if not javascript:
-        return
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))")
-    assert found == [], f"{name}: {found}"
+    if javascript:
+        found = _axe(page)
+    else:
+        html = re.sub(r"<script\b.*?</script>", "", page.content(), flags=re.S)
+        html = html.replace("<noscript>", "<div>").replace("</noscript>", "</div>").replace("<body", "<body data-no-js", 1)
+        viewer = page.context.browser.new_context(viewport=page.viewport_size, bypass_csp=True)
+        try:
+            shown = viewer.new_page()
+            shown.route(page.url, lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
+            shown.goto(page.url)
+            assert shown.locator("body[data-no-js]").count() == 1  # the page built without JavaScript, not a fresh one
+            found = _axe(shown)
+        finally:
+            viewer.close()
+    assert found == [], f"{name} ({'JavaScript on' if javascript else 'JavaScript off'}): {found}"
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_a_clerk_keeps_the_record_in_the_browser(browser, app, live_server, smtp_server, monkeypatch, javascript):
     monkeypatch.setenv("DEADLINES_BASE_URL", live_server)
+    monkeypatch.setattr("web.clerk.now", lambda: NOW)  # the replan after each write
     _subscribers(app, "ann@voters.test", "bo@voters.test")
     out = CliRunner().invoke(main, ["clerk", "invite", "model-city", "clerk@model-city.test", "--name", "R. Roe"])
     assert out.exit_code == 0, out.output
@@ -137,7 +164,7 @@ def test_a_clerk_keeps_the_record_in_the_browser(browser, app, live_server, smtp
 
     smtp_server.messages.clear()
     worker = Worker(app.extensions["records"].db, app.extensions["registry"], settings_for(smtp_server),
-                    lambda: datetime.now(timezone.utc))
+                    lambda: NOW)
     while worker.tick():
         pass
     moved = [m for m in smtp_server.messages if m["Subject"].startswith("Deadline moved")]
@@ -147,3 +174,125 @@ def test_a_clerk_keeps_the_record_in_the_browser(browser, app, live_server, smtp
         assert "Ordinance 2029-9" in m["Subject"]
         assert "Was: Saturday, July 14, 2029" in text and "Now: Tuesday, July 24, 2029, at 5:00 p.m." in text
         assert AUTHORITY in text
+
+
+#: What Tab should reach, in the order of the page (a radio group is one stop).
+FOCUSABLE = """() => {
+  const seen = new Set(), out = [];
+  for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea')) {
+    if (el.disabled || !el.getClientRects().length) continue;
+    if (el.type === 'radio') { if (seen.has(el.name)) continue; seen.add(el.name); }
+    el.dataset.k = out.length;
+    out.push((el.id || el.name || el.textContent.trim()).slice(0, 40));
+  }
+  return out;
+}"""
+FOCUSED = """() => {
+  const el = document.activeElement, css = getComputedStyle(el);
+  return [el.dataset.k === undefined ? null : Number(el.dataset.k),
+          css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) >= 2];
+}"""
+
+
+#: Each desk's forms of its own: events and their deletion, a notice to mark published, a choice of the law.
+MORE = {"model-city": ("event-name", "event-date", "event-time", "event-label", "reason-event-1", "reason-override-1",
+                       "reason-closure-1", "office-hours-delete-reason"),
+        "ypsilanti-mi": ("draft-1", "published-on-1", "where-1"),
+        "salt-lake-city-ut": ("taken", "decision-authority-ranked-choice")}
+
+
+def _tab_through(page, name):
+    """Tab from the top reaches every field and button once, in reading order, each with a visible focus."""
+    stops = page.evaluate(FOCUSABLE)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    reached = []
+    for _ in range(4 * len(stops)):  # a date or time field takes a stop per part (month, day, year)
+        page.keyboard.press("Tab")
+        k, visible = page.evaluate(FOCUSED)
+        assert visible, f"{name}: no visible focus on {stops[k] if k is not None else 'an element'}"
+        if not reached or reached[-1] != k:
+            reached.append(k)
+        if len(reached) == len(stops):
+            break
+    assert reached == list(range(len(stops))), f"{name}: tab order {reached} for {stops}"
+    return stops
+
+
+def _tab_to(page, selector):
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement === document.querySelector(s)", selector):
+            return
+    raise AssertionError(f"Tab never reaches {selector}")
+
+
+def test_the_desk_with_the_keyboard_alone_and_axe_at_1280_and_390(browser, app, live_server, monkeypatch):
+    from deadlines.store import clerks, records
+    monkeypatch.setattr("web.clerk.now", lambda: NOW)
+    reg = app.extensions["registry"]
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        for jid in ("model-city", "ypsilanti-mi", "salt-lake-city-ut"):
+            account = clerks.invite(s, jid, "clerk@desk.test", "R. Roe")
+        secret = clerks.link(s, account)
+        model_city = reg.get("model-city")
+        records.record_event(s, model_city, "ordinance-adopted", "2029-05-07", "Ordinance 2029-4")
+        records.put_override(s, model_city, "2029-11-06", "referendum-petition-filing",
+                             {"due": "2029-06-08", "authority": AUTHORITY, "reason": "a flood"})
+        records.record_closure(s, model_city, "2029-06-01", "Flood")
+        records.set_office_hours(s, model_city, {"open": "08:00", "close": "16:30", "authority": "Posted hours"})
+    _subscribers(app, "ann@voters.test")
+    desks = {"model-city": "/clerk/model-city?cycle=2029-11-06", "ypsilanti-mi": "/clerk/ypsilanti-mi?cycle=2028-11-07",
+             "salt-lake-city-ut": "/clerk/salt-lake-city-ut?cycle=2025-11-04"}
+    for width in (1280, 390):
+        context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+        page = context.new_page()
+        page.goto(f"{live_server}/clerk/sign-in/{secret}" if width == 1280 else live_server + "/clerk/")
+        if width == 1280:  # signed in with the keyboard: Tab to the button, Enter
+            _tab_to(page, "#sign-in")
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
+        else:
+            context.add_cookies(cookies)
+        cookies = context.cookies()
+        for jid, path in desks.items():
+            page.goto(live_server + path)
+            stops = _tab_through(page, f"{jid} at {width}px")
+            for field in ("cycle", "override-deadline", "override-authority", "closure-day", "closure-reason",
+                          "office-open", "office-close", "office-authority", "token-label", *MORE[jid]):
+                assert field in stops, (jid, field)
+            _no_sideways_scroll_and_axe_clean(page, f"{jid} desk at {width}px", True)
+            page.screenshot(path=str(ARTIFACTS / f"desk-{jid}-{width}.png"), full_page=True)
+        context.close()
+
+    # a closure recorded with the keyboard: typed, sent with Enter, saved with Space
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    context.add_cookies(cookies)
+    page = context.new_page()
+    page.goto(live_server + desks["model-city"])
+    page.fill("#closure-day", "2029-06-04")  # a date field is typed per the browser's locale; its value set here
+    _tab_to(page, "#closure-reason")  # Tab on from the day (through its parts)
+    page.keyboard.type("Courthouse closed for repairs")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "Check before saving" in page.inner_text("#preview-heading")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    _tab_to(page, "#save")
+    with page.expect_navigation():
+        page.keyboard.press("Space")
+    assert "closed on Monday, June 4, 2029" in page.inner_text("p.notice[role=status]")
+    # and deleted again: Tab to its reason, type, Tab to its button, Enter; Space on Save
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    item = page.locator("#closures li", has_text="Courthouse closed for repairs")
+    _tab_to(page, f"#{item.locator('input[name=reason]').get_attribute('id')}")
+    page.keyboard.type("entered by mistake")
+    page.keyboard.press("Tab")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    _tab_to(page, "#save")
+    with page.expect_navigation():
+        page.keyboard.press("Space")
+    assert "Deleted the closure." in page.inner_text("p.notice[role=status]")
+    assert "Courthouse closed for repairs" not in page.inner_text("#closures")
+    _no_sideways_scroll_and_axe_clean(page, "model-city desk, JavaScript off", False)
+    context.close()

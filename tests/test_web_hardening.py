@@ -87,6 +87,24 @@ def test_clerk_writes_are_limited_per_token(sqlite_url):
     assert client.get(f"{API}/model-city/events", headers=auth).status_code == 200  # reads are not limited
 
 
+def test_asking_for_a_desk_sign_in_link_is_limited_per_client_and_per_address(sqlite_url):
+    app = _app(sqlite_url, RATELIMIT_SIGN_IN="3 per minute", RATELIMIT_SIGN_IN_EMAIL="2 per hour")
+
+    def ask(email, addr):
+        client = app.test_client()
+        token = _csrf(client.get("/clerk/").get_data(as_text=True))
+        return client.post("/clerk/sign-in", data={"csrf_token": token, "email": email},
+                           environ_base={"REMOTE_ADDR": addr})
+
+    # one address from many clients: the third ask within the hour waits
+    by_address = [ask("Clerk@Model-City.test", f"192.0.2.{i}") for i in range(3)]
+    assert [r.status_code for r in by_address] == [200, 200, 429]
+    assert int(by_address[2].headers["Retry-After"]) > 0 and "try again later" in by_address[2].get_data(as_text=True)
+    # one client asking for many addresses: the fourth ask within the minute is refused
+    codes = [ask(f"c{i}@example.org", "198.51.100.9").status_code for i in range(5)]
+    assert codes == [200, 200, 200, 429, 429]
+
+
 # --------------------------------------------------------------------------- no 500 from input
 
 HOSTILE = [

@@ -91,7 +91,7 @@ def _iso(day: date | None) -> str | None:
 
 @bp.get("/jurisdictions/<jid>")
 def jurisdiction(jid: str) -> Response:
-    jur = registry().get(jid)
+    jur = records().recorded(jid).office(registry().get(jid))  # with the office hours and closures a clerk recorded
     today = today_in(jur.timezone)
     law = jur.holidays
     closed = business_calendar(law, today.year, today.year + 1).closed

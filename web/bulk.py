@@ -28,7 +28,7 @@ def deadlines() -> Response:
     """One page, rendered once per listing (a listing is computed once per change)."""
     q = read_query(request.args)
     listing = across().listing(q["start"], q["end"], today=today_in("UTC"), state=q["state"], audience=q["audience"],
-                               county=q["county"], kind=q["kind"])
+                               county=q["county"], kind=q["kind"], cancelled=q["cancelled"])
     pages = current_app.extensions["bulk_pages"]
     key = (listing, request.query_string)  # the listing itself: a new one whenever anything changed
     body = pages.get(key)

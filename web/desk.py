@@ -7,12 +7,15 @@ what), then saved; a clerk sees and writes only their own jurisdictions.
 The writes themselves are :mod:`web.desk_writes`."""
 from __future__ import annotations
 
-from datetime import date
+import json
+from dataclasses import dataclass
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from deadlines.store.db import writer
@@ -27,11 +30,13 @@ from deadlines.reminders.sign_in import AGAIN, send_link
 from deadlines.service import cycles, lookup
 from deadlines.store import clerks, history, tokens
 from deadlines.store.tables import (
-    ClerkToken, DecisionEntry, NoticePublication, OverrideEntry, Reminder, Subscription, TriggerEvent,
+    ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry, Reminder, Subscription,
+    TriggerEvent,
 )
 
 from web import desk_writes
 from web.common import records, registry, today_in
+from web.limits import address_wait
 from web.security import base_url, secret_page
 
 bp = Blueprint("desk", __name__, url_prefix="/clerk")
@@ -103,6 +108,11 @@ def ask_link():
     """Mail a new link to a clerk's address (the answer is the same whether
     or not the address has an account: it says nothing about who does)."""
     settings = Settings.from_env(base_url=base_url())
+    wait = address_wait(request.form.get("email", ""), "RATELIMIT_SIGN_IN_EMAIL", "sign-in-email")
+    if wait:
+        return render_template("desk_message.html", title="Please wait",
+                               message="A sign-in link was asked for that address a short while ago: check the inbox "
+                                       "(and spam folder), or try again later."), 429, {"Retry-After": str(wait)}
     with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
         account = clerks.by_email(s, request.form.get("email", ""))
         if account is not None:
@@ -164,11 +174,39 @@ def _cycle(jur, today: date) -> date:
         abort(400, "cycle: a date, YYYY-MM-DD")
 
 
-def _subscribers(s: Session, jid: str) -> list[tuple[Subscription, int]]:
-    pending = dict(s.execute(select(Reminder.subscription_id, func.count()).where(
-        Reminder.jurisdiction_id == jid, Reminder.state == "pending").group_by(Reminder.subscription_id)).all())
-    subs = s.scalars(select(Subscription).where(Subscription.jurisdiction_id == jid).order_by(Subscription.id))
-    return [(sub, pending.get(sub.id, 0)) for sub in subs]
+#: How many of a subscriber's coming reminders the desk lists (the rest are counted).
+REMINDERS_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class Coming:
+    """One reminder still to send, as the desk says it."""
+
+    title: str
+    what: str
+    fires: datetime
+
+
+def _coming(r: Reminder, zone: ZoneInfo) -> Coming:
+    payload = json.loads(r.payload)
+    title = payload.get("deadline", {}).get("title") or r.deadline_uid
+    days = payload.get("lead_days")
+    what = {"notice-open": "the notice window opens", "notice-close": f"{days} days before the notice window closes",
+            "moved": "the deadline moved", "confirm": "confirm the subscription"}.get(
+        r.kind, f"{days} day{'s' if days != 1 else ''} before" if days is not None else r.kind)
+    return Coming(title, what, r.fire_at.astimezone(zone))
+
+
+def _subscribers(s: Session, jur) -> list[tuple[Subscription, list[Coming], int]]:
+    """Each subscriber with their next reminders (which deadline, when it fires) and how many are pending."""
+    zone = ZoneInfo(jur.timezone)
+    pending: dict[int, list[Reminder]] = {}
+    for r in s.scalars(select(Reminder).where(Reminder.jurisdiction_id == jur.id, Reminder.state == "pending")
+                       .order_by(Reminder.fire_at, Reminder.id)):
+        pending.setdefault(r.subscription_id, []).append(r)
+    subs = s.scalars(select(Subscription).where(Subscription.jurisdiction_id == jur.id).order_by(Subscription.id))
+    return [(sub, [_coming(r, zone) for r in pending.get(sub.id, [])[:REMINDERS_SHOWN]], len(pending.get(sub.id, [])))
+            for sub in subs]
 
 
 def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, new_token: str | None = None,
@@ -187,7 +225,10 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
                                                                DecisionEntry.cycle == result.cycle)))
         published = {p.deadline_uid: p for p in s.scalars(select(NoticePublication).where(
             NoticePublication.jurisdiction_id == jur.id))}
-        subscribers = _subscribers(s, jur.id)
+        subscribers = _subscribers(s, jur)
+        hours = s.get(OfficeHoursEntry, jur.id)
+        closures = list(s.scalars(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id)
+                                  .order_by(OfficeClosure.day)))
         live_tokens = [t for t in tokens.listing(s, jur.id) if t.revoked_at is None]
         log = [history.words(e, jur, labels) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
     notices = [(d, draft_notice(jur, result, d), published.get(d.uid)) for d in result.deadlines if d.kind == "notice-window"]
@@ -198,7 +239,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         decisions=decisions, notices=notices, subscribers=subscribers, tokens=live_tokens, history=log,
         choices=choices, cycles=near, labels=labels, errors=errors or {}, preview=preview, new_token=new_token,
         form=request.form if request.method == "POST" else {}, bound=desk_writes.bound_rules(jur),
-        day_of=day_of,
+        day_of=day_of, hours=hours, closures=closures, file_hours=registry().get(jur.id).office_hours,
     ), status
 
 

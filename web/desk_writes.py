@@ -99,6 +99,33 @@ def _decision_delete(s, jur, cycle, form, who):
     return "Removed the decision.", None
 
 
+def _office_hours(s, jur, cycle, form, who):
+    entry = records.set_office_hours(s, jur, {"open": form.get("open"), "close": form.get("close"),
+                                              "authority": form.get("authority")}, who=who)
+    return f"Recorded the office hours: open {words.clock(entry.open)} to {words.clock(entry.close)}.", None
+
+
+def _office_hours_delete(s, jur, cycle, form, who):
+    reason = inputs.required_text(form.get("reason"), "reason", "why the recorded hours no longer hold")
+    if not records.delete_office_hours(s, jur, who=who, reason=reason):
+        raise InputError("open: no office hours recorded", "open")
+    return "Removed the recorded office hours: the calendar file's apply again.", None
+
+
+def _closure(s, jur, cycle, form, who):
+    entry = records.record_closure(s, jur, form.get("day"), form.get("reason"), who=who)
+    return f"Recorded that the office is closed on {words.when(entry.day)}.", cycle_of(jur, entry.day)
+
+
+def _closure_delete(s, jur, cycle, form, who):
+    reason = inputs.required_text(form.get("reason"), "reason", "why it is deleted")
+    value = form.get("closure", "")
+    if not value.isdigit() or int(value) > inputs.MAX_ROW_ID or not records.delete_closure(
+            s, jur, int(value), who=who, reason=reason):
+        raise InputError("closure: no such closure recorded", "closure")
+    return "Deleted the closure.", None
+
+
 def _notice(s, jur, cycle, form, who):
     """Mark a notice published (the day, and where): its reminders stop."""
     uid = form.get("uid", "")
@@ -121,6 +148,8 @@ def _notice(s, jur, cycle, form, who):
 ACTIONS: dict[str, Callable] = {
     "event": _event, "event-delete": _event_delete, "override": _override, "override-delete": _override_delete,
     "decision": _decision, "decision-delete": _decision_delete, "notice": _notice,
+    "office-hours": _office_hours, "office-hours-delete": _office_hours_delete,
+    "closure": _closure, "closure-delete": _closure_delete,
 }
 
 
@@ -145,8 +174,11 @@ def _moves(before: dict[str, Deadline], after: dict[str, Deadline]) -> list[str]
             out.append(f"{new.title}: new, {words.when(new.due)}.")
         elif new.status == "cancelled" and old.status != "cancelled":
             out.append(f"{new.title}: cancelled (was {words.when(old.due)}).")
-        elif (old.due, old.start, old.status) != (new.due, new.start, new.status):
+        elif (old.due, old.status) != (new.due, new.status):
             out.append(f"{new.title}: {words.when(old.due)} → {words.when(new.due)} ({new.status}).")
+        elif old.start != new.start:
+            out.append(f"{new.title}: opens {words.when(old.start) if old.start else '(no opening)'} → "
+                       f"{words.when(new.start) if new.start else '(no opening)'} (due as before).")
     return out
 
 

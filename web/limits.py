@@ -5,6 +5,9 @@
 - Confirmation emails, per email address: ``RATELIMIT_CONFIRMATION`` (one per
   period: a sign-up form is not a way to mail someone repeatedly).
 - The clerk API's writes, per token: ``RATELIMIT_CLERK_WRITES``.
+- Asking for a desk sign-in link, per client address: ``RATELIMIT_SIGN_IN``;
+  and per email address asked for (whether or not it keeps a desk, so the
+  answer says nothing about who does): ``RATELIMIT_SIGN_IN_EMAIL``.
 
 Past a limit the answer is 429 with ``Retry-After``. The client address is
 the connection's peer, or the one a configured trusted proxy forwarded
@@ -26,6 +29,8 @@ DEFAULTS = {
     "RATELIMIT_SIGNUP": "10 per minute; 50 per day",
     "RATELIMIT_CONFIRMATION": "1 per hour",
     "RATELIMIT_CLERK_WRITES": "120 per minute",
+    "RATELIMIT_SIGN_IN": "10 per minute; 50 per day",
+    "RATELIMIT_SIGN_IN_EMAIL": "3 per hour",
     "RATELIMIT_HEADERS_ENABLED": True,
 }
 
@@ -38,14 +43,14 @@ def client() -> str:
     return request.remote_addr or "unknown"
 
 
-def confirmation_wait(address: str) -> int:
-    """Count one confirmation email to ``address``; 0 if it may go, else the
-    seconds until one may (the counter holds a hash, not the address)."""
-    limiter, item = current_app.extensions["limiter"], parse(current_app.config["RATELIMIT_CONFIRMATION"])
-    key = "email:" + _digest(address.lower())
-    if not current_app.config.get("RATELIMIT_ENABLED", True) or limiter.limiter.hit(item, "confirmation", key):
+def address_wait(address: str, setting: str = "RATELIMIT_CONFIRMATION", scope: str = "confirmation") -> int:
+    """Count one email to ``address`` under the limit ``setting``; 0 if it may
+    go, else the seconds until one may (the counter holds a hash, not the address)."""
+    limiter, item = current_app.extensions["limiter"], parse(current_app.config[setting])
+    key = "email:" + _digest(address.strip().lower())
+    if not current_app.config.get("RATELIMIT_ENABLED", True) or limiter.limiter.hit(item, scope, key):
         return 0
-    reset, _ = limiter.limiter.get_window_stats(item, "confirmation", key)
+    reset, _ = limiter.limiter.get_window_stats(item, scope, key)
     return max(1, math.ceil(reset - time.time()))
 
 
@@ -66,6 +71,7 @@ def init_app(app: Flask, db) -> Limiter:
     views = app.view_functions  # wrapped in place: the decorated views are this app's only
     for endpoint in ("subscriptions.subscribe", "subscriptions.confirm"):
         views[endpoint] = limiter.limit(_setting("RATELIMIT_SIGNUP"), scope="signup")(views[endpoint])
+    views["desk.ask_link"] = limiter.limit(_setting("RATELIMIT_SIGN_IN"), scope="sign-in")(views["desk.ask_link"])
     limiter.limit(_setting("RATELIMIT_CLERK_WRITES"), key_func=clerk_token, scope="clerk-writes",
                   methods=["POST", "PUT", "PATCH", "DELETE"])(app.blueprints["clerk"])
     return limiter

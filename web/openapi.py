@@ -403,7 +403,7 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                                "start does (`edge`: opening). Sorted by that day, then the instant (all-day "
                                "last), jurisdiction, cycle and id. Each `deadline` is the JSON of "
                                "/api/v1/jurisdictions/{jid}/deadlines. Deadlines waiting for a trigger event are "
-                               "not listed until it is recorded.",
+                               "not listed until it is recorded; cancelled ones only with `include=cancelled`.",
                 "parameters": [
                     {"name": "from", "in": "query", "required": True, "schema": {**DATE, "pattern": f"^{DAY}$"},
                      "description": "First day of the range (YYYY-MM-DD)"},
@@ -412,6 +412,9 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
                     *_place_filters("Only jurisdictions under this US state's law (postal code, e.g. MI)"),
                     {"name": "audience", "in": "query", "required": False, "schema": {"enum": list(AUDIENCES)},
                      "description": "Only deadlines for this audience"},
+                    {"name": "include", "in": "query", "required": False, "schema": {"enum": ["cancelled"]},
+                     "description": "`cancelled`: list too the deadlines a clerk cancelled or deleted (status "
+                                    "`cancelled`), which the default listing leaves out"},
                     *_paging("Deadlines per page"),
                 ],
                 "responses": {"200": _json(_ref("Listing"), "One page of the listing"),

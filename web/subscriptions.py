@@ -20,7 +20,7 @@ from deadlines.reminders.settings import Settings
 from deadlines.store import subscriptions
 from deadlines.store.db import now, writer
 
-from web.limits import confirmation_wait
+from web.limits import address_wait
 from web.security import base_url, secret_page
 
 LEAD_CHOICES = (30, 14, 7, 3, 1)
@@ -102,7 +102,7 @@ def subscribe():
         jur = current_app.extensions["registry"].get(request.form.get("jurisdiction", ""))
         address = subscriptions.email_address(request.form.get("email", "").strip())
         subscriptions.parse_leads(request.form.getlist("leads") or subscriptions.DEFAULT_LEADS)
-        wait = confirmation_wait(address)
+        wait = address_wait(address)
         if wait:
             page = _page("Please wait", f"A confirmation email went to {address} a short while ago: check your "
                          "inbox (and spam folder), or try again later.", 429)

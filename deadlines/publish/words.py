@@ -4,7 +4,7 @@ dates and status, and what the clerk recorded. Pure: results in, words out."""
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, time
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -200,6 +200,11 @@ def cancelled(d: Deadline) -> str | None:
 def live(deadlines) -> list[Deadline]:
     """The deadlines still in force (the cancelled ones are listed apart)."""
     return [d for d in deadlines if d.status != "cancelled"]
+
+
+def clock(text: str) -> str:
+    """A stored "HH:MM" in words: "8:00 a.m."."""
+    return say_clock(time.fromisoformat(text))
 
 
 def stored(text: str | None, timezone: str) -> Moment | None:

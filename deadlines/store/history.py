@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Mapping
 from zoneinfo import ZoneInfo
 
@@ -81,6 +81,18 @@ def _what(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str]) -> str:
         if e.action == "event.change":
             return f"changed “{title}”{case} from {_at(before, 'at', zone)} to {_at(after, 'at', zone)}"
         return f"deleted “{title}” of {_at(before, 'at', zone)}{case}"
+    if kind == "office":
+        if after is None:
+            return "removed the office hours recorded: the calendar file's apply again"
+        hours = {k: say_clock(time.fromisoformat(after[k])) for k in ("open", "close")}
+        was = (f" (they had been {say_clock(time.fromisoformat(before['open']))} to "
+               f"{say_clock(time.fromisoformat(before['close']))})") if before else ""
+        return f"recorded the office hours: open {hours['open']} to {hours['close']}{was}"
+    if kind == "closure":
+        day = say_day(date.fromisoformat((after or before)["day"]))
+        if after is None:
+            return f"removed the closure of the office on {day}"
+        return f"recorded that the office is closed on {day} ({after['reason']})"
     cycle, _, rest = key.partition("/")
     election = say_day(date.fromisoformat(cycle))
     if kind == "election":
@@ -120,9 +132,12 @@ def words(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str] | None =
 
 
 def for_cycle(entries: list[HistoryEntry], cycle: date, event_ids: set[str]) -> list[HistoryEntry]:
-    """The entries that bear on one cycle: its elections, overrides, decisions
-    and notices, and the events of its cases (``event_ids``)."""
+    """The entries that bear on one cycle: its elections, overrides, decisions,
+    notices and office closures, the events of its cases (``event_ids``), and
+    the office hours (which bear on every cycle)."""
     def bears(e: HistoryEntry) -> bool:
         kind, _, key = e.target.partition(":")
+        if kind == "office":
+            return True
         return key in event_ids if kind == "event" else key.partition("/")[0] == cycle.isoformat()
     return [e for e in entries if bears(e)]

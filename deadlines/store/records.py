@@ -7,11 +7,11 @@ against the jurisdiction's calendar file first (raising
 """
 from __future__ import annotations
 
-import time
+from time import monotonic as clock_now
 from collections import defaultdict
 from functools import partial
 from dataclasses import replace
-from datetime import date
+from datetime import date, time
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
@@ -21,13 +21,15 @@ from sqlalchemy.orm import Session
 from deadlines.core.cases import Occurrence
 from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import CalendarError, CaseNeeded, InputError
-from deadlines.core.model import Case, Decision, Jurisdiction, Moment, Override
+from deadlines.core.model import Case, Decision, Holiday, Jurisdiction, Moment, OfficeHours, Override
 from deadlines.core import inputs
 from deadlines.store import history
 from deadlines.core.moments import from_iso
 from deadlines.service import Records, case_cycle, cycle_of, lookup, upcoming
 from deadlines.store.db import now
-from deadlines.store.tables import DecisionEntry, ElectionEntry, JurisdictionState, OverrideEntry, TriggerEvent
+from deadlines.store.tables import (
+    DecisionEntry, ElectionEntry, JurisdictionState, OfficeClosure, OfficeHoursEntry, OverrideEntry, TriggerEvent,
+)
 from deadlines.store.util import bump
 
 
@@ -59,18 +61,24 @@ class DbRecords:
                 Decision(choice=d.choice, cycle=d.cycle, taken=d.taken, authority=d.authority)
                 for d in s.scalars(select(DecisionEntry).where(DecisionEntry.jurisdiction_id == jurisdiction_id))
             )
+            hours = s.get(OfficeHoursEntry, jurisdiction_id)
+            closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in s.scalars(
+                select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jurisdiction_id).order_by(OfficeClosure.day)))
             log = history.listing(s, jurisdiction_id)
         events = tuple(_occurrence(ev) for ev in rows)
         stored = Records(
             elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
             events=events, overrides=overrides, decisions=decisions,
             moved_by={e.cycle: f"{e.authority} ({e.reason})" if e.reason else e.authority for e in entries if e.authority},
+            office_hours=hours and OfficeHours(time.fromisoformat(hours.open), time.fromisoformat(hours.close),
+                                               f"{RECORDED}: {hours.authority}"),
+            closures=closures,
         )
         return replace(stored, changes=_changes(log)) if log else stored
 
     def revision(self, jurisdiction_id: str) -> str:
         seen = self._revisions.get(jurisdiction_id)
-        clock = time.monotonic()
+        clock = clock_now()
         if seen is not None and clock - seen[1] < self.revision_ttl:
             return seen[0]
         with Session(self.db) as s:
@@ -86,7 +94,7 @@ class DbRecords:
     def revisions(self) -> dict[str, str]:
         """Every jurisdiction's revision in one query (absent: nothing ever
         recorded), remembered like :meth:`revision`."""
-        seen, clock = self._all, time.monotonic()
+        seen, clock = self._all, clock_now()
         if seen is not None and clock - seen[1] < self.revision_ttl:
             return seen[0]
         with Session(self.db) as s:
@@ -126,6 +134,8 @@ def event_value(jur: Jurisdiction, name: object, value: object) -> Moment:
 # --------------------------------------------------------------------------- writes
 
 NOBODY = history.Who("")
+#: What a step cites for office hours and closures a clerk recorded.
+RECORDED = "recorded by the clerk"
 
 
 def event_dict(ev: TriggerEvent) -> dict:
@@ -390,6 +400,84 @@ def delete_decision(s: Session, jur: Jurisdiction, cycle: str, choice: str, *, w
         return False
     history.log(s, jur.id, who, "decision.delete", f"decision:{day}/{choice}", _brief_decision(entry), None,
                 authority=entry.authority, reason=inputs.label(reason, "reason"))
+    s.delete(entry)
+    bump(s, jur.id, "anchors_rev")
+    return True
+
+
+def _clock(value: object, field: str) -> time:
+    if not isinstance(value, str):
+        raise InputError(f"{field}: a time of day, HH:MM (24-hour)", field)
+    try:
+        return time.fromisoformat(value.strip()).replace(second=0, microsecond=0)
+    except ValueError:
+        raise InputError(f"{field}: {value!r} is not a time of day, HH:MM (24-hour)", field) from None
+
+
+def _brief_hours(h: OfficeHoursEntry) -> dict:
+    return {"open": h.open, "close": h.close}
+
+
+def set_office_hours(s: Session, jur: Jurisdiction, body: dict, *, who: history.Who = NOBODY) -> OfficeHoursEntry:
+    """Record when the office is open (they win over the calendar file's
+    ``[office_hours]``: a last day with no hour in the law ends at ``close``)."""
+    opens, closes = _clock(body.get("open"), "open"), _clock(body.get("close"), "close")
+    if closes <= opens:
+        raise InputError(f"close: the office closes ({closes:%H:%M}) before it opens ({opens:%H:%M})", "close")
+    authority = inputs.required_text(body.get("authority"), "authority", "what sets the hours")
+    entry = s.get(OfficeHoursEntry, jur.id)
+    before = None if entry is None else _brief_hours(entry)
+    if entry is None:
+        entry = OfficeHoursEntry(jurisdiction_id=jur.id)
+        s.add(entry)
+    entry.open, entry.close, entry.authority, entry.recorded_at = f"{opens:%H:%M}", f"{closes:%H:%M}", authority, now()
+    history.log(s, jur.id, who, "office.hours", "office:hours", before, _brief_hours(entry), authority=authority)
+    bump(s, jur.id, "anchors_rev")
+    s.flush()
+    return entry
+
+
+def delete_office_hours(s: Session, jur: Jurisdiction, *, who: history.Who = NOBODY, reason: object = None) -> bool:
+    """Forget the recorded hours: the calendar file's apply again (or none)."""
+    entry = s.get(OfficeHoursEntry, jur.id)
+    if entry is None:
+        return False
+    history.log(s, jur.id, who, "office.hours.delete", "office:hours", _brief_hours(entry), None,
+                authority=entry.authority, reason=inputs.label(reason, "reason"))
+    s.delete(entry)
+    bump(s, jur.id, "anchors_rev")
+    return True
+
+
+def closure_target(jur: Jurisdiction, day: date) -> str:
+    """What history calls a closure: ``closure:<the cycle it falls in>/<day>``."""
+    cycle = cycle_of(jur, day)
+    return f"closure:{cycle or day}/{day}"
+
+
+def record_closure(s: Session, jur: Jurisdiction, day: object, reason: object,
+                   *, who: history.Who = NOBODY) -> OfficeClosure:
+    """Record a day the office is closed (a last day falling on it gets the
+    office's last open day before it as the safe reading)."""
+    on = inputs.day(day, "day")
+    why = inputs.required_text(reason, "reason", "why the office is closed (“Courthouse closed for repairs”)")
+    if s.scalar(select(OfficeClosure.id).where(OfficeClosure.jurisdiction_id == jur.id, OfficeClosure.day == on)):
+        raise InputError(f"day: a closure of {on} is already recorded; delete it first to change it", "day")
+    entry = OfficeClosure(jurisdiction_id=jur.id, day=on, reason=why, recorded_at=now())
+    s.add(entry)
+    history.log(s, jur.id, who, "closure.record", closure_target(jur, on), None, {"day": on.isoformat(), "reason": why})
+    bump(s, jur.id, "anchors_rev")
+    s.flush()
+    return entry
+
+
+def delete_closure(s: Session, jur: Jurisdiction, closure_id: int, *, who: history.Who = NOBODY,
+                   reason: object = None) -> bool:
+    entry = s.get(OfficeClosure, closure_id)
+    if entry is None or entry.jurisdiction_id != jur.id:
+        return False
+    history.log(s, jur.id, who, "closure.delete", closure_target(jur, entry.day),
+                {"day": entry.day.isoformat(), "reason": entry.reason}, None, reason=inputs.label(reason, "reason"))
     s.delete(entry)
     bump(s, jur.id, "anchors_rev")
     return True

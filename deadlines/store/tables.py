@@ -96,6 +96,31 @@ class OverrideEntry(Base):
     reason: Mapped[str] = mapped_column(Text)
 
 
+class OfficeHoursEntry(Base):
+    """The office hours a clerk recorded for a jurisdiction ("HH:MM" local,
+    on an authority); they win over the calendar file's ``[office_hours]``."""
+
+    __tablename__ = "office_hours"
+    jurisdiction_id: Mapped[str] = mapped_column(JID, primary_key=True)
+    open: Mapped[str] = mapped_column(String(5))
+    close: Mapped[str] = mapped_column(String(5))
+    authority: Mapped[str] = mapped_column(Text)
+    recorded_at: Mapped[datetime] = mapped_column(UTC)
+
+
+class OfficeClosure(Base):
+    """A day the clerk's office is closed, as a clerk recorded it (treated like
+    a calendar file's one-off closure)."""
+
+    __tablename__ = "office_closure"
+    __table_args__ = (UniqueConstraint("jurisdiction_id", "day"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    day: Mapped[date] = mapped_column(Date)
+    reason: Mapped[str] = mapped_column(Text)
+    recorded_at: Mapped[datetime] = mapped_column(UTC)
+
+
 class DecisionEntry(Base):
     """A clerk's decision on a choice the law gives for one cycle
     (:class:`deadlines.core.model.Decision`); it wins over the calendar file's."""

@@ -1,0 +1,184 @@
+"""Office hours and closures a clerk records (issue 17, item 3): they reach
+every surface through the records (the engine stays pure), the recorded hours
+win over the calendar file's and are cited "recorded by the clerk", a recorded
+closure is treated like a file's one-off closure; the desk shows a write
+before saving it, deletes with a reason and says the history in plain words.
+
+Worked example, Salt Lake City, election of November 2, 2027:
+
+- withdrawal: 23 days before is Sunday October 10, 2027; Monday October 11
+  is Columbus Day, so the last day is Tuesday October 12 (Utah Code 68-3-7),
+  and with no hour in the text it ends when the office closes: 5:00 p.m. by
+  the file's hours, 4:30 p.m. once the clerk records 7:30 a.m. to 4:30 p.m.;
+- declaration of candidacy: until 5:00 p.m. on June 7 (city code), Monday
+  June 7, 2027; with the office recorded closed that day (not a legal
+  holiday) the law does not move it, and the office's last open day before
+  it, Friday June 4, is a reading of its own.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from html import unescape
+from zoneinfo import ZoneInfo
+
+import pytest
+from sqlalchemy.orm import Session
+
+from deadlines.service import lookup
+from deadlines.store import records
+from deadlines.store.db import get_db
+from deadlines.store.records import DbRecords
+from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
+from tests.test_desk import app, csrf_of, signed_in  # noqa: F401 (a fixture)
+
+DENVER = ZoneInfo("America/Denver")
+CYCLE = date(2027, 11, 2)
+TODAY = date(2026, 12, 1)
+
+
+def _at(*args) -> datetime:
+    return datetime(*args, tzinfo=DENVER)
+
+
+def _deadlines(jur, db) -> dict:
+    return {d.id: d for d in lookup(jur, today=TODAY, election=CYCLE, records=DbRecords(db, 0)).deadlines}
+
+
+@pytest.fixture
+def db(tmp_path):
+    return get_db(f"sqlite:///{tmp_path / 'office.sqlite3'}")
+
+
+@pytest.fixture
+def slc():
+    from deadlines.core.registry import Registry
+    return Registry().get("salt-lake-city-ut")
+
+
+def test_recorded_hours_win_over_the_files_and_are_cited(db, slc):
+    assert _deadlines(slc, db)["withdrawal"].due == _at(2027, 10, 12, 17)
+    with Session(db) as s, s.begin():
+        records.set_office_hours(s, slc, {"open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})
+    d = _deadlines(slc, db)
+    assert d["withdrawal"].due == _at(2027, 10, 12, 16, 30)
+    assert d["withdrawal"].safe_due == _at(2027, 10, 8, 16, 30)
+    assert any("4:30 p.m." in s and "recorded by the clerk: Recorder's posted hours, 2027" in s for s in d["withdrawal"].steps)
+    assert any("office opens (7:30 a.m.)" in s for s in d["declaration-filing"].steps)
+    with Session(db) as s, s.begin():
+        assert records.delete_office_hours(s, slc, reason="posted by mistake")
+    assert _deadlines(slc, db)["withdrawal"].due == _at(2027, 10, 12, 17)  # the file's again
+
+
+def test_a_recorded_closure_gives_the_last_open_day_before_it_as_a_reading(db, slc):
+    with Session(db) as s, s.begin():
+        records.record_closure(s, slc, "2027-06-07", "Office closed: water main break")
+    d = _deadlines(slc, db)["declaration-filing"]
+    assert d.due == _at(2027, 6, 7, 17)  # not a legal holiday: the law does not move it
+    before = next(r for r in d.readings if r.name == "the office's last open day before a closure")
+    assert before.due == _at(2027, 6, 4, 17) and before.cite == "recorded by the clerk"
+    assert "Office closed: water main break" in before.why
+    with Session(db) as s, s.begin():
+        with pytest.raises(Exception, match="already recorded"):
+            records.record_closure(s, slc, "2027-06-07", "twice")
+
+
+def test_bad_hours_are_refused_naming_the_field(db, slc):
+    from deadlines.core.errors import InputError
+    with Session(db) as s:
+        for body, field in (({"open": "9", "close": "17:00", "authority": "x"}, "open"),
+                            ({"open": "17:00", "close": "08:00", "authority": "x"}, "close"),
+                            ({"open": "08:00", "close": "17:00"}, "authority")):
+            with pytest.raises(InputError) as exc:
+                records.set_office_hours(s, slc, body)
+            assert exc.value.field == field
+
+
+def test_the_desk_records_hours_and_a_closure_shows_what_they_move_and_deletes_with_a_reason(app):  # noqa: F811
+    client, _ = signed_in(app, "salt-lake-city-ut", "recorder@slc.test")
+    desk = f"/clerk/salt-lake-city-ut?cycle={CYCLE}"
+    page = client.get(desk).get_data(as_text=True)
+    assert "From the calendar file: open 8:00 a.m. to 5:00 p.m." in page
+    token = csrf_of(page)
+    shown = client.post(f"/clerk/salt-lake-city-ut/office-hours?cycle={CYCLE}", data={
+        "csrf_token": token, "open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})
+    html = unescape(shown.get_data(as_text=True))
+    assert shown.status_code == 200 and "Check before saving" in html
+    assert ("Last day to withdraw a nomination: 5:00 p.m., Tuesday, October 12, 2027 (MDT) → 4:30 p.m., Tuesday, "
+            "October 12, 2027 (MDT)") in html
+    assert ("Declaration of candidacy, mayor and council member: opens 8:00 a.m., Tuesday, June 1, 2027 (MDT) → "
+            "7:30 a.m., Tuesday, June 1, 2027 (MDT) (due as before).") in html
+    assert _office_rows(app) == (0, 0)  # only shown
+    saved = client.post(f"/clerk/salt-lake-city-ut/office-hours?cycle={CYCLE}", data={
+        "csrf_token": token, "open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027", "step": "save"})
+    assert saved.status_code == 302
+    closed = client.post(f"/clerk/salt-lake-city-ut/closure?cycle={CYCLE}", data={
+        "csrf_token": token, "day": "2027-06-07", "reason": "Water main break", "step": "save"})
+    assert closed.status_code == 302
+    assert _office_rows(app) == (1, 1)
+    page = unescape(client.get(desk).get_data(as_text=True))
+    assert "Recorded: open 7:30 a.m. to 4:30 p.m. (Recorder's posted hours, 2027)." in page
+    assert "recorded the office hours: open 7:30 a.m. to 4:30 p.m.. Authority: Recorder's posted hours, 2027." in page
+    assert "recorded that the office is closed on Monday, June 7, 2027 (Water main break)" in page
+    # the API and the public feed use them
+    about = client.get("/api/v1/jurisdictions/salt-lake-city-ut").get_json()
+    assert about["office_hours"]["close"] == "16:30" and about["office_hours"]["cite"].startswith("recorded by the clerk")
+    api = client.get(f"/api/v1/jurisdictions/salt-lake-city-ut/deadlines?election={CYCLE}").get_json()
+    withdrawal = next(d for d in api["deadlines"] if d["id"] == "withdrawal")
+    assert withdrawal["due"] == "2027-10-12T16:30:00-06:00"
+    feed = client.get(f"/calendars/salt-lake-city-ut/{CYCLE}.ics").get_data(as_text=True)
+    assert "DTSTART;TZID=America/Denver:20271008T163000" in feed  # the safe day, at the recorded close
+    # delete each with a reason (a delete without one is refused)
+    from deadlines.store.tables import OfficeClosure
+    with Session(app.extensions["records"].db) as s:
+        closure_id = s.query(OfficeClosure.id).scalar()
+    refused = client.post(f"/clerk/salt-lake-city-ut/closure-delete?cycle={CYCLE}", data={
+        "csrf_token": token, "closure": str(closure_id), "reason": "", "step": "save"})
+    assert refused.status_code == 422 and "reason" in refused.get_data(as_text=True)
+    for action, body in (("closure-delete", {"closure": str(closure_id)}), ("office-hours-delete", {})):
+        r = client.post(f"/clerk/salt-lake-city-ut/{action}?cycle={CYCLE}", data={
+            "csrf_token": token, "reason": "entered by mistake", "step": "save", **body})
+        assert r.status_code == 302, action
+    assert _office_rows(app) == (0, 0)
+    page = unescape(client.get(desk).get_data(as_text=True))
+    assert "removed the closure of the office on Monday, June 7, 2027. Reason: entered by mistake." in page
+    assert ("removed the office hours recorded: the calendar file's apply again. Authority: Recorder's posted hours, "
+            "2027. Reason: entered by mistake.") in page
+
+
+def _office_rows(app) -> tuple[int, int]:
+    from sqlalchemy import func, select
+    from deadlines.store.tables import OfficeClosure, OfficeHoursEntry
+    with Session(app.extensions["records"].db) as s:
+        return (s.scalar(select(func.count()).select_from(OfficeHoursEntry)),
+                s.scalar(select(func.count()).select_from(OfficeClosure)))
+
+
+def test_compute_the_public_page_and_the_reminders_use_them(db, slc, tmp_path, monkeypatch):
+    import json
+    from click.testing import CliRunner
+    from sqlalchemy import select
+    from deadlines.cli import main
+    from deadlines.reminders.plan import replan
+    from deadlines.reminders.settings import Settings
+    from deadlines.core.registry import Registry
+    from deadlines.store import subscriptions
+    from deadlines.store.tables import Reminder
+    from web import create_app
+
+    with Session(db) as s, s.begin():
+        records.set_office_hours(s, slc, {"open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})
+        subscriptions.create(s, slc, channel="email", target="voter@slc.test", confirmed=True, leads=["1"])
+    url = str(db.url)
+    monkeypatch.setenv("DEADLINES_DATABASE_URL", url)
+    out = CliRunner().invoke(main, ["compute", "salt-lake-city-ut", "--election", str(CYCLE), "--json", "--today", str(TODAY)])
+    assert out.exit_code == 0, out.output
+    withdrawal = next(d for d in json.loads(out.output)["deadlines"] if d["id"] == "withdrawal")
+    assert withdrawal["due"] == "2027-10-12T16:30:00-06:00"
+    page = create_app({"DATABASE_URL": url, "TESTING": True, "TODAY": str(TODAY)}).test_client().get(
+        f"/?jurisdiction=salt-lake-city-ut&election={CYCLE}").get_data(as_text=True)
+    assert "recorded by the clerk: Recorder&#39;s posted hours, 2027" in page
+    replan(db, Registry(), "salt-lake-city-ut", now=datetime(2027, 9, 1, tzinfo=ZoneInfo("UTC")), settings=Settings())
+    with Session(db) as s:
+        payloads = [json.loads(p) for p in s.scalars(select(Reminder.payload).where(
+            Reminder.deadline_uid == f"salt-lake-city-ut/{CYCLE}/withdrawal"))]
+    assert payloads and {p["deadline"]["safe_due"] for p in payloads} == {"2027-10-08T16:30:00-06:00"}
