@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from sqlalchemy import (
-    Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
+    BigInteger, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -203,6 +203,7 @@ class FeedEventState(Base):
     content_hash: Mapped[str] = mapped_column(String(64), nullable=False)
     sequence: Mapped[int] = mapped_column(Integer, nullable=False)
     last_modified: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    basis: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default="0")
 
 
 class RateLimit(Base):
