@@ -31,6 +31,13 @@ log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
 
 
+@bp.after_request
+def _by_token(resp):
+    """Every answer here depends on the token sent (a cache must key on it)."""
+    resp.vary.add("Authorization")
+    return resp
+
+
 def _error(status: int, message: str, field: str | None = None, **headers):
     """An RFC 9457 problem, like every other error of the API."""
     resp = problem(status, message, field)
