@@ -34,6 +34,7 @@ from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 from deadlines.core import inputs
 from deadlines.core.memo import Lru
 from deadlines.store.feed_state import Superseded
+from sqlalchemy.exc import OperationalError
 from web.common import registry, records, today_in
 from web.problems import input_problem
 from web.security import base_url, external_url
@@ -338,7 +339,7 @@ class FastPath:
             with self.app.app_context():
                 try:
                     feed = _current(known[0](*known[1]))
-                except InputError:  # a jurisdiction gone: the view says so
+                except (InputError, OperationalError):  # a jurisdiction gone, the database away: the view says so
                     feed = None
             if feed is not None:
                 if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):

@@ -2,10 +2,15 @@
 every request's path, query and form through :mod:`deadlines.core.inputs`
 before a view does (so no such input can reach the database or an encoder it
 would break). The clerk API runs the same check after authentication (an
-anonymous request is a 401 whatever it carries), and checks JSON bodies there too."""
+anonymous request is a 401 whatever it carries), and checks JSON bodies there too.
+A database that cannot be reached (or stays locked) is a 503 with Retry-After,
+on every surface, feeds answered from the cache included."""
 from __future__ import annotations
 
+import logging
+
 from flask import Flask, Response, json, request
+from sqlalchemy.exc import OperationalError
 from werkzeug.http import HTTP_STATUS_CODES
 
 from deadlines.core import inputs
@@ -55,5 +60,19 @@ def _guard() -> Response | None:
     return None if request.blueprint in AFTER_AUTHENTICATION else check_request()
 
 
+#: Seconds a client is asked to wait when the database cannot be reached.
+RETRY_AFTER = 30
+log = logging.getLogger(__name__)
+
+
+def unavailable(exc: OperationalError) -> Response:
+    """503: the database is unreachable or locked for now (logged once per request)."""
+    log.error("database unavailable for %s: %s", request.path, str(exc).splitlines()[0])
+    resp = problem(503, "the database is unavailable for the moment; try again shortly")
+    resp.headers["Retry-After"] = str(RETRY_AFTER)
+    return resp
+
+
 def init_app(app: Flask) -> None:
     app.before_request(_guard)
+    app.register_error_handler(OperationalError, unavailable)
