@@ -2,15 +2,20 @@
 500 or a wrong word, held by its own test."""
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
 
 import pytest
 from click.testing import CliRunner
+from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
 
 from deadlines.cli import main
+from deadlines.store import tokens
+from deadlines.store.tables import Reminder
 from tests.reminders_fixtures import pg_url  # noqa: F401
 from web import create_app
 
@@ -97,3 +102,37 @@ def test_an_unreachable_database_is_503_with_retry_after_even_for_cached_feeds(p
         resp = client.get(path)
         assert resp.status_code == 503 and resp.headers["Retry-After"] == "30", (path, resp.status_code)
         assert resp.is_json and "database is unavailable" in resp.get_json()["detail"]
+
+
+# --------------------------------------------------------------------------- confirmation emails per mailbox
+
+def _confirmations(app) -> int:
+    with Session(app.extensions["records"].db) as s:
+        return s.scalar(select(func.count()).select_from(Reminder).where(Reminder.kind == "confirm"))
+
+
+def test_the_clerk_api_keeps_the_per_address_confirmation_limit(tmp_path):
+    app = create_app({"TESTING": True, "TODAY": TODAY, "SECRET_KEY": "t", "BASE_URL": BASE_URL,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        _, secret = tokens.create(s, "model-city")
+    client, auth = app.test_client(), {"Authorization": f"Bearer {secret}"}
+    codes = [client.post("/api/v1/jurisdictions/model-city/subscriptions", headers=auth,
+                         json={"channel": "email", "target": target})
+             for target in ("victim@example.org", "victim@example.org", "Victim+2@example.org", "other@example.org")]
+    assert [r.status_code for r in codes] == [201, 429, 429, 201]
+    assert int(codes[1].headers["Retry-After"]) > 0 and codes[1].get_json()["field"] == "target"
+    assert _confirmations(app) == 2
+
+
+def test_plus_addresses_share_their_mailbox_limit_on_the_form(tmp_path):
+    app = create_app({"TESTING": True, "TODAY": TODAY, "SECRET_KEY": "t", "BASE_URL": BASE_URL,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    codes = []
+    for n, address in enumerate(("victim@example.org", "victim+1@example.org", "VICTIM+2@example.org")):
+        client = app.test_client()  # each from its own client address: only the mailbox limit applies
+        page = client.get("/subscribe", environ_base={"REMOTE_ADDR": f"192.0.2.{n + 1}"}).get_data(as_text=True)
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        codes.append(client.post("/subscribe", environ_base={"REMOTE_ADDR": f"192.0.2.{n + 1}"},
+                                 data={"csrf_token": token, "jurisdiction": "model-city", "email": address}).status_code)
+    assert codes == [200, 429, 429] and _confirmations(app) == 1

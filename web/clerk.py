@@ -23,6 +23,7 @@ from deadlines.store.db import now, writer
 from deadlines.store.tables import DecisionEntry, ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
 from web.common import today_in
+from web.limits import confirmation_wait
 from web.problems import check_request, problem
 from web.security import base_url
 
@@ -312,6 +313,11 @@ def add_subscription():
     deadlines = body.get("deadlines", [])
     if not isinstance(deadlines, list) or not all(isinstance(d, str) for d in deadlines):
         raise InputError("deadlines: a list of deadline ids", "deadlines")
+    if channel == "email":
+        wait = confirmation_wait(subscriptions.email_address(target))
+        if wait:
+            return _error(429, f"target: a confirmation email went to {target} a short while ago; "
+                               f"try again in {wait} s", "target", **{"Retry-After": str(wait)})
     with _writing() as s, s.begin():
         sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=body.get("leads", list(subscriptions.DEFAULT_LEADS)),
                                    notice_lead=body.get("notice_lead", 3), deadline_ids=deadlines,

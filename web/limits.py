@@ -2,8 +2,9 @@
 (:mod:`deadlines.store.rate_limits`) so every web worker shares them.
 
 - Sign-up and confirmation posts, per client address: ``RATELIMIT_SIGNUP``.
-- Confirmation emails, per email address: ``RATELIMIT_CONFIRMATION`` (one per
-  period: a sign-up form is not a way to mail someone repeatedly).
+- Confirmation emails, per mailbox (``+tags`` ignored), from the sign-up form
+  and the clerk API alike: ``RATELIMIT_CONFIRMATION`` (one per period: neither
+  is a way to mail someone repeatedly).
 - The clerk API's writes, per token: ``RATELIMIT_CLERK_WRITES``.
 
 Past a limit the answer is 429 with ``Retry-After``. The client address is
@@ -38,11 +39,18 @@ def client() -> str:
     return request.remote_addr or "unknown"
 
 
+def mailbox(address: str) -> str:
+    """The mailbox an address reaches: ``Ann+x@Example.org`` and ``ann@example.org``
+    are one (a ``+tag`` is delivered to the same inbox)."""
+    local, _, domain = address.lower().rpartition("@")
+    return local.split("+", 1)[0] + "@" + domain
+
+
 def confirmation_wait(address: str) -> int:
-    """Count one confirmation email to ``address``; 0 if it may go, else the
-    seconds until one may (the counter holds a hash, not the address)."""
+    """Count one confirmation email to ``address``'s mailbox; 0 if it may go,
+    else the seconds until one may (the counter holds a hash, not the address)."""
     limiter, item = current_app.extensions["limiter"], parse(current_app.config["RATELIMIT_CONFIRMATION"])
-    key = "email:" + _digest(address.lower())
+    key = "email:" + _digest(mailbox(address))
     if not current_app.config.get("RATELIMIT_ENABLED", True) or limiter.limiter.hit(item, "confirmation", key):
         return 0
     reset, _ = limiter.limiter.get_window_stats(item, "confirmation", key)
