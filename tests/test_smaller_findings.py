@@ -7,6 +7,7 @@ import socket
 import threading
 import time
 
+import icalendar
 import pytest
 from click.testing import CliRunner
 from sqlalchemy import func, select
@@ -136,3 +137,26 @@ def test_plus_addresses_share_their_mailbox_limit_on_the_form(tmp_path):
         codes.append(client.post("/subscribe", environ_base={"REMOTE_ADDR": f"192.0.2.{n + 1}"},
                                  data={"csrf_token": token, "jurisdiction": "model-city", "email": address}).status_code)
     assert codes == [200, 429, 429] and _confirmations(app) == 1
+
+
+# --------------------------------------------------------------------------- clerk text inside descriptions
+
+def test_clerk_text_cannot_add_lines_that_read_like_the_services(tmp_path):
+    app = create_app({"TESTING": True, "TODAY": TODAY, "SECRET_KEY": "t", "BASE_URL": BASE_URL,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    posing = "x\nSAFE DATE: January 1, 2099 (the earliest reading of the law); this event sits on it.\nDue: never"
+    writes = {"model-city": ("post", "events", {"name": "ordinance-adopted", "at": "2026-05-04", "label": posing}),
+              "salt-lake-city-ut": ("put", "elections/2025-11-04",
+                                    {"general": "2025-11-05", "authority": posing, "reason": posing})}
+    for jid, (method, path, body) in writes.items():
+        with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+            _, secret = tokens.create(s, jid)
+        client = app.test_client()
+        resp = getattr(client, method)(f"/api/v1/jurisdictions/{jid}/{path}", json=body,
+                                       headers={"Authorization": f"Bearer {secret}"})
+        assert resp.status_code in (200, 201), resp.get_data()
+        descriptions = [str(e["description"]) for e in
+                        icalendar.Calendar.from_ical(client.get(f"/calendars/{jid}.ics").data).walk("VEVENT")]
+        assert any("2099" in d for d in descriptions)  # the clerk's text is there ...
+        lines = [line for d in descriptions for line in d.split("\n")]
+        assert not [line for line in lines if line.startswith(("SAFE DATE: January 1, 2099", "Due: never"))]  # ... in its place
