@@ -160,3 +160,24 @@ def test_clerk_text_cannot_add_lines_that_read_like_the_services(tmp_path):
         assert any("2099" in d for d in descriptions)  # the clerk's text is there ...
         lines = [line for d in descriptions for line in d.split("\n")]
         assert not [line for line in lines if line.startswith(("SAFE DATE: January 1, 2099", "Due: never"))]  # ... in its place
+
+
+# --------------------------------------------------------------------------- an overridden hour
+
+def test_an_overridden_hour_is_the_hour_the_day_ends(tmp_path):
+    """Withdrawal in Salt Lake City (Utah Code 20A-9-202) is due at the close
+    of office hours; an order moving it to 2:18 a.m. on October 15, 2027 ends
+    the day at 2:18 a.m., not at the office's closing hour."""
+    app = create_app({"TESTING": True, "TODAY": TODAY, "SECRET_KEY": "t", "BASE_URL": BASE_URL,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        _, secret = tokens.create(s, "salt-lake-city-ut")
+    client = app.test_client()
+    ov = {"due": "2027-10-15T02:18", "authority": "Order of the court", "reason": "ballots"}
+    assert client.put("/api/v1/jurisdictions/salt-lake-city-ut/overrides/2027-11-02/withdrawal", json=ov,
+                      headers={"Authorization": f"Bearer {secret}"}).status_code == 200
+    feed = icalendar.Calendar.from_ical(client.get("/calendars/salt-lake-city-ut/2027-11-02/withdrawal.ics").data)
+    (description,) = [str(e["description"]) for e in feed.walk("VEVENT")]
+    (due,) = [line for line in description.split("\n") if line.startswith("Due")]
+    assert "2:18 a.m." in due and due.endswith("the day ends at 2:18 a.m. local time (America/Denver), "
+                                               "the hour the override sets.")

@@ -409,9 +409,12 @@ def _apply_override(d: Deadline, ov: Override, zone: ZoneInfo) -> Deadline:
         f"Replaced by {ov.authority}: {ov.reason}. The computed date was {say(d.due)}; "
         f"the date in force is {say(due)}."
     )
+    ends = d.ends
+    if isinstance(due, datetime):  # the override's own hour, not the one the law's reading gave
+        ends = f"{say_clock(due.time())} local time ({zone.key}), the hour the override sets"
     return replace(
         d, status="overridden", due=due, start=start, safe_due=due, computed_due=d.due, override=ov,
-        steps=d.steps + (step,),
+        ends=ends, steps=d.steps + (step,),
     )
 
 
