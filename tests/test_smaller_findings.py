@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.cli import main
 from deadlines.store import tokens
-from deadlines.store.tables import Reminder
+from deadlines.store.tables import HistoryEntry, Reminder, TriggerEvent
 from tests.reminders_fixtures import pg_url  # noqa: F401
 from web import create_app
 
@@ -181,3 +181,39 @@ def test_an_overridden_hour_is_the_hour_the_day_ends(tmp_path):
     (due,) = [line for line in description.split("\n") if line.startswith("Due")]
     assert "2:18 a.m." in due and due.endswith("the day ends at 2:18 a.m. local time (America/Denver), "
                                                "the hour the override sets.")
+
+
+# --------------------------------------------------------------------------- a retried POST
+
+def test_a_retried_event_post_with_an_idempotency_key_records_it_once(tmp_path):
+    app = create_app({"TESTING": True, "TODAY": TODAY, "SECRET_KEY": "t", "BASE_URL": BASE_URL,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        _, secret = tokens.create(s, "model-city")
+    client, path = app.test_client(), "/api/v1/jurisdictions/model-city/events"
+    auth = {"Authorization": f"Bearer {secret}", "Idempotency-Key": "3f1c-retry-me"}
+    event = {"name": "ordinance-adopted", "at": "2026-05-04"}
+    first, retried = (client.post(path, json=event, headers=auth) for _ in range(2))
+    assert first.status_code == retried.status_code == 201 and first.get_json() == retried.get_json()
+    other = client.post(path, json={**event, "at": "2026-05-05"}, headers=auth)
+    assert other.status_code == 422 and other.get_json()["field"] == "Idempotency-Key"
+    with Session(app.extensions["records"].db) as s:
+        assert s.scalar(select(func.count()).select_from(TriggerEvent)) == 1
+        assert s.scalar(select(func.count()).select_from(HistoryEntry)) == 1
+    fresh = client.post(path, json=event, headers={**auth, "Idempotency-Key": "another"})
+    assert fresh.status_code == 201 and fresh.get_json()["id"] != first.get_json()["id"]
+
+
+# --------------------------------------------------------------------------- bulk ranges before the holiday law's years
+
+def test_a_bulk_range_before_2003_leaves_out_only_the_cycles_it_cannot_count(tmp_path):
+    """Utah's holiday law is written from 2000, so Salt Lake City's 1999 cycle
+    (filing in June 1999) cannot be counted; its 2003 cycle can, and the
+    listing holds it with a warning naming the cycle left out (it was a 400)."""
+    app = create_app({"TESTING": True, "TODAY": TODAY, "SECRET_KEY": "t", "BASE_URL": BASE_URL,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    resp = app.test_client().get("/api/v1/deadlines?from=2002-01-01&to=2003-12-31&state=UT&kind=city")
+    assert resp.status_code == 200
+    body = resp.get_json()
+    assert body["total"] > 0 and {d["jurisdiction"]["id"] for d in body["deadlines"]} == {"salt-lake-city-ut"}
+    assert [w for w in body["warnings"] if w.startswith("salt-lake-city-ut: the 1999-11-02 cycle is left out")]

@@ -171,7 +171,7 @@ def list_events():
 def add_event():
     with _writing() as s, s.begin():
         ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"), g.body.get("label"),
-                                  who=g.who, reason=g.body.get("reason"))
+                                  who=g.who, reason=g.body.get("reason"), key=request.headers.get("Idempotency-Key"))
         _servable(s)
     _changed()
     return jsonify(_event(ev)), 201

@@ -152,12 +152,25 @@ def _check_label_free(s: Session, jur: Jurisdiction, name: str, label: str, but:
 
 
 def record_event(s: Session, jur: Jurisdiction, name: object, value: object, label: object = None,
-                 *, who: history.Who = NOBODY, reason: object = None) -> TriggerEvent:
+                 *, who: history.Who = NOBODY, reason: object = None, key: str | None = None) -> TriggerEvent:
+    """Record an event. ``key``: the request's idempotency key; a retry with
+    the same key and the same event returns the event recorded the first
+    time (nothing new is stored); with another event it is an InputError."""
     moment = event_value(jur, name, value)
     text = inputs.label(label)
     why = inputs.label(reason, "reason")
+    if key is not None:
+        key = inputs.text(key, "Idempotency-Key", 100)
+        first = s.scalar(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jur.id,
+                                                    TriggerEvent.idempotency_key == key))
+        if first is not None:
+            if _brief_event(first) != {"name": name, "at": moment.isoformat(), "label": text}:
+                raise InputError(f"Idempotency-Key {key!r} was used for another event (event {first.id})",
+                                 "Idempotency-Key")
+            return first
     _check_label_free(s, jur, name, text)
-    ev = TriggerEvent(jurisdiction_id=jur.id, name=name, value=moment.isoformat(), label=text, recorded_at=now())
+    ev = TriggerEvent(jurisdiction_id=jur.id, name=name, value=moment.isoformat(), label=text, recorded_at=now(),
+                      idempotency_key=key)
     s.add(ev)
     s.flush()
     history.log(s, jur.id, who, "event.record", f"event:{ev.id}", None, _brief_event(ev), reason=why)
