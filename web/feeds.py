@@ -27,7 +27,7 @@ from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction, Result
 from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 
@@ -259,6 +259,21 @@ def _combined_key(ids: tuple[str, ...], audience: str | None, base: str) -> tupl
     return (COMBINED, ids, audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids), base)
 
 
+def _servable(ids: tuple[str, ...]) -> tuple[list[Jurisdiction], list[str]]:
+    """The jurisdictions of ``ids`` that can be served, and the ids left out
+    (a file invalid with no good version: that one alone is not available)."""
+    jurs, left_out = [], []
+    for j in ids:
+        try:
+            jurs.append(registry().get(j))
+        except CalendarError:
+            left_out.append(j)
+    if not jurs:
+        raise InputError(f"j: none of these is available for now (the calendar file has a problem): "
+                         f"{', '.join(left_out)}", "j")
+    return jurs, left_out
+
+
 @bp.get(COMBINED)
 def combined_feed() -> Response:
     """The upcoming cycles of several jurisdictions in one feed (the same events,
@@ -269,11 +284,13 @@ def combined_feed() -> Response:
     key = _combined_key(*args)
     feed = _current(key)
     if feed is None:
-        jurs = [registry().get(j) for j in ids]
+        jurs, left_out = _servable(ids)
         years = current_app.config["FEED_YEARS_AHEAD"]
         name = f"Election deadlines: {len(jurs)} jurisdictions" + (f" ({audience})" if audience else "")
         about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
                  ". Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
+        if left_out:
+            about += (f" Left out for now (the calendar file has a problem): {', '.join(left_out)}.")
         which = (f"audience={audience}&" if audience else "") + "j=" + ",".join(ids)
         feed_key = "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()  # fits its column, any count
 
