@@ -104,6 +104,7 @@ WRITES = st.one_of(
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(write=WRITES)
+@example(write=("PUT", f"{SLC}/elections/2027-11-02", {"general": "2028-01-01"}))  # another cycle's: refused
 def test_every_accepted_write_is_served_by_every_surface(served, write):
     app, headers = served
     client = app.test_client()

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from deadlines.core.cases import Occurrence
+from deadlines.core.elections import cycle_key
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import Decision, Jurisdiction, Moment, Override
 from deadlines.core import inputs
@@ -247,6 +248,9 @@ def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: obje
     if p is not None and "primary" not in jur.elections:
         raise InputError(f"{jur.id} holds no primary election", "primary")
     _held_near(day, g, p)
+    if g is not None and cycle_key(jur.elections["general"], g) != day:
+        raise InputError(f"general: {g} would be read as the election of the {cycle_key(jur.elections['general'], g)} "
+                         f"cycle, not of {day}'s (a moved election stays in its own year)", "general")
     authority, reason = _optional_text(authority, "authority"), _optional_text(reason, "reason")
     entry = s.scalar(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jur.id, ElectionEntry.cycle == day))
     before = None if entry is None else _brief_election(entry)
