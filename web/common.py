@@ -4,10 +4,10 @@ and the notice a jurisdiction's pages show while its file has a problem."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Mapping
+from typing import Callable, Mapping
 from zoneinfo import ZoneInfo
 
-from flask import current_app
+from flask import current_app, request
 
 from deadlines.core.model import Jurisdiction
 from deadlines.core import inputs
@@ -48,3 +48,14 @@ def trouble_notices(jur: Jurisdiction) -> list[str]:
     written = datetime.fromtimestamp(trouble[1], ZoneInfo(jur.timezone))
     return [f"This calendar file has a problem; the last good version from {say_day(written.date())}, "
             f"{say_clock(written.time())} ({jur.timezone}) is shown."]
+
+
+def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object]):
+    """``render(jur)`` for this request, computed once per change of what a
+    feed is keyed on (the file's stamp, the records' revision, the day) and
+    of the query, however many ask at once (``answers``, a :class:`~deadlines.core.memo.Computed`)."""
+    reg = registry()
+    stamp = reg.stamp(jid)
+    jur = reg.get(jid)
+    key = (what, jid, request.query_string, stamp, records().revision(jid), today_in(jur.timezone))
+    return current_app.extensions["answers"].get(key, lambda: render(jur))
