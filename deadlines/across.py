@@ -34,7 +34,6 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import threading
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
@@ -201,9 +200,7 @@ class Across:
         self._recorded = memo.Lru(65536)  # (jurisdiction, cycle) -> (its law, revision, result)
         self._by_law = memo.Lru(65536)  # (law, cycle, today) -> the result where nothing is recorded
         self._held = memo.Lru(4096)  # (law, from, to) -> cycles
-        self._listings = memo.Lru(listings)  # query -> its listing
-        self._computing: dict[tuple, threading.Lock] = {}  # query -> held while one thread computes it
-        self._computing_lock = threading.Lock()
+        self._listings = memo.Computed(listings)  # query -> its listing (computed once however many ask)
 
     def revisions(self) -> Mapping[str, str]:
         """Every jurisdiction's records revision (a store without :class:`BulkRecordSource`'s
@@ -246,20 +243,12 @@ class Across:
         revisions = self.revisions()
         key = (start, end, state, audience, county, kind, cancelled, today, self.registry.signature(),
                tuple(sorted(revisions.items())))
-        found = self._listings.get(key)
-        if found is not None:
-            return found
-        with self._computing_lock:
-            once = self._computing.setdefault(key, threading.Lock())
-        with once:  # the first computes; the others wait here, then find its listing
-            found = self._listings.get(key)
-            if found is None:
-                with collector_paused():
-                    found = self._compute(start, end, today, state, audience, revisions, county, kind, cancelled)
-                self._listings.put(key, found)
-        with self._computing_lock:
-            self._computing.pop(key, None)
-        return found
+
+        def compute() -> Listing:
+            with collector_paused():
+                return self._compute(start, end, today, state, audience, revisions, county, kind, cancelled)
+
+        return self._listings.get(key, compute)
 
     def _compute(self, start, end, today, state, audience, revisions, county=None, kind=None,
                  cancelled=False) -> Listing:

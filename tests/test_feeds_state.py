@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from deadlines.store.feed_state import FeedState
+from deadlines.store.feed_state import FeedState, Superseded
 from deadlines.store import get_db
 from tests.reminders_fixtures import pg_url  # noqa: F401  (a throwaway PostgreSQL database)
 
@@ -43,3 +43,15 @@ def test_concurrent_writers_count_a_change_once(state):
             results = list(pool.map(lambda _: state.stamps({u: content for u in uids}), range(8)))
             assert all(r == results[0] for r in results)
             assert {s.sequence for s in results[0].values()} == {0 if content == "a" else 1}
+
+
+def test_content_from_older_records_never_gets_a_newer_sequence(state):
+    """Issue 19, item 8: a render that read the records before a clerk write
+    and publishes after the render that read them after it is refused."""
+    uid = f"test-{uuid.uuid4()}"
+    assert state.stamps({uid: "old"}, T0, {uid: 1})[uid].sequence == 0
+    assert state.stamps({uid: "new"}, T0, {uid: 2})[uid].sequence == 1
+    with pytest.raises(Superseded):
+        state.stamps({uid: "old"}, T0, {uid: 1})
+    assert state.stamps({uid: "new"}, T0, {uid: 2})[uid].sequence == 1  # unchanged: nothing stored
+    assert state.stamps({uid: "newer"}, T0, {uid: 2})[uid].sequence == 2  # same records, new day or file: a change

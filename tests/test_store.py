@@ -27,7 +27,7 @@ def test_first_start_creates_the_sqlite_file_and_every_table(sqlite_url):
     assert {"alembic_version", "feed_event_state", "trigger_event", "override", "election_date", "clerk_token",
             "subscription", "reminder", "delivery_log"} <= names
     cols = {c["name"]: c for c in inspect(db).get_columns("feed_event_state")}
-    assert list(cols) == ["uid", "content_hash", "sequence", "last_modified"]
+    assert list(cols) == ["uid", "content_hash", "sequence", "last_modified", "basis"]
     assert not any(c["nullable"] for c in cols.values())
     assert inspect(db).get_pk_constraint("feed_event_state")["constrained_columns"] == ["uid"]
 
@@ -37,7 +37,8 @@ def test_postgres_feed_state_column_types(pg_url):
     db = get_db(pg_url)
     cols = {c["name"]: c["type"] for c in inspect(db).get_columns("feed_event_state")}
     assert {k: str(v) for k, v in cols.items()} == {"uid": "VARCHAR(300)", "content_hash": "VARCHAR(64)",
-                                                     "sequence": "INTEGER", "last_modified": "TIMESTAMP"}
+                                                     "sequence": "INTEGER", "last_modified": "TIMESTAMP",
+                                                     "basis": "BIGINT"}
     assert cols["last_modified"].timezone is True
 
 

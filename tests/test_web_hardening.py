@@ -180,11 +180,36 @@ def test_headers_cookie_and_links_never_from_the_host_header(sqlite_url):
         assert secret.headers["Referrer-Policy"] == "no-referrer" and secret.headers["Cache-Control"] == "no-store"
 
 
-def test_behind_a_trusted_proxy_links_follow_what_it_forwards(sqlite_url):
+def test_behind_a_trusted_proxy_links_come_from_base_url_not_what_it_forwards(sqlite_url, monkeypatch):
+    """Issue 19, item 7: a client's X-Forwarded-Host never reaches links (a
+    genuine confirmation email linking elsewhere; a public feed cached with
+    another host's links), even from a trusted proxy and with no BASE_URL in
+    the app's config; the proxy's https makes the answer HSTS."""
+    monkeypatch.setenv("DEADLINES_BASE_URL", "https://calendar.city.gov")
     app = _app(sqlite_url, BASE_URL=None, TRUSTED_PROXIES=1)
-    html = app.test_client().get("/?jurisdiction=ypsilanti-mi", headers={
-        "X-Forwarded-Host": "calendar.city.gov", "X-Forwarded-Proto": "https"}).get_data(as_text=True)
-    assert 'href="https://calendar.city.gov/calendars/ypsilanti-mi.ics"' in html
+    client = app.test_client()
+    forwarded = {"X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}
+    page = client.get("/?jurisdiction=ypsilanti-mi", headers=forwarded)
+    assert 'href="https://calendar.city.gov/calendars/ypsilanti-mi.ics"' in page.get_data(as_text=True)
+    assert "evil.example" not in page.get_data(as_text=True)
+    assert page.headers["Strict-Transport-Security"].startswith("max-age=")
+    assert "Strict-Transport-Security" not in client.get("/").headers  # plain http: no HSTS
+    feed = client.get("/calendars/ypsilanti-mi.ics", headers=forwarded)
+    assert b"calendar.city.gov" in feed.data and b"evil.example" not in feed.data
+    token = _csrf(client.get("/subscribe", headers=forwarded).get_data(as_text=True))
+    assert client.post("/subscribe", headers=forwarded, data={"csrf_token": token, "jurisdiction": "ypsilanti-mi",
+                                                              "email": "a@example.org"}).status_code == 200
+    payload = _count(app, select(Reminder.payload).where(Reminder.kind == "confirm"))
+    assert "https://calendar.city.gov/subscribe/confirm/" in payload and "evil.example" not in payload
+
+
+def test_clerk_answers_vary_by_token(sqlite_url):
+    app = _app(sqlite_url)
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        _, secret = tokens.create(s, "model-city")
+    for auth in ({}, {"Authorization": f"Bearer {secret}"}):
+        resp = app.test_client().get(f"{API}/model-city/events", headers=auth)
+        assert "Authorization" in resp.headers.get("Vary", ""), resp.status_code
 
 
 def test_framing_is_opt_in(sqlite_url):

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from flask import Flask
 
 from deadlines.store import feed_state
-from deadlines.core.memo import Lru
+from deadlines.core.memo import Computed, Lru
 from deadlines.core.registry import Registry
 from deadlines.store import DbRecords, get_db
 
@@ -49,6 +49,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
     app.extensions["bulk_pages"] = Lru(1024)  # (listing, query) -> the page's JSON
+    app.extensions["answers"] = Computed(1024)  # (surface, id, query, what it depends on) -> its body
+    app.extensions["pdf_cache"] = Computed(64)  # what a printable calendar depends on -> (its bytes, its result)
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)
     app.register_blueprint(api.bp)

@@ -8,13 +8,13 @@ from flask import Blueprint, render_template, request
 
 from deadlines.core import inputs
 from deadlines.core.elections import describe_rule
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.holiday_law import closures_in, legal_in
 from deadlines.core.moments import day_of, say_clock
 from deadlines.publish.words import paragraphs, rule_files, when
 from deadlines.service import lookup
 
-from web.common import records, registry, today_in
+from web.common import records, registry, today_in, trouble_notices
 
 bp = Blueprint("about", __name__)
 
@@ -27,7 +27,14 @@ def jurisdiction(jid: str):
         today = today_in(jur.timezone)
         result = lookup(jur, today=today, election=election, records=records())  # a cycle outside its law's years: 400
     except InputError as exc:
-        return render_template("about.html", jur=None, error=str(exc)), 404 if exc.field == "jurisdiction" else 400
+        unknown = exc.field == "jurisdiction"
+        return render_template("about.html", jur=None, error=str(exc),
+                               heading="Unknown jurisdiction" if unknown else "These dates cannot be shown"), \
+            404 if unknown else 400
+    except CalendarError:  # logged by the registry; the other jurisdictions still work
+        return render_template("about.html", jur=None, heading="Not available",
+                               error=f"This calendar file has a problem: '{jid}' is not available until it is "
+                                     "corrected; please try again later."), 503
     days = [day_of(m) for d in result.deadlines for m in (d.start, d.due, d.safe_due) if m is not None]
     days += [day_of(a.value) for a in result.anchors.values()]
     first, last = min(days), max(days)
@@ -37,5 +44,5 @@ def jurisdiction(jid: str):
     return render_template(
         "about.html", jur=jur, result=result, holidays=holidays, closures=closures, first=first, last=last,
         elections=[(r, describe_rule(r)) for r in jur.elections.values()], files=rule_files(result),
-        when=when, paragraphs=paragraphs, say_clock=say_clock, error=None,
+        when=when, paragraphs=paragraphs, say_clock=say_clock, error=None, notices=trouble_notices(jur),
     )

@@ -16,7 +16,7 @@ from deadlines.core.places import Place
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
 
-from web.common import read_query, registry, records, today_in
+from web.common import once_per_change, read_query, registry, records, today_in
 from web.openapi import document
 from web.problems import input_problem, problem
 
@@ -122,10 +122,12 @@ def jurisdiction(jid: str) -> Response:
 
 @bp.get("/jurisdictions/<jid>/deadlines")
 def deadlines(jid: str) -> Response:
-    jur = registry().get(jid)
-    inputs.known_fields(jur, request.args)
-    result = lookup(jur, today=today_in(jur.timezone), records=records(), **read_query(jur, request.args))
-    return jsonify(result_dict(result))
+    def render(jur) -> bytes:
+        inputs.known_fields(jur, request.args)
+        result = lookup(jur, today=today_in(jur.timezone), records=records(), **read_query(jur, request.args))
+        return jsonify(result_dict(result)).get_data()
+
+    return Response(once_per_change(jid, "api", render), mimetype="application/json")
 
 
 @bp.get("/openapi.json")

@@ -23,12 +23,20 @@ from deadlines.store.db import now, writer
 from deadlines.store.tables import DecisionEntry, ElectionEntry, OverrideEntry, Subscription, TriggerEvent
 
 from web.common import today_in
+from web.limits import address_wait
 from web.problems import check_request, problem
 from web.security import base_url
 
 MAX_BODY = 16 * 1024
 log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
+
+
+@bp.after_request
+def _by_token(resp):
+    """Every answer here depends on the token sent (a cache must key on it)."""
+    resp.vary.add("Authorization")
+    return resp
 
 
 def _error(status: int, message: str, field: str | None = None, headers: dict | None = None, **extra):
@@ -170,7 +178,7 @@ def list_events():
 def add_event():
     with _writing() as s, s.begin():
         ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"), g.body.get("label"),
-                                  who=g.who, reason=g.body.get("reason"))
+                                  who=g.who, reason=g.body.get("reason"), key=request.headers.get("Idempotency-Key"))
         _servable(s)
     _changed()
     return jsonify(_event(ev)), 201
@@ -314,6 +322,11 @@ def add_subscription():
     deadlines = body.get("deadlines", [])
     if not isinstance(deadlines, list) or not all(isinstance(d, str) for d in deadlines):
         raise InputError("deadlines: a list of deadline ids", "deadlines")
+    if channel == "email":
+        wait = address_wait(subscriptions.email_address(target))
+        if wait:
+            return _error(429, f"target: a confirmation email went to {target} a short while ago; "
+                               f"try again in {wait} s", "target", headers={"Retry-After": str(wait)})
     with _writing() as s, s.begin():
         sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=body.get("leads", list(subscriptions.DEFAULT_LEADS)),
                                    notice_lead=body.get("notice_lead", 3), deadline_ids=deadlines,

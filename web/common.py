@@ -1,15 +1,17 @@
-"""What every surface needs: the registry, the anchor store, "today", and the
-user's query (election, primary, trigger events) read into engine arguments."""
+"""What every surface needs: the registry, the anchor store, "today", the
+user's query (election, primary, trigger events) read into engine arguments,
+and the notice a jurisdiction's pages show while its file has a problem."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Mapping
+from typing import Callable, Mapping
 from zoneinfo import ZoneInfo
 
-from flask import current_app
+from flask import current_app, request
 
 from deadlines.core.model import Jurisdiction
 from deadlines.core import inputs
+from deadlines.core.moments import say_clock, say_day
 from deadlines.core.registry import Registry
 from deadlines.service import RecordSource
 
@@ -36,3 +38,24 @@ def read_query(jur: Jurisdiction, args: Mapping[str, str]) -> dict:
     """The query's ``election``, ``primary`` and trigger events (see
     :func:`deadlines.core.inputs.query`)."""
     return inputs.query(jur, args)
+
+
+def trouble_notices(jur: Jurisdiction) -> list[str]:
+    """That the jurisdiction's file is invalid and which version is shown instead (none when all is well)."""
+    trouble = registry().trouble(jur.id)
+    if trouble is None or trouble[1] is None:
+        return []
+    written = datetime.fromtimestamp(trouble[1], ZoneInfo(jur.timezone))
+    return [f"This calendar file has a problem; the last good version from {say_day(written.date())}, "
+            f"{say_clock(written.time())} ({jur.timezone}) is shown."]
+
+
+def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object]):
+    """``render(jur)`` for this request, computed once per change of what a
+    feed is keyed on (the file's stamp, the records' revision, the day) and
+    of the query, however many ask at once (``answers``, a :class:`~deadlines.core.memo.Computed`)."""
+    reg = registry()
+    stamp = reg.stamp(jid)
+    jur = reg.get(jid)
+    key = (what, jid, request.query_string, stamp, records().revision(jid), today_in(jur.timezone))
+    return current_app.extensions["answers"].get(key, lambda: render(jur))

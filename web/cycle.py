@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, current_app, request
 
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
@@ -54,9 +54,18 @@ def timeline(jid: str, election: str) -> Response:
 
 @bp.get("/calendars/<jid>/<election>.pdf")
 def printable(jid: str, election: str) -> Response:
-    result = _result(jid, election)
-    zone = result.jurisdiction.timezone
-    body = calendar.pdf(result, today=today_in(zone), generated=datetime.now(ZoneInfo(zone)).replace(microsecond=0))
+    """Rendered once per change, like a feed: keyed on the file's stamp, the
+    records' revision and the day; concurrent requests wait for one render."""
+    jur = registry().get(jid)
+    zone = jur.timezone
+    key = (jid, election, registry().stamp(jid), records().revision(jid), today_in(zone))
+
+    def render() -> tuple[bytes, Result]:
+        result = _result(jid, election)
+        return calendar.pdf(result, today=today_in(zone),
+                            generated=datetime.now(ZoneInfo(zone)).replace(microsecond=0)), result
+
+    body, result = current_app.extensions["pdf_cache"].get(key, render)
     return _file(body, "application/pdf", result, "pdf")
 
 

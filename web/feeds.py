@@ -10,7 +10,10 @@ store revision, base URL) and valid for one day in the jurisdiction's zone;
 requests in between cost a cache look-up and a header comparison, answered by
 :class:`FastPath` before Flask routes the request. Event
 versions live in :mod:`deadlines.store.feed_state`, and so does the feed's own
-(UID ``feed:<path>``) whose time of change is the HTTP Last-Modified.
+(UID ``feed:<path>``) whose time of change is the HTTP Last-Modified. Each
+version carries the records revisions it was computed from, read before the
+records: a render that a clerk write overtook is computed again
+(:func:`_computed`) rather than stored under a newer SEQUENCE or ETag.
 """
 from __future__ import annotations
 
@@ -24,12 +27,14 @@ from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction, Result
 from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 
 from deadlines.core import inputs
 from deadlines.core.memo import Lru
+from deadlines.store.feed_state import Superseded
+from sqlalchemy.exc import OperationalError
 from web.common import registry, records, today_in
 from web.problems import input_problem
 from web.security import base_url, external_url
@@ -53,7 +58,7 @@ class Rendered:
 
 
 def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str | None,
-            prefix: str | None) -> Rendered:
+            prefix: str | None, bases: dict[str, int]) -> Rendered:
     """The feed at ``request.path`` (only the event ``prefix``, a UID without
     its domain, when given), stamped and with its HTTP headers."""
     chosen = [(e, r) for r in results for e in ical.events(r, audience=audience)
@@ -74,17 +79,19 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
         named = jur.id + (f"-{results[0].cycle}" if len(results) == 1 and request.view_args.get("election") else "")
         disposition = f'inline; filename="{named}.ics"'
     feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "")
-    return _publish(chosen, today, jur.timezone, name, about, feed_key, disposition)
+    return _publish(chosen, today, jur.timezone, name, about, feed_key, disposition, bases)
 
 
 def _publish(chosen: list, today: date, timezone: str, name: str, about: str, feed_key: str,
-             disposition: str, named: bool = False) -> Rendered:
+             disposition: str, bases: dict[str, int], named: bool = False) -> Rendered:
     """Stamp the events of ``chosen`` (event, result) pairs, link each to its row
-    on the form, serialize, and version the feed as ``feed_key``. ``named``:
-    each title starts with its government's name (a feed of several)."""
+    on the form, serialize, and version the feed as ``feed_key``. ``bases``:
+    each jurisdiction's records revision the results were computed from.
+    ``named``: each title starts with its government's name (a feed of several)."""
     evs = [e for e, _ in chosen]
     state = current_app.extensions["feed_state"]
-    stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs})
+    stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs}, None,
+                          {str(e["uid"]): bases[r.jurisdiction.id] for e, r in chosen})
     for e, r in chosen:  # back to its row on the form (not hashed: a new BASE_URL is no change)
         part, rid = str(e["uid"]).split("@")[0].split("/")[1:3]  # <jid>/<cycle or case>/<rule>[/<part>]
         anchor = f"{part}-{rid}" if part.startswith("case-") else rid  # words.anchor: one per case
@@ -94,7 +101,7 @@ def _publish(chosen: list, today: date, timezone: str, name: str, about: str, fe
             ical.name_in_summary(e, r.jurisdiction.name)
     body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone, today=today)
     etag = hashlib.sha256(body).hexdigest()
-    modified = state.stamps({feed_key: etag})[feed_key].last_modified
+    modified = state.stamps({feed_key: etag}, None, {feed_key: sum(bases.values())})[feed_key].last_modified
     headers = [("ETag", quote_etag(etag)), ("Last-Modified", http_date(modified)),
                ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}"),
                ("Content-Disposition", disposition)]
@@ -174,6 +181,25 @@ def _canonical(jid: str, part: str, deadline_id: str | None) -> Response:
     return redirect(url_for(request.endpoint, **values, **request.args), 301)
 
 
+ATTEMPTS = 3
+
+
+def _computed(ids: tuple[str, ...], compute: Callable[[dict[str, int]], object]):
+    """``compute(bases)``, the revisions of ``ids``'s records read before it reads
+    the records; again from the records as they are now while a version
+    computed from newer records was published meanwhile (:class:`Superseded`)."""
+    for attempt in range(ATTEMPTS):
+        if attempt:
+            for j in ids:
+                records().forget(j)
+        bases = {j: int(records().revision(j) or 0) for j in ids}
+        try:
+            return compute(bases)
+        except Superseded:
+            if attempt == ATTEMPTS - 1:
+                raise
+
+
 def _single_key(jid: str, part: str | None, deadline_id: str | None, audience: str | None, base: str) -> tuple:
     """Everything a jurisdiction's feed depends on (base: the rows' URLs)."""
     return (jid, part, deadline_id, audience, registry().stamp(jid), records().revision(jid), base)
@@ -191,11 +217,17 @@ def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) ->
     if feed is None:
         jur = registry().get(jid)
         today = today_in(jur.timezone)
-        results, prefix = _chosen(jur, today, part, deadline_id)
-        if dated and results[0].cycle.isoformat() != part:  # the date a moved election is held: its cycle's URL
-            return _canonical(jid, results[0].cycle.isoformat(), deadline_id)
-        feed = _render(jur, today, results, audience, prefix)
-        current_app.extensions["feed_cache"].put(key, feed)
+
+        def compute(bases: dict[str, int]) -> Rendered | Response:
+            results, prefix = _chosen(jur, today, part, deadline_id)
+            if dated and results[0].cycle.isoformat() != part:  # the date a moved election is held: its cycle's URL
+                return _canonical(jid, results[0].cycle.isoformat(), deadline_id)
+            return _render(jur, today, results, audience, prefix, bases)
+
+        feed = _computed((jid,), compute)
+        if isinstance(feed, Response):
+            return feed
+        current_app.extensions["feed_cache"].put(_single_key(*args), feed)
     return _answer(feed, _single_key, *args)
 
 
@@ -228,6 +260,21 @@ def _combined_key(ids: tuple[str, ...], audience: str | None, base: str) -> tupl
     return (COMBINED, ids, audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids), base)
 
 
+def _servable(ids: tuple[str, ...]) -> tuple[list[Jurisdiction], list[str]]:
+    """The jurisdictions of ``ids`` that can be served, and the ids left out
+    (a file invalid with no good version: that one alone is not available)."""
+    jurs, left_out = [], []
+    for j in ids:
+        try:
+            jurs.append(registry().get(j))
+        except CalendarError:
+            left_out.append(j)
+    if not jurs:
+        raise InputError(f"j: none of these is available for now (the calendar file has a problem): "
+                         f"{', '.join(left_out)}", "j")
+    return jurs, left_out
+
+
 @bp.get(COMBINED)
 def combined_feed() -> Response:
     """The upcoming cycles of several jurisdictions in one feed (the same events,
@@ -238,19 +285,25 @@ def combined_feed() -> Response:
     key = _combined_key(*args)
     feed = _current(key)
     if feed is None:
-        jurs = [registry().get(j) for j in ids]
+        jurs, left_out = _servable(ids)
         years = current_app.config["FEED_YEARS_AHEAD"]
-        chosen = [(e, r) for jur in jurs
-                  for r in upcoming(jur, today=today_in(jur.timezone), years_ahead=years, records=records())
-                  for e in ical.events(r, audience=audience)]
         name = f"Election deadlines: {len(jurs)} jurisdictions" + (f" ({audience})" if audience else "")
         about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
                  ". Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
+        if left_out:
+            about += (f" Left out for now (the calendar file has a problem): {', '.join(left_out)}.")
         which = (f"audience={audience}&" if audience else "") + "j=" + ",".join(ids)
         feed_key = "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()  # fits its column, any count
-        feed = _publish(chosen, today_in(jurs[0].timezone), jurs[0].timezone, name, about, feed_key,
-                        'inline; filename="combined.ics"', named=True)
-        current_app.extensions["feed_cache"].put(key, feed)
+
+        def compute(bases: dict[str, int]) -> Rendered:
+            chosen = [(e, r) for jur in jurs
+                      for r in upcoming(jur, today=today_in(jur.timezone), years_ahead=years, records=records())
+                      for e in ical.events(r, audience=audience)]
+            return _publish(chosen, today_in(jurs[0].timezone), jurs[0].timezone, name, about, feed_key,
+                            'inline; filename="combined.ics"', bases, named=True)
+
+        feed = _computed(ids, compute)
+        current_app.extensions["feed_cache"].put(_combined_key(*args), feed)
     return _answer(feed, _combined_key, *args)
 
 
@@ -304,7 +357,7 @@ class FastPath:
             with self.app.app_context():
                 try:
                     feed = _current(known[0](*known[1]))
-                except InputError:  # a jurisdiction gone: the view says so
+                except (InputError, OperationalError):  # a jurisdiction gone, the database away: the view says so
                     feed = None
             if feed is not None:
                 if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):

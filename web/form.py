@@ -14,7 +14,7 @@ from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 
 from web import form_fields, form_records, landing
-from web.common import read_query, registry, records, today_in
+from web.common import read_query, registry, records, today_in, trouble_notices
 from web.security import external_url
 from web.feeds import empty_feed_words
 from web.wording import for_people
@@ -96,11 +96,13 @@ def index():
     except InputError as exc:
         errors["jurisdiction"] = for_people(exc, None, jid)
     except CalendarError:  # logged by the registry; the other jurisdictions still work
-        errors["jurisdiction"] = f"The rules of '{jid}' are being corrected; please try again later."
+        errors["jurisdiction"] = (f"This calendar file has a problem: '{jid}' is not available until it is "
+                                  "corrected; please try again later.")
         jur = None
-    notices: list[str] = []
+    notices: list[str] = [] if jur is None else trouble_notices(jur)
     if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: keep what it has too
-        args, notices = form_records.carry_over(jur, args)
+        args, carried = form_records.carry_over(jur, args)
+        notices += carried
     result = None
     if jur is not None:
         today = today_in(jur.timezone)

@@ -2,8 +2,9 @@
 (:mod:`deadlines.store.rate_limits`) so every web worker shares them.
 
 - Sign-up and confirmation posts, per client address: ``RATELIMIT_SIGNUP``.
-- Confirmation emails, per email address: ``RATELIMIT_CONFIRMATION`` (one per
-  period: a sign-up form is not a way to mail someone repeatedly).
+- Confirmation emails, per mailbox (``+tags`` ignored), from the sign-up form
+  and the clerk API alike: ``RATELIMIT_CONFIRMATION`` (one per period: neither
+  is a way to mail someone repeatedly).
 - The clerk API's writes, per token: ``RATELIMIT_CLERK_WRITES``.
 - Asking for a desk sign-in link, per client address: ``RATELIMIT_SIGN_IN``;
   and per email address asked for (whether or not it keeps a desk, so the
@@ -43,11 +44,19 @@ def client() -> str:
     return request.remote_addr or "unknown"
 
 
+def mailbox(address: str) -> str:
+    """The mailbox an address reaches: ``Ann+x@Example.org`` and ``ann@example.org``
+    are one (a ``+tag`` is delivered to the same inbox)."""
+    local, _, domain = address.strip().lower().rpartition("@")
+    return local.split("+", 1)[0] + "@" + domain
+
+
 def address_wait(address: str, setting: str = "RATELIMIT_CONFIRMATION", scope: str = "confirmation") -> int:
-    """Count one email to ``address`` under the limit ``setting``; 0 if it may
-    go, else the seconds until one may (the counter holds a hash, not the address)."""
+    """Count one email to ``address``'s mailbox under the limit ``setting``; 0
+    if it may go, else the seconds until one may (the counter holds a hash,
+    not the address)."""
     limiter, item = current_app.extensions["limiter"], parse(current_app.config[setting])
-    key = "email:" + _digest(address.strip().lower())
+    key = "email:" + _digest(mailbox(address))
     if not current_app.config.get("RATELIMIT_ENABLED", True) or limiter.limiter.hit(item, scope, key):
         return 0
     reset, _ = limiter.limiter.get_window_stats(item, scope, key)

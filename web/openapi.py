@@ -227,6 +227,10 @@ CHOICE_ID = _clerk_param("choice", {"type": "string", "minLength": 1},
 DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
 EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
 SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
+IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
+                   "schema": {"type": "string", "minLength": 1, "maxLength": 100},
+                   "description": "A key of the client's choosing: a retry with the same key and event answers "
+                                  "the event recorded the first time (nothing new stored); with another event, 422"}
 REASON = {"name": "reason", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
           "description": "Why (kept in the history and said in the cancelled deadlines)"}
 
@@ -282,7 +286,7 @@ def clerk_paths() -> dict:
         f"{base}/events": {
             "get": _clerk("listEvents", "Recorded trigger events", {"200": _json(_array(_ref("Event")), "The events")}),
             "post": _clerk("recordEvent", "Record a trigger event", {"201": _json(_ref("Event"), "Recorded")},
-                           body=EVENT_IN),
+                           params=[IDEMPOTENCY_KEY], body=EVENT_IN),
         },
         f"{base}/events/{{event_id}}": {
             "put": _clerk("changeEvent", "Change a recorded trigger event", {"200": _json(_ref("Event"), "Changed")},

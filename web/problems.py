@@ -2,14 +2,20 @@
 every request's path, query and form through :mod:`deadlines.core.inputs`
 before a view does (so no such input can reach the database or an encoder it
 would break). The clerk API runs the same check after authentication (an
-anonymous request is a 401 whatever it carries), and checks JSON bodies there too."""
+anonymous request is a 401 whatever it carries), and checks JSON bodies there too.
+A database that cannot be reached (or stays locked) is a 503 with Retry-After,
+on every surface, feeds answered from the cache included; so is a jurisdiction
+whose calendar file is invalid with no good version to serve."""
 from __future__ import annotations
 
+import logging
+
 from flask import Flask, Response, json, request
+from sqlalchemy.exc import OperationalError
 from werkzeug.http import HTTP_STATUS_CODES
 
 from deadlines.core import inputs
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CalendarError, InputError
 
 
 def problem(status: int, detail: str, field: str | None = None, **extra) -> Response:
@@ -56,5 +62,28 @@ def _guard() -> Response | None:
     return None if request.blueprint in AFTER_AUTHENTICATION else check_request()
 
 
+#: Seconds a client is asked to wait when the database cannot be reached.
+RETRY_AFTER = 30
+log = logging.getLogger(__name__)
+
+
+def unavailable(exc: OperationalError) -> Response:
+    """503: the database is unreachable or locked for now (logged once per request)."""
+    log.error("database unavailable for %s: %s", request.path, str(exc).splitlines()[0])
+    resp = problem(503, "the database is unavailable for the moment; try again shortly")
+    resp.headers["Retry-After"] = str(RETRY_AFTER)
+    return resp
+
+
+def not_available(exc: CalendarError) -> Response:
+    """503: this jurisdiction's calendar file is invalid and no good version of
+    it was ever loaded (logged by the registry); every other one still serves."""
+    resp = problem(503, "this calendar file has a problem: the jurisdiction is not available until it is corrected")
+    resp.headers["Retry-After"] = str(RETRY_AFTER)
+    return resp
+
+
 def init_app(app: Flask) -> None:
     app.before_request(_guard)
+    app.register_error_handler(OperationalError, unavailable)
+    app.register_error_handler(CalendarError, not_available)

@@ -11,9 +11,11 @@ carries a secret (confirm and unsubscribe links) call :func:`secret_page`:
 send ``strict-origin-when-cross-origin``.
 
 The session cookie is ``SameSite=Lax``, and ``Secure`` when the request came
-over https. Links are built from ``BASE_URL`` (``DEADLINES_BASE_URL``), or,
-behind a reverse proxy named by ``TRUSTED_PROXIES`` (how many hops to trust),
-from what that proxy forwards; never from a client's Host header.
+over https (directly, or as forwarded by ``TRUSTED_PROXIES`` hops of reverse
+proxy); such answers also carry ``Strict-Transport-Security``. Links in pages,
+feeds and emails are built from ``BASE_URL`` (``DEADLINES_BASE_URL``) only,
+never from a client's Host or ``X-Forwarded-Host`` header, so no answer
+depends on them (cached feeds need no ``Vary`` for them).
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from deadlines.reminders.settings import Settings
 
 from web.framing import is_frameable
 
+HSTS = "max-age=31536000"
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors {ancestors}")
 
@@ -36,11 +39,7 @@ def secret_page() -> None:
 
 def base_url() -> str:
     """The public address links start with (no trailing slash)."""
-    if current_app.config.get("BASE_URL"):
-        return current_app.config["BASE_URL"].rstrip("/")
-    if current_app.config.get("TRUSTED_PROXIES"):
-        return request.host_url.rstrip("/")  # as forwarded by the trusted proxy (ProxyFix)
-    return Settings.from_env().base_url
+    return (current_app.config.get("BASE_URL") or Settings.from_env().base_url).rstrip("/")
 
 
 def external_url(endpoint: str, **values) -> str:
@@ -54,6 +53,8 @@ def _headers(resp: Response) -> Response:
     resp.headers.setdefault("X-Content-Type-Options", "nosniff")
     if not frameable:
         resp.headers.setdefault("X-Frame-Options", "DENY")
+    if request.is_secure:
+        resp.headers.setdefault("Strict-Transport-Security", HSTS)
     if g.get("secret_page"):
         resp.headers["Referrer-Policy"] = "no-referrer"
         resp.headers["Cache-Control"] = "no-store"

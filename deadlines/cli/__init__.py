@@ -119,7 +119,12 @@ def calendar(jurisdiction, election, pdf_path, today) -> None:
         fail(str(exc))
     except CalendarError as exc:
         fail(f"the calendar file is invalid: {' '.join(str(exc).split())}")
-    pdf_path.write_bytes(printable.pdf(result, today=today or now.date(), generated=now))
+    if not pdf_path.parent.is_dir():
+        fail(f"--pdf: no folder {pdf_path.parent} to write {pdf_path.name} into")
+    try:
+        pdf_path.write_bytes(printable.pdf(result, today=today or now.date(), generated=now))
+    except OSError as exc:
+        fail(f"--pdf: cannot write {pdf_path}: {exc.strerror or exc}")
     click.echo(f"{pdf_path}: {jur.name}, election of {say(result.held)}, {len(result.deadlines)} deadline(s)")
 
 

@@ -5,8 +5,9 @@ runs the app under gunicorn and ``deadlines scheduler`` separately instead.
 Start-up order: report the calendar files with a problem (each is left out,
 the others served), bind the port (a busy one is a one-line error), then start
 the scheduler and serve. Links point at ``DEADLINES_BASE_URL``; on a loopback
-address it defaults to the address served, elsewhere it must be set for email
-to be sent (feeds and pages then link to the host each request names).
+address it defaults to the address served; on any other it must be set (the
+service refuses to start without it: its emails and feeds would link to an
+address nobody can reach, or to whatever host a client names).
 The server and its limits: :mod:`deadlines.cli.server`."""
 from __future__ import annotations
 
@@ -43,8 +44,9 @@ def serve(host: str, port: int, threads: int, connection_limit: int, request_tim
     if loopback:
         os.environ.setdefault("DEADLINES_BASE_URL", f"http://{'[' + host + ']' if ':' in host else host}:{port}")
     elif not os.environ.get("DEADLINES_BASE_URL"):
-        click.echo(f"warning: DEADLINES_BASE_URL is not set: no email is sent (its links need the public address), "
-                   f"and feeds link to the host each request names", err=True)
+        click.echo(f"error: serving on {host} needs DEADLINES_BASE_URL, the public address the links in emails "
+                   f"and feeds start with (e.g. https://deadlines.example.gov)", err=True)
+        sys.exit(2)
     from web import create_app
     from web.openapi import MAX_CONTENT
 

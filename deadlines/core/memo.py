@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import fields, is_dataclass
 from datetime import date
 from operator import attrgetter
-from typing import Mapping
+from typing import Callable, Mapping
 
 from deadlines.core import engine
 from deadlines.core.model import Deadline, Jurisdiction, Result
@@ -45,6 +45,34 @@ class Lru:
             self.data[key] = value
             while len(self.data) > self.size:
                 self.data.popitem(last=False)
+
+
+class Computed:
+    """An :class:`Lru` whose missing values are computed once: while one
+    thread computes a key, the others asking for it wait for its answer."""
+
+    def __init__(self, size: int):
+        self.cache = Lru(size)
+        self._computing: dict = {}  # key -> the lock held while one thread computes it
+        self._lock = threading.Lock()
+
+    def get(self, key, compute: Callable[[], object]):
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        with self._lock:
+            once = self._computing.setdefault(key, threading.Lock())
+        try:
+            with once:  # the first computes; the others wait here, then find its answer
+                found = self.cache.get(key)
+                if found is None:
+                    found = compute()
+                    self.cache.put(key, found)
+        finally:
+            with self._lock:
+                if self._computing.get(key) is once:
+                    del self._computing[key]
+        return found
 
 
 _laws = Lru(65536)  # what a law is made of, by identity -> (law token, the objects named)

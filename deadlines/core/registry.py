@@ -14,8 +14,10 @@ a process-wide cache, so a request never rereads a file: it costs a stat.
 
 A file that becomes invalid while the service runs does not take its
 jurisdiction down: the registry keeps serving the last good version it
-loaded and logs the problems once per change (``deadlines serve`` refuses to
-start with an invalid file, so a running service always has one).
+loaded, logs the problems once per change, and says so for that jurisdiction
+alone (:meth:`Registry.trouble`: its own page shows it). A file invalid from
+the start has no good version: its jurisdiction alone is not available
+(``deadlines serve`` reports it at start and serves the others).
 
 Listing every jurisdiction (:meth:`Registry.ids`, :meth:`Registry.load_all`)
 reads a snapshot of the folder: rescanned at once when the folder itself
@@ -120,6 +122,8 @@ class Registry:
         self.scan_ttl = scan_ttl
         self._scanning = threading.Lock()  # held while a background rescan runs
         self._good: dict[str, Jurisdiction] = {}
+        self._good_since: dict[str, float] = {}  # when each good version was written (its file's mtime) or loaded
+        self._failing: dict[str, CalendarError] = {}  # the problems of each file invalid as last read
         self._reported: dict[str, CalendarError] = {}
         self._reported_errors: tuple[CalendarError, ...] = ()  # logged already (the last few)
         self._places: tuple | None = None  # (signature, places)
@@ -208,8 +212,12 @@ class Registry:
         """``loaded``, or for an invalid file the last good version (the problems
         logged once per change); its :class:`CalendarError` when there is none."""
         if isinstance(loaded, Jurisdiction):
-            self._good[jid] = loaded
+            if self._good.get(jid) is not loaded:
+                self._good[jid] = loaded
+                self._good_since[jid] = self._written(jid)
+            self._failing.pop(jid, None)
             return loaded
+        self._failing[jid] = loaded
         good = self._good.get(jid)
         if self._reported.get(jid) is not loaded:
             self._reported[jid] = loaded
@@ -223,6 +231,21 @@ class Registry:
         if good is None:
             raise loaded
         return good
+
+    def _written(self, jid: str) -> float:
+        try:
+            return (self.root / f"{jid}.toml").stat().st_mtime
+        except FileNotFoundError:  # a roster row: when it was loaded
+            return time.time()
+
+    def trouble(self, jid: str) -> tuple[CalendarError, float | None] | None:
+        """For a jurisdiction whose file was invalid when last read: its problems
+        and when the good version served instead was written (epoch seconds;
+        None: there is none, the jurisdiction is not available). None when all is well."""
+        failing = self._failing.get(jid)
+        if failing is None:
+            return None
+        return failing, (self._good_since.get(jid) if jid in self._good else None)
 
     def all(self) -> list[Jurisdiction]:
         """Every jurisdiction that can be served (an invalid file without a

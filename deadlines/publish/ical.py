@@ -51,13 +51,20 @@ def quoted(clerk_text: str) -> str:
     return json.dumps(clerk_text, ensure_ascii=False)
 
 
+def one_line(text: str) -> str:
+    """Text that holds what a clerk typed, on one line (its line breaks and
+    runs of spaces as one space): it cannot start a line of its own."""
+    return " ".join(text.split())
+
+
 def describe(d: Deadline, result: Result) -> str:
     """The plain-text DESCRIPTION: dates, status, law, counting steps, readings,
-    what moved and what the clerk changed."""
+    what moved and what the clerk changed (clerk text quoted or on its own
+    line, never starting one that reads like the service's)."""
     lines = [f"{d.title} ({result.jurisdiction.name})"]
     if d.case:
-        label = next((c.label for c in result.cases if c.id == d.case), d.case)
-        lines.append(f"Case: {label} ({d.case}).")
+        label = next((c.label for c in result.cases if c.id == d.case), None)
+        lines.append(f"Case: {quoted(label)} ({d.case})." if label else f"Case: {d.case}.")
     if d.status == "cancelled":
         lines.append(f"CANCELLED. It stays in this calendar, marked cancelled, until {say_day(kept_until(d, result.held))}.")
     if d.safe_due != d.due:
@@ -73,7 +80,7 @@ def describe(d: Deadline, result: Result) -> str:
         if d.computed_due is not None:
             lines.append(f"Changed by {quoted(d.override.authority)}: was {say(d.computed_due)}.")
     if result.moved:
-        lines.append(result.moved)
+        lines.append(one_line(result.moved))
     lines += ["", f"Law: {d.citation}", f"\u201c{' '.join(d.text.split())}\u201d"]
     if d.url:
         lines.append(f"Text: {d.url}" + (f" (read {d.read.isoformat()})" if d.read else ""))
@@ -82,7 +89,7 @@ def describe(d: Deadline, result: Result) -> str:
         ("Readings of the law:", [f"{r.name}: {say(r.due)}{' (SAFE DATE)' if r.safe else ''}" for r in d.readings]),
         ("Signatures:", [t.describe() for t in d.thresholds]),
         ("Warnings:", d.warnings),
-        ("Changes recorded by the clerk:", d.changes),
+        ("Changes recorded by the clerk:", [one_line(c) for c in d.changes]),
     )
     for heading, items in sections:
         if items:

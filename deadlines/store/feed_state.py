@@ -2,19 +2,22 @@
 LAST-MODIFIED survive restarts and agree between web workers.
 
 Table ``feed_event_state``: per UID, the hash of the event's content, its
-SEQUENCE (0 when first published, +1 each time the hash changes, never lower)
-and LAST-MODIFIED (the time of that change; never earlier than before).
-The table is created by the first Alembic migration (:mod:`deadlines.store`).
-Writes are one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE hash differs``
-(SQLite and PostgreSQL), so concurrent workers publishing the same content
-change nothing and a change is counted once.
+SEQUENCE (0 when first published, +1 each time the hash changes, never lower),
+LAST-MODIFIED (the time of that change; never earlier than before) and the
+basis of that content (the records revision it was computed from).
+The table is created by the Alembic migrations (:mod:`deadlines.store`).
+Writes are one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE hash differs and
+basis is not older`` (SQLite and PostgreSQL), so concurrent workers publishing
+the same content change nothing, a change is counted once, and content computed
+from older records than the last published is refused (:class:`Superseded`:
+compute again) instead of being stored under a newer SEQUENCE.
 """
 from __future__ import annotations
 
 from datetime import datetime, timezone
 from typing import Mapping
 
-from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, case, select
+from sqlalchemy import BigInteger, Column, DateTime, Engine, Integer, MetaData, String, Table, case, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from deadlines.publish.ical import Stamp
@@ -29,9 +32,19 @@ feed_event_state = Table(
     Column("content_hash", String(64), nullable=False),
     Column("sequence", Integer, nullable=False),
     Column("last_modified", DateTime(timezone=True), nullable=False),
+    Column("basis", BigInteger, nullable=False, server_default="0"),
 )
 
 _INSERT = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
+
+
+class Superseded(Exception):
+    """Content computed from older records than the version already published
+    (a clerk write landed while it was computed): nothing was stored."""
+
+    def __init__(self, uids: list[str]):
+        super().__init__(f"newer content is published for {', '.join(uids[:3])}")
+        self.uids = uids
 
 
 class FeedState:
@@ -42,32 +55,43 @@ class FeedState:
             raise ValueError(f"feed state needs SQLite or PostgreSQL, not {db.dialect.name}")
         self.db = db
 
-    def stamps(self, hashes: Mapping[str, str], now: datetime | None = None) -> dict[str, Stamp]:
-        """Record each UID's content hash; return each UID's stamp after the change."""
+    def stamps(self, hashes: Mapping[str, str], now: datetime | None = None,
+               bases: Mapping[str, int] | None = None) -> dict[str, Stamp]:
+        """Record each UID's content hash, computed from records of revision
+        ``bases[uid]`` (0 when absent); return each UID's stamp after the
+        change. :class:`Superseded` (nothing stored) when a UID already has
+        other content from a newer basis."""
         if not hashes:
             return {}
         now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+        bases = bases or {}
         t = feed_event_state
         insert = _INSERT[self.db.dialect.name]
         stmt = insert(t).values(
-            [{"uid": u, "content_hash": h, "sequence": 0, "last_modified": now} for u, h in sorted(hashes.items())]
+            [{"uid": u, "content_hash": h, "sequence": 0, "last_modified": now, "basis": bases.get(u, 0)}
+             for u, h in sorted(hashes.items())]
         )
         stmt = stmt.on_conflict_do_update(
             index_elements=[t.c.uid],
             set_={
                 "content_hash": stmt.excluded.content_hash,
                 "sequence": t.c.sequence + 1,
+                "basis": stmt.excluded.basis,
                 "last_modified": case(
                     (stmt.excluded.last_modified > t.c.last_modified, stmt.excluded.last_modified),
                     else_=t.c.last_modified,
                 ),
             },
-            where=t.c.content_hash != stmt.excluded.content_hash,
+            where=(t.c.content_hash != stmt.excluded.content_hash) & (stmt.excluded.basis >= t.c.basis),
         )
         with writer(self.db).begin() as conn:
             conn.execute(stmt)
-            rows = conn.execute(select(t.c.uid, t.c.sequence, t.c.last_modified).where(t.c.uid.in_(list(hashes))))
-            return {uid: Stamp(seq, _utc(lm)) for uid, seq, lm in rows}
+            rows = list(conn.execute(select(t.c.uid, t.c.sequence, t.c.last_modified, t.c.content_hash)
+                                     .where(t.c.uid.in_(list(hashes)))))
+            refused = sorted(uid for uid, _, _, h in rows if h != hashes[uid])
+            if refused:
+                raise Superseded(refused)  # rolls the transaction back: nothing half-stored
+            return {uid: Stamp(seq, _utc(lm)) for uid, seq, lm, _ in rows}
 
 
 def _utc(moment: datetime) -> datetime:

@@ -19,6 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from deadlines.core.cases import Occurrence
+from deadlines.core.elections import cycle_key
 from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import CalendarError, CaseNeeded, InputError
 from deadlines.core.model import Case, Decision, Holiday, Jurisdiction, Moment, OfficeHours, Override
@@ -161,12 +162,25 @@ def _check_label_free(s: Session, jur: Jurisdiction, name: str, label: str, but:
 
 
 def record_event(s: Session, jur: Jurisdiction, name: object, value: object, label: object = None,
-                 *, who: history.Who = NOBODY, reason: object = None) -> TriggerEvent:
+                 *, who: history.Who = NOBODY, reason: object = None, key: str | None = None) -> TriggerEvent:
+    """Record an event. ``key``: the request's idempotency key; a retry with
+    the same key and the same event returns the event recorded the first
+    time (nothing new is stored); with another event it is an InputError."""
     moment = event_value(jur, name, value)
     text = inputs.label(label)
     why = inputs.label(reason, "reason")
+    if key is not None:
+        key = inputs.text(key, "Idempotency-Key", 100)
+        first = s.scalar(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jur.id,
+                                                    TriggerEvent.idempotency_key == key))
+        if first is not None:
+            if _brief_event(first) != {"name": name, "at": moment.isoformat(), "label": text}:
+                raise InputError(f"Idempotency-Key {key!r} was used for another event (event {first.id})",
+                                 "Idempotency-Key")
+            return first
     _check_label_free(s, jur, name, text)
-    ev = TriggerEvent(jurisdiction_id=jur.id, name=name, value=moment.isoformat(), label=text, recorded_at=now())
+    ev = TriggerEvent(jurisdiction_id=jur.id, name=name, value=moment.isoformat(), label=text, recorded_at=now(),
+                      idempotency_key=key)
     s.add(ev)
     s.flush()
     history.log(s, jur.id, who, "event.record", f"event:{ev.id}", None, _brief_event(ev), reason=why)
@@ -243,6 +257,9 @@ def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: obje
     if p is not None and "primary" not in jur.elections:
         raise InputError(f"{jur.id} holds no primary election", "primary")
     _held_near(day, g, p)
+    if g is not None and cycle_key(jur.elections["general"], g) != day:
+        raise InputError(f"general: {g} would be read as the election of the {cycle_key(jur.elections['general'], g)} "
+                         f"cycle, not of {day}'s (a moved election stays in its own year)", "general")
     authority, reason = _optional_text(authority, "authority"), _optional_text(reason, "reason")
     entry = s.scalar(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jur.id, ElectionEntry.cycle == day))
     before = None if entry is None else _brief_election(entry)

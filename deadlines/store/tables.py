@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from sqlalchemy import (
-    Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
+    BigInteger, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -49,7 +49,8 @@ class TriggerEvent(Base):
     its deadlines stay in the feeds, cancelled."""
 
     __tablename__ = "trigger_event"
-    __table_args__ = (Index("ix_trigger_event_jid", "jurisdiction_id"),)
+    __table_args__ = (Index("ix_trigger_event_jid", "jurisdiction_id"),
+                      Index("ux_trigger_event_idempotency", "jurisdiction_id", "idempotency_key", unique=True))
     id: Mapped[int] = mapped_column(primary_key=True)
     jurisdiction_id: Mapped[str] = mapped_column(JID)
     name: Mapped[str] = mapped_column(String(100))
@@ -58,6 +59,7 @@ class TriggerEvent(Base):
     label: Mapped[str] = mapped_column(String(200), default="")
     deleted_at: Mapped[datetime | None] = mapped_column(UTC)
     deleted_reason: Mapped[str | None] = mapped_column(Text)
+    idempotency_key: Mapped[str | None] = mapped_column(String(100))  # the POST's Idempotency-Key, if it sent one
 
 
 class HistoryEntry(Base):
@@ -279,6 +281,7 @@ class FeedEventState(Base):
     content_hash: Mapped[str] = mapped_column(String(64), nullable=False)
     sequence: Mapped[int] = mapped_column(Integer, nullable=False)
     last_modified: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    basis: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default="0")
 
 
 class RateLimit(Base):

@@ -26,7 +26,14 @@ def create(s: Session, jid: str, label: str = "") -> tuple[ClerkToken, str]:
     return row, secret
 
 
+#: Token ids are database integers (64-bit): a larger number names no token.
+MAX_ID = (1 << 63) - 1
+
+
 def revoke(s: Session, token_id: int) -> bool:
+    """Revoke a live token; False when ``token_id`` names none."""
+    if not 0 < token_id <= MAX_ID:
+        return False
     row = s.get(ClerkToken, token_id)
     if row is None or row.revoked_at is not None:
         return False

@@ -1,0 +1,66 @@
+"""Issue 19, item 5: work done once, not once per visitor. After a clerk
+write, the bulk listing is computed once however many ask at once (the others
+wait for it); a printable calendar (PDF) is rendered once per change, by the
+same key as a feed (file, records, day), however many ask."""
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from sqlalchemy.orm import Session
+
+from deadlines.across import Across
+from deadlines.publish import calendar
+from deadlines.store import tokens
+
+BULK = "/api/v1/deadlines?from=2026-01-01&to=2026-12-31&state=CO"
+PDF = "/calendars/model-city/2026-11-03.pdf"
+
+
+def _counting(monkeypatch, owner, name: str) -> list:
+    """Count calls of ``owner.name``, each made slow enough for the askers to overlap."""
+    calls, real = [], getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls.append(threading.get_ident())
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def _at_once(app, path: str, n: int = 8) -> list:
+    with ThreadPoolExecutor(n) as pool:
+        return list(pool.map(lambda _: app.test_client().get(path), range(n)))
+
+
+def _clerk_write(app, at: str) -> None:
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        _, secret = tokens.create(s, "model-city")
+    resp = app.test_client().post("/api/v1/jurisdictions/model-city/events", json={"name": "ordinance-adopted", "at": at},
+                                  headers={"Authorization": f"Bearer {secret}"})
+    assert resp.status_code == 201
+
+
+def test_the_bulk_listing_after_a_write_is_computed_once(app, monkeypatch):
+    calls = _counting(monkeypatch, Across, "_compute")
+    first = _at_once(app, BULK)
+    assert len(calls) == 1 and {r.status_code for r in first} == {200}
+    _clerk_write(app, "2026-05-04")
+    app.extensions["records"].forget("model-city")
+    after = _at_once(app, BULK)
+    assert len(calls) == 2 and len({r.data for r in after}) == 1
+
+
+def test_a_pdf_is_rendered_once_per_change(app, monkeypatch):
+    calls = _counting(monkeypatch, calendar, "pdf")
+    first = _at_once(app, PDF)
+    assert len(calls) == 1 and {r.status_code for r in first} == {200} and len({r.data for r in first}) == 1
+    assert first[0].data.startswith(b"%PDF") and first[0].mimetype == "application/pdf"
+    assert app.test_client().get(PDF).data == first[0].data and len(calls) == 1
+    _clerk_write(app, "2026-05-04")  # the records changed: one new render
+    after = _at_once(app, PDF)
+    assert len(calls) == 2 and len({r.data for r in after}) == 1 and after[0].data != first[0].data
