@@ -88,10 +88,11 @@ def _publish(chosen: list, today: date, timezone: str, name: str, about: str, fe
     for e, r in chosen:  # back to its row on the form (not hashed: a new BASE_URL is no change)
         part, rid = str(e["uid"]).split("@")[0].split("/")[1:3]  # <jid>/<cycle or case>/<rule>[/<part>]
         anchor = f"{part}-{rid}" if part.startswith("case-") else rid  # words.anchor: one per case
-        ical.link(e, external_url("form.index", jurisdiction=r.jurisdiction.id, election=r.cycle.isoformat(),
-                                  _anchor=anchor))
+        url = external_url("form.index", jurisdiction=r.jurisdiction.id, election=r.cycle.isoformat(), _anchor=anchor)
+        ical.link(e, url)
         if named:
             ical.name_in_summary(e, r.jurisdiction.name)
+            ical.law_by_link(e, url)
     body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone, today=today)
     etag = hashlib.sha256(body).hexdigest()
     modified = state.stamps({feed_key: etag})[feed_key].last_modified
@@ -245,7 +246,8 @@ def combined_feed() -> Response:
                   for e in ical.events(r, audience=audience)]
         name = f"Election deadlines: {len(jurs)} jurisdictions" + (f" ({audience})" if audience else "")
         about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
-                 ". Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
+                 ". Each event sits on its safe date; its description cites the law and links to its row, which quotes the "
+                 "law and shows how its date is counted.")
         which = (f"audience={audience}&" if audience else "") + "j=" + ",".join(ids)
         feed_key = "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()  # fits its column, any count
         feed = _publish(chosen, today_in(jurs[0].timezone), jurs[0].timezone, name, about, feed_key,

@@ -174,6 +174,20 @@ def serialize(component) -> bytes:
     return b"\r\n".join(_fold(str(line).encode("utf-8")) for line in component.content_lines() if line) + b"\r\n"
 
 
+LAW = "\n\nLaw: "
+
+
+def law_by_link(event: Event, url: str) -> None:
+    """In a feed of many governments, the description's dates and the law's
+    citation, and a link to the row for the quoted law, the counting steps
+    and the readings (hundreds of governments quote one law: quoted in each,
+    Colorado's feed is 16 MB). Done after :func:`content_hash`, like
+    :func:`link`: the same event as in the government's own feed, the same version."""
+    head, _, rest = str(event["description"]).partition(LAW)
+    citation = rest.split("\n", 1)[0]
+    event["description"] = vText(f"{head}{LAW}{citation}\nThe law, how the date is counted and its readings: {url}")
+
+
 def content_hash(event: Event) -> str:
     """SHA-256 of everything that makes the event differ (its unstamped text)."""
     return hashlib.sha256(serialize(event)).hexdigest()
