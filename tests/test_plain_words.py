@@ -56,6 +56,12 @@ def test_results_pages_have_no_jargon(client, jid):
     assert re.search(r"Times are (Eastern|Central|Mountain) Time\.", text)
 
 
+@pytest.mark.parametrize("url", ["/embed/colorado-local", "/embed/ypsilanti-mi", "/deadlines?state=CO", "/subscribe"])
+def test_the_other_public_pages_have_no_jargon(client, url):
+    text = _words(client.get(url).get_data(as_text=True))
+    assert [m.group(0) for m in JARGON.finditer(text)] == []
+
+
 def test_zones_by_the_names_people_use():
     assert zone_name("America/Denver") == "Mountain Time"
     assert zone_name("America/Detroit") == "Eastern Time"
