@@ -323,3 +323,63 @@ def test_print_fits_as_few_pages_as_the_pdf(browser, live_server):
     assert pages[0] <= pages[1], pages
     (ARTIFACTS / "results-slc-print.pdf").write_bytes(printed)
     page.close()
+
+
+def test_the_timeline_image_reads_like_the_page(browser, live_server):
+    """Colorado 2027's ``.svg`` (the PDF's picture too), measured in Chromium
+    with the real font: every line of words lies inside the drawing (wrapped,
+    never cut), with years since it spans 2026-2027; the January-August
+    circulation window is a bar, not a dot; the 2029 retention is folded into
+    "Later"; no election or Today line crosses any text; and the drawing
+    doubles with the reader's text size."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    url = live_server + "/calendars/colorado-local/2027-11-02.svg"
+    page.goto(url)
+    width = page.evaluate("document.documentElement.viewBox.baseVal.width")
+    texts = page.evaluate("[...document.querySelectorAll('text')].map(t => {const b = t.getBBox();"
+                          " return [t.textContent, b.x, b.y, b.width, b.height]})")
+    for words, x, _, w, _ in texts:
+        assert x >= 0 and x + w <= width, f"{words!r} is cut ({x}..{x + w} of {width})"
+    labels = " ".join(t[0] for t in texts).replace("\xa0", " ")
+    assert "Nomination petitions may be circulated and signed: Jan 1, 2027 to Aug 27, 2027" in labels
+    assert "Later: Nomination petitions preserved until, Aug 27, 2029" in labels
+    assert page.locator("polygon.tl-folded").count() == 1
+    bar = page.evaluate("document.querySelector('rect.tl-bar').getBBox().width")
+    assert bar > 16 * width / 800
+    lines = page.evaluate("[...document.querySelectorAll('line.tl-line')].map(l => {const b = l.getBBox();"
+                          " return [b.x - 1, b.y, b.width + 2, b.height]})")
+    assert lines
+    for lx, ly, lw, lh in lines:
+        for words, tx, ty, tw, th in texts:
+            crosses = lx < tx + tw and tx < lx + lw and ly < ty + th and ty < ly + lh
+            assert not crosses, f"a line at x={lx} crosses {words!r}"
+    size = page.evaluate("document.documentElement.getBoundingClientRect().width")
+    page.set_viewport_size({"width": 1280, "height": int(page.evaluate(
+        "document.documentElement.getBoundingClientRect().height")) + 1})  # full_page hangs on a bare SVG
+    page.screenshot(path=str(ARTIFACTS / "timeline-svg.png"))
+    cdp = context.new_cdp_session(page)
+    cdp.send("Page.enable")
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.reload()
+    assert page.evaluate("document.documentElement.getBoundingClientRect().width") >= 2 * size - 1
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_few_tab_stops_to_the_first_result(browser, live_server, javascript):
+    """From the top of Salt Lake City's 2027 results, Tab without the skip link
+    reaches the first row of the list by the 13th press: the skip link (1), the
+    place search and its button (2), the jurisdiction (1), the election date
+    (Chromium's month, day and year and its picker: 4), the folded "already
+    happened?" (1), the audience and the submit button (2), the banner's link
+    to the next deadline (1), then the row. (The issue found 18; the print,
+    PDF, CSV, SVG and embed links now follow the list.)"""
+    page = browser.new_page(java_script_enabled=javascript)
+    page.goto(live_server + "/?jurisdiction=salt-lake-city-ut&election=2027-11-02")
+    for presses in range(1, 40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('ol.deadlines > li') !== null"):
+            break
+    assert presses <= 13, f"{presses} tab stops before the first result"
+    page.close()

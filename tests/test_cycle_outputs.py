@@ -86,7 +86,7 @@ def test_timeline_svg(client):
     # October 14 (Monday the 13th is Columbus Day); the prior-business-day reading, the safe one, is Friday October 10.
     assert ("Last day to withdraw a nomination: safe date 5:00 p.m., Friday, October 10, 2025 (MDT); "
             "a later reading gives 5:00 p.m., Tuesday, October 14, 2025 (MDT)") in desc
-    rows = {g.find(SVG + "title").text.split(":")[0]: g for g in root.iter(SVG + "g")}
+    rows = {g.find(SVG + "title").text.split(":")[0]: g for g in root.iter(SVG + "g") if "row" in g.get("class", "")}
     withdrawal = rows["Last day to withdraw a nomination"]
     safe, later = [p for p in withdrawal.iter(SVG + "polygon")][::-1][0], [
         p for p in withdrawal.iter(SVG + "polygon") if p.get("fill-opacity") == "0"][0]

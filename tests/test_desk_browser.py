@@ -141,11 +141,11 @@ def test_a_clerk_keeps_the_record_in_the_browser(browser, app, live_server, smtp
     _no_sideways_scroll_and_axe_clean(page, "desk", javascript)
 
     page.goto(live_server + "/?jurisdiction=model-city&election=2029-11-06")
-    live_rows = page.locator("ol.deadlines li[id$=referendum-petition-filing]")
+    live_rows = page.locator("ol.deadlines > li[id$=referendum-petition-filing]")  # one list of rows (issue 18)
     assert live_rows.count() == 1
     row = live_rows.first
     assert "Ordinance 2029-9" in row.locator(".row-title").inner_text()
-    due = row.locator(".row-when").inner_text() + " " + row.locator(".row-changed").inner_text()
+    due = row.locator(".row-when").inner_text() + "\n" + row.locator(".row-changed").inner_text()
     assert "5:00 p.m., Tuesday, July 24, 2029 (CDT)" in due
     assert f"Changed by {AUTHORITY}: was Saturday, July 14, 2029" in due
     gone = page.inner_text("ul.cancelled")

@@ -11,7 +11,7 @@ from deadlines.core.elections import describe_rule
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.holiday_law import closures_in, legal_in
 from deadlines.core.moments import day_of, say_clock
-from deadlines.publish.words import paragraphs, rule_files, when
+from deadlines.publish.words import paragraphs, rule_files, when, zone_name
 from deadlines.service import lookup
 
 from web.common import records, registry, today_in, trouble_notices
@@ -44,5 +44,6 @@ def jurisdiction(jid: str):
     return render_template(
         "about.html", jur=jur, result=result, holidays=holidays, closures=closures, first=first, last=last,
         elections=[(r, describe_rule(r)) for r in jur.elections.values()], files=rule_files(result),
-        when=when, paragraphs=paragraphs, say_clock=say_clock, error=None, notices=trouble_notices(jur),
+        when=when, paragraphs=paragraphs, say_clock=say_clock, zone_name=zone_name, error=None,
+        notices=trouble_notices(jur),
     )

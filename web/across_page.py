@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
-from deadlines.across import DEFAULT_LIMIT, QUERY, Across, check_filters, read_query
+from deadlines.across import QUERY, Across, check_filters, read_query
 from deadlines.core.errors import InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS
 from deadlines.core.places import KIND_NAMES
@@ -78,7 +78,7 @@ def page():
         csv_url=url_for("across.spreadsheet", **shown), subscribe=_subscribe(q) if q and not errors else None,
         defaults={"from": today.isoformat(), "to": (today + timedelta(days=DEFAULT_DAYS)).isoformat()},
         states=STATES, kinds=GOVERNMENT_KINDS, kind_names=KIND_NAMES, audiences=AUDIENCES, words=words,
-        when=words.when, row_url=_row_url, limit=DEFAULT_LIMIT,
+        when=words.when, row_url=_row_url,
     ), 400 if errors else 200
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from deadlines.core.errors import InputError
-from deadlines.publish.words import anchor, days_left, days_to, when
+from deadlines.publish.words import anchor, days_left, days_to, when, zone_name
 from deadlines.service import coming
 
 from web.common import records, registry, today_in
@@ -27,5 +27,5 @@ def jurisdiction(jid: str):
     https = external_url("feeds.jurisdiction_feed", jid=jid)
     return render_template(
         "embed.html", jur=jur, error=None, today=today, items=coming(jur, today=today, records=records(), count=3),
-        https=https, webcal="webcal://" + https.split("://", 1)[1], when=when, days_left=days_left, days_to=days_to, anchor=anchor,
+        https=https, webcal="webcal://" + https.split("://", 1)[1], when=when, days_left=days_left, days_to=days_to, anchor=anchor, zone_name=zone_name,
     )

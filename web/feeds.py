@@ -95,10 +95,11 @@ def _publish(chosen: list, today: date, timezone: str, name: str, about: str, fe
     for e, r in chosen:  # back to its row on the form (not hashed: a new BASE_URL is no change)
         part, rid = str(e["uid"]).split("@")[0].split("/")[1:3]  # <jid>/<cycle or case>/<rule>[/<part>]
         anchor = f"{part}-{rid}" if part.startswith("case-") else rid  # words.anchor: one per case
-        ical.link(e, external_url("form.index", jurisdiction=r.jurisdiction.id, election=r.cycle.isoformat(),
-                                  _anchor=anchor))
+        url = external_url("form.index", jurisdiction=r.jurisdiction.id, election=r.cycle.isoformat(), _anchor=anchor)
+        ical.link(e, url)
         if named:
             ical.name_in_summary(e, r.jurisdiction.name)
+            ical.law_by_link(e, url)
     body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone, today=today)
     etag = hashlib.sha256(body).hexdigest()
     modified = state.stamps({feed_key: etag}, None, {feed_key: sum(bases.values())})[feed_key].last_modified
@@ -289,7 +290,8 @@ def combined_feed() -> Response:
         years = current_app.config["FEED_YEARS_AHEAD"]
         name = f"Election deadlines: {len(jurs)} jurisdictions" + (f" ({audience})" if audience else "")
         about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
-                 ". Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
+                 ". Each event sits on its safe date; its description cites the law and links to its row, which quotes the "
+                 "law and shows how its date is counted.")
         if left_out:
             about += (f" Left out for now (the calendar file has a problem): {', '.join(left_out)}.")
         which = (f"audience={audience}&" if audience else "") + "j=" + ",".join(ids)

@@ -125,7 +125,7 @@ def reading_words(r) -> str:
     why = (r.why or "").strip()
     if not why:
         return f"{r.name}."
-    return f"{r.name}, by {why}." if why[0].islower() else f"{r.name}. {why}"
+    return plain(f"{r.name}, by {why}." if why[0].islower() else f"{r.name}. {why}")
 
 
 #: how the engine's warning that repeats the readings begins
@@ -195,6 +195,39 @@ def cancelled(d: Deadline) -> str | None:
     if d.status != "cancelled":
         return None
     return next((s for s in reversed(d.steps) if s.startswith("Cancelled")), "Cancelled.")
+
+
+def zone_name(timezone: str) -> str:
+    """The zone as people name it: "Mountain Time" for America/Denver,
+    "Eastern Time" for America/Detroit (from its winter abbreviation), else
+    the tz database's name with spaces."""
+    winter = ZoneInfo(timezone).tzname(datetime(2025, 1, 15))
+    named = {"E": "Eastern", "C": "Central", "M": "Mountain", "P": "Pacific"}.get(winter[:1] if winter else "")
+    if named and winter.endswith("ST") and len(winter) == 3:
+        return f"{named} Time"
+    return timezone.split("/")[-1].replace("_", " ") + " time"
+
+
+#: the engine's and rule files' words for maintainers, said as people say them
+#: on the pages (the JSON API keeps the engine's sentences, which tools read)
+_PLAIN = (
+    (re.compile(r"\bany roll or override\b"), "any move to a business day or change by order"),
+    (re.compile(r"\brolled\b"), "moved to a business day"),
+    (re.compile(r"\brolls\b"), "moves to a business day"),
+    (re.compile(r"\broll\b"), "move to a business day"),
+    (re.compile(r"\bthe rule's own computation of time\b"), "counting as the rule itself does"),
+    (re.compile(r"\btrigger event\b"), "event"),
+)
+_ZONE_ID = re.compile(r"\b(?:America|US|Pacific|Etc)/[A-Za-z_]+(?:/[A-Za-z_]+)?")
+
+
+def plain(text: str | None) -> str:
+    """A sentence from the engine or a rule file as the public pages say it:
+    zones by the names people use, no "roll" (a date moved to a business day)."""
+    out = _ZONE_ID.sub(lambda m: zone_name(m.group(0)), text or "")
+    for pattern, words in _PLAIN:
+        out = pattern.sub(words, out)
+    return out
 
 
 def live(deadlines) -> list[Deadline]:

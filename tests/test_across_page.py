@@ -1,0 +1,36 @@
+"""``/deadlines`` as a reader pages through it: the "Next" links on the page
+itself lead through every row of the listing once, in order."""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+
+#: Utah County's governments over 2025: 200 dates (the CSV, which has no pages, holds them all)
+QUERY = "/deadlines?state=UT&county=Utah&from=2025-01-01&to=2025-12-31"
+ROW = re.compile(r'<li class="deadline[^"]*" id="[^"]*" data-uid="([^"]+)" data-edge="([^"]+)">')
+NEXT = re.compile(r'<a href="([^"]+)" rel="next">Next (\d+) dates</a>')
+
+
+def test_next_links_lead_through_every_row_once(client):
+    body = client.get(QUERY.replace("/deadlines?", "/deadlines.csv?")).data.decode("utf-8-sig")  # a BOM for Excel
+    every = list(csv.DictReader(io.StringIO(body)))
+    assert len(every) > 120  # more than two pages of 60
+    url, pages, seen = QUERY + "&limit=60", 0, []
+    while url:
+        page = client.get(url).get_data(as_text=True)
+        rows = ROW.findall(page)
+        assert 0 < len(rows) <= 60
+        seen += rows
+        pages += 1
+        found = NEXT.search(page)
+        assert (found is None) == (len(seen) == len(every))  # a next link exactly while rows are left
+        if found:
+            assert found.group(2) == "60"  # says the page's own size
+        url = html.unescape(found.group(1)) if found else None
+    assert pages == -(-len(every) // 60)
+    assert len(seen) == len(set(seen)) == len(every)  # no row twice, none lost
+    # in the listing's order: the CSV's rows are the pages' rows one after another
+    for (uid, edge), r in zip(seen, every):
+        assert (uid.split("/")[0], uid.split("/")[-1], edge) == (r["jurisdiction_id"], r["id"], r["edge"])
