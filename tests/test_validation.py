@@ -443,17 +443,8 @@ def test_check_on_a_broken_copy_of_the_calendars_names_file_and_rule(tmp_path):
     assert f"{slc}: deadlines.objection-filing.note: expected a non-empty string, got an integer" in lines
 
 
-STATE_SET = """
-name = "State"
-caveat = "The state's dates are shown as a reading only."
-[deadlines.filing]
-title = "State filing"
-kind = "deadline"
-audience = ["candidates"]
-due = { days_before = 50, of = "general" }
-cite = "State Code"
-text = "text"
-"""
+STATE_SET = ('name = "State"\ncaveat = "The state\'s dates are shown as a reading only."\n'
+             + BASE[BASE.index("[deadlines.filing]"):].replace('"Filing"', '"State filing"').replace("= 60,", "= 50,"))
 
 
 def test_own_deadline_replaces_its_states_when_it_says_so(tmp_path):
