@@ -45,12 +45,20 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 STATES = {"mi": "MI", "co": "CO", "ut": "UT"}
+REPO = Path(__file__).resolve().parent.parent
+
+
+def default_source() -> Path:
+    """Where the source lists are: ``DEADLINES_ROSTER_SOURCE``, else
+    ``shared/data/jurisdictions`` beside the repository (as CI lays it)."""
+    return Path(os.environ.get("DEADLINES_ROSTER_SOURCE") or REPO.parent / "shared" / "data" / "jurisdictions")
 COLUMNS = ("id", "ocd_id", "name", "kind", "law", "county", "timezone", "listed_from")
 CENTRAL_MI_COUNTIES = {"Gogebic", "Iron", "Dickinson", "Menominee"}  # Michigan's Central-time counties
 PLACE_KINDS = (("charter township", "township"), ("metro township", "metro-township"), ("township", "township"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the rosters (calendars/roster/<st>.csv) from the source lists.
 
-    .venv/bin/python scripts/import_rosters.py [--from ../shared/data/jurisdictions]
+    .venv/bin/python scripts/import_rosters.py [--from DIR]   # default: DEADLINES_ROSTER_SOURCE or ../shared/data/jurisdictions
 
 Rerunnable: the rows come from the lists and the hand-kept files beside the
 rosters (additions.csv, corrections.csv, place-counties.csv); see
@@ -17,14 +17,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deadlines.rosters import write  # noqa: E402
-
-DEFAULT_SOURCE = ROOT.parent / "shared" / "data" / "jurisdictions"
+from deadlines.rosters import default_source, write  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--from", dest="source", type=Path, default=DEFAULT_SOURCE, help="the source lists' folder")
+    parser.add_argument("--from", dest="source", type=Path, default=default_source(),
+                        help="the source lists' folder (default: DEADLINES_ROSTER_SOURCE, else ../shared/data/jurisdictions)")
     args = parser.parse_args()
     counts = write(args.source, ROOT / "calendars" / "roster")
     for name, n in counts.items():

@@ -19,17 +19,18 @@ from deadlines.cli import main
 from deadlines.core import roster as rosters
 from deadlines.core.errors import CalendarError
 from deadlines.core.registry import Registry
-from deadlines.rosters import build
+from deadlines.rosters import build, default_source
 from deadlines.service import lookup
 
 ROOT = Path(__file__).resolve().parent.parent
 CALENDARS = ROOT / "calendars"
 ROSTER = CALENDARS / "roster"
-SOURCE = ROOT.parent / "shared" / "data" / "jurisdictions"  # CI lays shared/ beside the clone
+SOURCE = default_source()  # DEADLINES_ROSTER_SOURCE, else shared/ beside the clone (as CI lays it)
 
 
 def _source(name: str) -> list[dict]:
-    assert SOURCE.is_dir(), f"the source lists are not at {SOURCE} (shared/ beside the clone)"
+    assert SOURCE.is_dir(), (f"the source lists are not at {SOURCE}: lay shared/ beside the clone, "
+                             "or set DEADLINES_ROSTER_SOURCE to its data/jurisdictions folder")
     with (SOURCE / name).open(newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
