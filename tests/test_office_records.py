@@ -111,6 +111,11 @@ def test_the_desk_records_hours_and_a_closure_shows_what_they_move_and_deletes_w
     saved = client.post(f"/clerk/salt-lake-city-ut/office-hours?cycle={CYCLE}", data={
         "csrf_token": token, "open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027", "step": "save"})
     assert saved.status_code == 302
+    checked = unescape(client.post(f"/clerk/salt-lake-city-ut/closure?cycle={CYCLE}", data={
+        "csrf_token": token, "day": "2027-06-07", "reason": "Water main break"}).get_data(as_text=True))
+    # June 7, 2027 (Monday) is the last filing day; closed, the office's last open day is Friday June 4
+    assert ("act by 5:00 p.m., Monday, June 7, 2027 (MDT) → 5:00 p.m., Friday, June 4, 2027 (MDT); the law's day "
+            "stays 5:00 p.m., Monday, June 7, 2027 (MDT)") in checked
     closed = client.post(f"/clerk/salt-lake-city-ut/closure?cycle={CYCLE}", data={
         "csrf_token": token, "day": "2027-06-07", "reason": "Water main break", "step": "save"})
     assert closed.status_code == 302

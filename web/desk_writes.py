@@ -174,8 +174,13 @@ def _moves(before: dict[str, Deadline], after: dict[str, Deadline]) -> list[str]
             out.append(f"{new.title}: new, {words.when(new.due)}.")
         elif new.status == "cancelled" and old.status != "cancelled":
             out.append(f"{new.title}: cancelled (was {words.when(old.due)}).")
-        elif (old.due, old.status) != (new.due, new.status):
+        elif old.due != new.due:
             out.append(f"{new.title}: {words.when(old.due)} → {words.when(new.due)} ({new.status}).")
+        elif old.safe_due != new.safe_due:  # a closure: the law's day stands, the date to act by moves
+            out.append(f"{new.title}: act by {words.when(old.safe_due)} → {words.when(new.safe_due)}; the law's day "
+                       f"stays {words.when(new.due)} ({new.status}).")
+        elif old.status != new.status:
+            out.append(f"{new.title}: {words.when(new.due)} ({old.status} → {new.status}).")
         elif old.start != new.start:
             out.append(f"{new.title}: opens {words.when(old.start) if old.start else '(no opening)'} → "
                        f"{words.when(new.start) if new.start else '(no opening)'} (due as before).")
