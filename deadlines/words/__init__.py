@@ -1,0 +1,140 @@
+"""Words: what the service says to people, in one language.
+
+The engine says facts (notes with a code and arguments); everything that
+turns facts, page labels, dates and the calendar files' own words into a
+sentence goes through a :class:`Words` of one language. English is the source
+language (an English message is its own ``msgid``); other languages are
+gettext catalogs in ``deadlines/words/locale`` (see its README): ``engine``
+(the notes' words), ``calendars`` (words written in the calendar files) and
+``messages`` (pages, feeds, emails, CSV headings).
+
+Pure: no Flask; catalogs are read once per process.
+"""
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from functools import lru_cache
+from pathlib import Path
+
+from babel.dates import format_date, format_time
+
+from deadlines.core.moments import say_clock as _en_clock
+from deadlines.core.moments import say_day as _en_day
+
+LOCALE = Path(__file__).parent / "locale"
+LANGUAGES = ("en", "es")
+DEFAULT = "en"
+DOMAINS = ("engine", "calendars", "messages")
+#: The Babel locale each language's dates are written in (US Spanish: "4:00 p.m.").
+BABEL_LOCALE = {"en": "en_US", "es": "es_US"}
+#: The language's own name, for a switch between languages.
+NAMES = {"en": "English", "es": "Español"}
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words of one language (``lang`` in :data:`LANGUAGES`)."""
+
+    lang: str
+    _catalogs: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def _t(self, domain: str) -> gettext.NullTranslations:
+        found = self._catalogs.get(domain)
+        if found is None:
+            found = _catalog(self.lang, domain)
+            self._catalogs[domain] = found
+        return found
+
+    def _(self, message: str, **args) -> str:
+        """``message`` (a page's, feed's or email's words) in this language,
+        with ``{name}`` fields filled from ``args``."""
+        said = self._t("messages").gettext(message)
+        return said.format(**args) if args else said
+
+    def n_(self, singular: str, plural: str, n: int, **args) -> str:
+        """The singular or plural form for ``n`` (``{n}`` is filled too)."""
+        said = self._t("messages").ngettext(singular, plural, n)
+        return said.format(n=n, **args)
+
+    def engine(self, message: str) -> str:
+        """One message of the engine's notes (``engine`` catalog), unfilled."""
+        return self._t("engine").gettext(message)
+
+    def calendar(self, text: str | None) -> str | None:
+        """Words a calendar file wrote (a title, a note, a caution) in this
+        language; unchanged where the catalog has none (and always in English).
+        Quoted law and citations are never passed here."""
+        if not text or self.lang == DEFAULT:
+            return text
+        return self._t("calendars").gettext(text)
+
+    def day(self, day: date) -> str:
+        """"Tuesday, April 21, 2026" / "martes, 21 de abril de 2026"."""
+        if self.lang == DEFAULT:
+            return _en_day(day)
+        return _babel_day(day, BABEL_LOCALE[self.lang])
+
+    def clock(self, t: time) -> str:
+        """"4:00 p.m.", "12:00 noon" / "4:00 p.m.", "12:00 del mediodía"."""
+        if self.lang == DEFAULT:
+            return _en_clock(t)
+        if t.hour == 12 and t.minute == 0:
+            return self.engine("12:00 noon")
+        return format_time(t, "h:mm a", locale=BABEL_LOCALE[self.lang])
+
+    def short_day(self, day: date) -> str:
+        """"Apr 25" / "25 abr" (the timeline's labels)."""
+        if self.lang == DEFAULT:
+            return f"{day:%b} {day.day}"
+        return format_date(day, "d MMM", locale=BABEL_LOCALE[self.lang]).rstrip(".")
+
+    def month_year(self, day: date) -> str:
+        """"June 2027" / "junio de 2027"."""
+        if self.lang == DEFAULT:
+            return f"{day:%B} {day.year}"
+        return format_date(day, "MMMM 'de' y", locale=BABEL_LOCALE[self.lang])
+
+
+@lru_cache(maxsize=None)
+def _catalog(lang: str, domain: str) -> gettext.NullTranslations:
+    if lang == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(domain, LOCALE, languages=[lang], fallback=True)
+
+
+@lru_cache(maxsize=65536)
+def _babel_day(day: date, locale: str) -> str:
+    return format_date(day, "full", locale=locale)
+
+
+@lru_cache(maxsize=None)
+def words(lang: str | None = None) -> Words:
+    """The :class:`Words` of ``lang`` (``None`` or an unknown language: English)."""
+    return Words(lang if lang in LANGUAGES else DEFAULT)
+
+
+def choose(asked: str | None, accept_language: str | None = None) -> str:
+    """The language to answer in: ``asked`` (a ``lang`` parameter) where it is
+    one of :data:`LANGUAGES`, else the first of ``accept_language`` (an HTTP
+    ``Accept-Language`` header, by quality) that is, else English."""
+    if asked:
+        asked = asked.strip().lower()[:2]
+        if asked in LANGUAGES:
+            return asked
+    if accept_language:
+        ranked = []
+        for i, part in enumerate(accept_language.split(",")):
+            tag, _, params = part.strip().partition(";")
+            q = 1.0
+            if params.strip().startswith("q="):
+                try:
+                    q = float(params.strip()[2:])
+                except ValueError:
+                    q = 0.0
+            ranked.append((-q, i, tag.strip().lower()[:2]))
+        for q, _, tag in sorted(ranked):
+            if q < 0 and tag in LANGUAGES:
+                return tag
+    return DEFAULT
