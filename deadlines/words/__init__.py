@@ -70,6 +70,50 @@ class Words:
             return text
         return self._t("calendars").gettext(text)
 
+    # ---- the engine's facts in words. Until the engine says notes (issue 16),
+    # these give the engine's own English; callers already go through them.
+
+    def title(self, d) -> str:
+        """A deadline's title (its rule's, with a case's label)."""
+        return self.calendar(d.title)
+
+    def steps(self, d) -> tuple[str, ...]:
+        """How a deadline was counted, one sentence per step."""
+        return d.steps
+
+    def warnings(self, d) -> tuple[str, ...]:
+        """A deadline's cautions."""
+        return d.warnings
+
+    def ends(self, d) -> str:
+        """When a deadline's last day ends ("4:00 p.m. local time (America/Denver)")."""
+        return d.ends
+
+    def changes(self, d) -> tuple[str, ...]:
+        """What a clerk changed on a deadline, and when."""
+        return d.changes
+
+    def reading_name(self, r) -> str:
+        """The name of one reading of the law (a :class:`ReadingResult`)."""
+        return r.name
+
+    def reading_why(self, r) -> str:
+        return r.why
+
+    def how(self, anchor) -> str:
+        """How an anchor (an election, a recorded event) was found."""
+        return anchor.how
+
+    def result_warnings(self, result) -> tuple[str, ...]:
+        """A cycle's cautions."""
+        return result.warnings
+
+    def moved(self, result) -> str | None:
+        """"The general election was moved from ... to ... by ...", or None."""
+        return result.moved
+
+    # ---- dates
+
     def day(self, day: date) -> str:
         """"Tuesday, April 21, 2026" / "martes, 21 de abril de 2026"."""
         if self.lang == DEFAULT:
