@@ -7,9 +7,9 @@ reasons, holiday and closure names, thresholds' offices and signers, kinds'
 titles. Quoted law (``text``, ``period_text``), citations (``cite``, ``url``,
 ``source``, ``authority``) and ids are never collected. Writes
 ``deadlines/words/locale/calendars.pot`` (messages sorted, each with ``#:``
-references ``<file>:<key>``) and merges it into
-``<lang>/LC_MESSAGES/calendars.po`` of every language but English (translations kept; new messages empty,
-messages no file says any more dropped).
+references ``<file>:<key>``) and merges it into the
+``<lang>/LC_MESSAGES/calendars.po`` of every language but English
+(translations kept; new messages empty; messages no file says any more dropped).
 
 ``--check`` writes nothing and exits 1 when the ``.pot`` or a ``.po`` lacks a
 calendar string or holds one no file says (run ``scripts/catalogs.py`` after
@@ -55,7 +55,7 @@ WORDS = {
     "kinds": ("*.title",),
 }
 #: Keys whose words the loader strips (what the engine then says).
-STRIPPED = {"caveat"}
+STRIPPED = {("caveat",)}
 
 
 def kind_of(path: Path) -> str:
@@ -68,8 +68,9 @@ def kind_of(path: Path) -> str:
 
 
 def _strings(value, keys: tuple[str, ...], at: str):
-    """(pattern key, full key, string) of every string in ``value``; the
-    pattern key leaves out list positions."""
+    """(keys, full key, string) of every string in ``value``: ``keys`` are
+    the table keys down to it (list positions left out), the full key is
+    ``deadlines.x.readings[0].name``."""
     if isinstance(value, dict):
         for k, item in value.items():
             yield from _strings(item, (*keys, str(k)), f"{at}.{k}" if at else str(k))
@@ -77,7 +78,7 @@ def _strings(value, keys: tuple[str, ...], at: str):
         for i, item in enumerate(value):
             yield from _strings(item, keys, f"{at}[{i}]")
     elif isinstance(value, str):
-        yield ".".join(keys), at, value
+        yield keys, at, value
 
 
 def words_of(path: Path) -> list[tuple[str, str]]:
@@ -85,17 +86,17 @@ def words_of(path: Path) -> list[tuple[str, str]]:
     patterns = WORDS[kind_of(path)]
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
     out = []
-    for pattern_key, key, text in _strings(doc, (), ""):
-        if any(_matches(pattern_key, p) for p in patterns):
-            text = text.strip() if pattern_key in STRIPPED else text
+    for keys, key, text in _strings(doc, (), ""):
+        if any(_matches(keys, p) for p in patterns):
+            text = text.strip() if keys in STRIPPED else text
             if text.strip():
                 out.append((text, key))
     return out
 
 
-def _matches(key: str, pattern: str) -> bool:
-    parts, want = key.split("."), pattern.split(".")
-    return len(parts) == len(want) and all(fnmatchcase(k, w) for k, w in zip(parts, want))
+def _matches(keys: tuple[str, ...], pattern: str) -> bool:
+    want = pattern.split(".")
+    return len(keys) == len(want) and all(fnmatchcase(k, w) for k, w in zip(keys, want))
 
 
 def files() -> list[Path]:
