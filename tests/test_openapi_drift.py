@@ -10,6 +10,7 @@ document had (``cycle`` missing from ``Result``)."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 from sqlalchemy.orm import Session
@@ -231,3 +232,11 @@ def test_the_drift_the_hand_written_document_had_is_caught(answered):
     old["components"]["schemas"]["Result"]["required"].remove("cycle")
     found, _ = _drift(old, answers)
     assert found and all(p.endswith("Result.cycle: not declared") for p in found)
+
+
+def test_every_api_route_served_is_documented(app):
+    """Public and clerk alike (the document itself aside)."""
+    doc = app.test_client().get("/api/v1/openapi.json").get_json()
+    served = {(re.sub(r"<(?:[^:<>]+:)?(\w+)>", r"{\1}", r.rule), m.lower()) for r in app.url_map.iter_rules()
+              if r.rule.startswith("/api/v1/") and r.endpoint != "api.openapi" for m in r.methods - {"HEAD", "OPTIONS"}}
+    assert served == {(p, m) for p, ops in doc["paths"].items() for m in ops}
