@@ -15,10 +15,12 @@ import re
 import pytest
 from sqlalchemy.orm import Session
 
+from deadlines.across import QUERY
 from deadlines.store import tokens
 from tests.openapi_walk import Walk
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
 from web import create_app
+from web.api import PLACE_PARAMS
 
 from conftest import TODAY
 
@@ -240,3 +242,10 @@ def test_every_api_route_served_is_documented(app):
     served = {(re.sub(r"<(?:[^:<>]+:)?(\w+)>", r"{\1}", r.rule), m.lower()) for r in app.url_map.iter_rules()
               if r.rule.startswith("/api/v1/") and r.endpoint != "api.openapi" for m in r.methods - {"HEAD", "OPTIONS"}}
     assert served == {(p, m) for p, ops in doc["paths"].items() for m in ops}
+
+
+def test_the_documented_query_parameters_are_the_ones_the_server_reads(app):
+    paths = app.test_client().get("/api/v1/openapi.json").get_json()["paths"]
+    query = {p: {q["name"] for q in paths[p]["get"]["parameters"] if q["in"] == "query"}
+             for p in ("/api/v1/jurisdictions", "/api/v1/deadlines")}
+    assert query == {"/api/v1/jurisdictions": set(PLACE_PARAMS), "/api/v1/deadlines": set(QUERY)}
