@@ -18,7 +18,6 @@ from sqlalchemy.orm import Session
 from deadlines.across import QUERY
 from deadlines.store import tokens
 from tests.openapi_walk import Walk
-from tests.reminders_fixtures import sqlite_url  # noqa: F401
 from web import create_app
 from web.api import PLACE_PARAMS
 

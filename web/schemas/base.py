@@ -17,7 +17,6 @@ class Closed(BaseModel):
 
 Day = date  # YYYY-MM-DD (``format: date``)
 Moment = Annotated[str, Field(description="A date (YYYY-MM-DD, all-day) or an instant with its UTC offset")]
-Count = Annotated[int, Field(description="How many in the whole listing (every page)")]
 Next = Annotated[str | None, Field(description="The next page's URL; null on the last")]
 
 
