@@ -34,11 +34,11 @@ Notes = Annotated[list[Note], Field(default_factory=list,
 class Problem(Closed):
     """An RFC 9457 problem (``application/problem+json``); ``field`` names the
     input at fault where there is one."""
-    type: str = "about:blank"
+    type: str = Field(description="about:blank: the status says it")
     title: str
     status: int
     detail: str
-    instance: str | None = None
+    instance: str = Field(description="The path asked")
     field: str | None = None
     cases: list[CaseRef] | None = Field(None, description="409 only: the open cases to name one of")
 
