@@ -1,4 +1,4 @@
-"""The clerk's write API against its OpenAPI description (``web/openapi.py``):
+"""The clerk's write API against its OpenAPI description (``web/openapi_clerk.py``, bodies from ``web/schemas``):
 schemathesis-generated requests, without a token (always 401, never 5xx) and
 with a valid token for the jurisdiction in the path (never 5xx, every answer
 as documented: status, content type, body schema, headers)."""

@@ -25,6 +25,8 @@ from deadlines.store.tables import DecisionEntry, ElectionEntry, OverrideEntry, 
 from web.common import today_in
 from web.limits import address_wait
 from web.problems import check_request, problem
+from web.schemas.clerk import DecisionIn, ElectionIn, EventIn, OverrideIn, SubscriptionIn
+from web.schemas.read import body as read_body
 from web.security import base_url
 
 MAX_BODY = 16 * 1024
@@ -95,6 +97,11 @@ def _authenticate():
             inputs.data(g.body, "body")
         except InputError as exc:
             return _error(400, str(exc), exc.field)
+
+
+def _body(model):
+    """The request's JSON object read through ``model`` (InputError, so 422, on its first error)."""
+    return read_body(model, g.body)
 
 
 def _session() -> Session:
@@ -176,9 +183,10 @@ def list_events():
 
 @bp.post("/events")
 def add_event():
+    ev_in = _body(EventIn)
     with _writing() as s, s.begin():
-        ev = records.record_event(s, g.jur, g.body.get("name"), g.body.get("at"), g.body.get("label"),
-                                  who=g.who, reason=g.body.get("reason"), key=request.headers.get("Idempotency-Key"))
+        ev = records.record_event(s, g.jur, ev_in.name, ev_in.at, ev_in.label,
+                                  who=g.who, reason=ev_in.reason, key=request.headers.get("Idempotency-Key"))
         _servable(s)
     _changed()
     return jsonify(_event(ev)), 201
@@ -186,9 +194,9 @@ def add_event():
 
 @bp.put("/events/<int:event_id>")
 def change_event(event_id: int):
+    ev_in = _body(EventIn)
     with _writing() as s, s.begin():
-        ev = records.change_event(s, g.jur, event_id, g.body.get("name"), g.body.get("at"), g.body.get("label"),
-                                  who=g.who, reason=g.body.get("reason"))
+        ev = records.change_event(s, g.jur, event_id, ev_in.name, ev_in.at, ev_in.label, who=g.who, reason=ev_in.reason)
         if ev is not None:
             _servable(s)
     if ev is None:
@@ -225,9 +233,10 @@ def list_elections():
 
 @bp.put("/elections/<cycle>")
 def put_election(cycle: str):
+    held = _body(ElectionIn)
     with _writing() as s, s.begin():
-        entry = records.set_election(s, g.jur, cycle, g.body.get("general"), g.body.get("primary"), who=g.who,
-                                     authority=g.body.get("authority"), reason=g.body.get("reason"))
+        entry = records.set_election(s, g.jur, cycle, held.general, held.primary, who=g.who,
+                                     authority=held.authority, reason=held.reason)
         _servable(s, entry.cycle)
     _changed()
     return jsonify(_election(entry))
@@ -252,8 +261,9 @@ def list_overrides():
 
 @bp.put("/overrides/<cycle>/<deadline>")
 def put_override(cycle: str, deadline: str):
+    order = _body(OverrideIn).model_dump()
     with _writing() as s, s.begin():
-        entry = records.put_override(s, g.jur, cycle, deadline, g.body, who=g.who)
+        entry = records.put_override(s, g.jur, cycle, deadline, order, who=g.who)
         _servable(s, entry.election)
     _changed()
     return jsonify(_override(entry))
@@ -281,8 +291,9 @@ def list_decisions():
 
 @bp.put("/decisions/<cycle>/<choice>")
 def put_decision(cycle: str, choice: str):
+    decided = _body(DecisionIn).model_dump()
     with _writing() as s, s.begin():
-        entry, new = records.put_decision(s, g.jur, cycle, choice, g.body, who=g.who)
+        entry, new = records.put_decision(s, g.jur, cycle, choice, decided, who=g.who)
         _servable(s, entry.cycle)
     _changed()
     return jsonify(_decision(entry)), 201 if new else 200
@@ -310,26 +321,23 @@ def list_subscriptions():
 def add_subscription():
     """Webhooks start at once (their secret is returned once); email
     addresses get a confirmation message first (double opt-in)."""
-    body, settings = g.body, Settings.from_env(base_url=base_url())
-    channel, target = body.get("channel"), body.get("target")
+    wanted, settings = _body(SubscriptionIn), Settings.from_env(base_url=base_url())
+    channel, target = wanted.channel, wanted.target
     secret = None
     if channel == "webhook":
         try:
-            check_target(target if isinstance(target, str) else "", settings)
+            check_target(target, settings)
         except DeliveryError as exc:
             raise InputError(f"target: {exc}", "target") from None
         secret = secrets.token_urlsafe(32)
-    deadlines = body.get("deadlines", [])
-    if not isinstance(deadlines, list) or not all(isinstance(d, str) for d in deadlines):
-        raise InputError("deadlines: a list of deadline ids", "deadlines")
     if channel == "email":
         wait = address_wait(subscriptions.email_address(target))
         if wait:
             return _error(429, f"target: a confirmation email went to {target} a short while ago; "
                                f"try again in {wait} s", "target", headers={"Retry-After": str(wait)})
     with _writing() as s, s.begin():
-        sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=body.get("leads", list(subscriptions.DEFAULT_LEADS)),
-                                   notice_lead=body.get("notice_lead", 3), deadline_ids=deadlines,
+        sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=wanted.leads,
+                                   notice_lead=wanted.notice_lead, deadline_ids=wanted.deadlines,
                                    confirmed=channel == "webhook", secret=secret)
         if channel == "email":
             queue_confirmation(s, sub, g.jur, settings, now())

@@ -1,0 +1,140 @@
+"""The clerk's write API (:mod:`web.clerk`, a per-jurisdiction bearer token)
+in the OpenAPI document: its paths and parameters; bodies and answers are the
+models of :mod:`web.schemas.clerk`."""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from web.openapi_common import BODY_LIMITS, MAX_CONTENT, STR, TEXT_LIMITS, answer, many, problem, schema_of
+from web.schemas.clerk import (Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn, HistoryEntry,
+                               Override, OverrideIn, Subscription, SubscriptionCreated, SubscriptionIn)
+
+NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
+JID = {"name": "jid", "in": "path", "required": True, "schema": STR, "description": "Jurisdiction id",
+       "example": "ypsilanti-mi"}
+
+
+def _clerk_param(name: str, schema: dict, description: str) -> dict:
+    return {"name": name, "in": "path", "required": True, "schema": schema, "description": description}
+
+
+CYCLE = _clerk_param("cycle", {"type": "string", "format": "date", "minLength": 1},
+                     "The cycle: the general election's date by rule (YYYY-MM-DD); any other date is a 422")
+CHOICE_ID = _clerk_param("choice", {"type": "string", "minLength": 1},
+                         "A choice the law gives the jurisdiction (`[choices.<id>]`, e.g. `ranked-choice`); it must "
+                         "be in force for the cycle (422 otherwise)")
+DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
+EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
+SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
+IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
+                   "schema": {"type": "string", "minLength": 1, "maxLength": 100},
+                   "description": "A key of the client's choosing: a retry with the same key and event answers "
+                                  "the event recorded the first time (nothing new stored); with another event, 422"}
+REASON = {"name": "reason", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
+          "description": "Why (kept in the history and said in the cancelled deadlines)"}
+
+
+def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: type[BaseModel] | None = None,
+           not_found: str = "") -> dict:
+    """One clerk operation with the answers :func:`web.clerk._authenticate` and the handler give."""
+    responses = {
+        **ok,
+        "401": {**problem("No bearer token, or an unknown or revoked one"),
+                "headers": {"WWW-Authenticate": {"schema": STR, "description": 'Bearer realm="deadlines"'}}},
+        "403": problem("The token is for another jurisdiction"),
+        "404": problem("Unknown jurisdiction" + (f", or {not_found}" if not_found else "")),
+        "400": problem("A path or query value breaks a limit: " + TEXT_LIMITS),
+    }
+    op = {"operationId": op_id, "summary": summary, "tags": ["clerk"], "security": [{"bearerAuth": []}],
+          "parameters": [JID, *params], "responses": responses}
+    if body is not None:
+        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema_of(body)}},
+                             "description": BODY_LIMITS}
+        responses.update({
+            "400": problem("The body is not a JSON object, or a value breaks a limit: " + BODY_LIMITS),
+            "413": problem(f"Body over {MAX_CONTENT // 1024} KiB"),
+            "429": {**problem("Too many writes with this token (RATELIMIT_CLERK_WRITES)"),
+                    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait"}}},
+            "415": problem("The body is not JSON (Content-Type: application/json)"),
+            "422": problem("Invalid for this jurisdiction's calendar file (the field is named); nothing stored"),
+        })
+    elif any(p["name"] == "cycle" for p in params):
+        responses["422"] = problem("The cycle is not a general election of the jurisdiction by rule"
+                                   + (", or the choice is unknown or not in force for it"
+                                      if any(p["name"] == "choice" for p in params) else ""))
+    return op
+
+
+def _gone(what: str) -> dict:
+    return {"204": {"description": f"{what} deleted"}}
+
+
+def clerk_paths() -> dict:
+    base = "/api/v1/jurisdictions/{jid}"
+    return {
+        f"{base}/events": {
+            "get": _clerk("listEvents", "Recorded trigger events", {"200": answer(many(Event), "The events")}),
+            "post": _clerk("recordEvent", "Record a trigger event", {"201": answer(Event, "Recorded")},
+                           params=[IDEMPOTENCY_KEY], body=EventIn),
+        },
+        f"{base}/events/{{event_id}}": {
+            "put": _clerk("changeEvent", "Change a recorded trigger event", {"200": answer(Event, "Changed")},
+                          params=[EVENT_ID], body=EventIn, not_found="no such event"),
+            "delete": _clerk("deleteEvent", "Delete a recorded trigger event (its deadlines stay in the feeds, "
+                             "cancelled; `?reason=` is kept in the history)", _gone("Event"),
+                             params=[EVENT_ID, REASON], not_found="no such event"),
+        },
+        f"{base}/history": {
+            "get": _clerk("listHistory", "Every clerk write, newest first: who (the token's label), when, "
+                          "before and after, authority and reason",
+                          {"200": answer(many(HistoryEntry), "The history")}),
+        },
+        f"{base}/elections": {
+            "get": _clerk("listElections", "Election dates entered by the clerk",
+                          {"200": answer(many(ElectionEntry), "The entries")}),
+        },
+        f"{base}/elections/{{cycle}}": {
+            "put": _clerk("putElection", "Enter the dates an election cycle is held on (a moved election)",
+                          {"200": answer(ElectionEntry, "Entered")}, params=[CYCLE], body=ElectionIn),
+            "delete": _clerk("deleteElection", "Delete the entered dates of a cycle", _gone("Entry"), params=[CYCLE],
+                             not_found="no dates entered for the cycle"),
+        },
+        f"{base}/overrides": {
+            "get": _clerk("listOverrides", "Overrides (court orders, proclamations)",
+                          {"200": answer(many(Override), "The overrides")}),
+        },
+        f"{base}/overrides/{{cycle}}/{{deadline}}": {
+            "put": _clerk("putOverride", "Override or cancel one deadline of a cycle",
+                          {"200": answer(Override, "Stored"),
+                           "409": problem("The deadline is counted per case and the cycle has no single open case: "
+                                         "name one (`cases` lists them); nothing stored")},
+                          params=[CYCLE, DEADLINE_ID], body=OverrideIn),
+            "delete": _clerk("deleteOverride", "Delete an override", _gone("Override"), params=[CYCLE, DEADLINE_ID],
+                             not_found="no such override"),
+        },
+        f"{base}/decisions": {
+            "get": _clerk("listDecisions", "Decisions recorded by the clerk on choices the law gives per cycle",
+                          {"200": answer(many(Decision), "The decisions")}),
+        },
+        f"{base}/decisions/{{cycle}}/{{choice}}": {
+            "put": _clerk("putDecision", "Record whether the jurisdiction takes a choice the law gives for a cycle "
+                          "(it wins over the calendar file's)",
+                          {"200": answer(Decision, "Replaced"), "201": answer(Decision, "Recorded")},
+                          params=[CYCLE, CHOICE_ID], body=DecisionIn),
+            "delete": _clerk("deleteDecision", "Delete the clerk's decision (the calendar file's applies again, or "
+                             "none: both periods shown as readings; `?reason=` is kept in the history)",
+                             _gone("Decision"), params=[CYCLE, CHOICE_ID, REASON], not_found="no such decision"),
+        },
+        f"{base}/subscriptions": {
+            "get": _clerk("listSubscriptions", "Reminder subscriptions (email and webhook)",
+                          {"200": answer(many(Subscription), "The subscriptions, unsubscribed ones too")}),
+            "post": _clerk("addSubscription", "Subscribe an email address (double opt-in) or a webhook", {
+                "201": answer(SubscriptionCreated,
+                             "Created; a webhook's HMAC secret is shown once (null for email)")},
+                body=SubscriptionIn),
+        },
+        f"{base}/subscriptions/{{sub_id}}": {
+            "delete": _clerk("deleteSubscription", "Unsubscribe (pending reminders are cancelled)",
+                             _gone("Subscription"), params=[SUB_ID], not_found="no such subscription"),
+        },
+    }

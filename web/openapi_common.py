@@ -1,0 +1,35 @@
+"""What both parts of the OpenAPI document use: answers by model, problems,
+and the input limits every request is held to (:mod:`deadlines.core.inputs`)."""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from deadlines.core import inputs
+from web.schemas import ref
+from web.schemas.base import Problem
+
+STR = {"type": "string"}
+DAY = r"20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"  # 2000-2099
+MAX_CONTENT = 16 * 1024  # web.create_app's MAX_CONTENT_LENGTH
+TEXT_LIMITS = (f"strings of at most {inputs.MAX_TEXT} characters without NUL, other control characters (tab and "
+               f"line breaks aside) or lone surrogates")
+BODY_LIMITS = (f"at most {MAX_CONTENT // 1024} KiB; {TEXT_LIMITS}; at most {inputs.MAX_ITEMS} items per list or "
+               f"object; nesting at most {inputs.MAX_DEPTH} deep")
+
+
+def schema_of(body: type[BaseModel] | dict) -> dict:
+    """A model as a reference to its component; a schema as it is."""
+    return ref(body) if isinstance(body, type) else body
+
+
+def answer(body: type[BaseModel] | dict, description: str) -> dict:
+    """A JSON answer of ``body`` (a model, or a schema such as an array of one)."""
+    return {"description": description, "content": {"application/json": {"schema": schema_of(body)}}}
+
+
+def many(model: type[BaseModel]) -> dict:
+    return {"type": "array", "items": ref(model)}
+
+
+def problem(description: str) -> dict:
+    return {"description": description, "content": {"application/problem+json": {"schema": ref(Problem)}}}

@@ -1,0 +1,51 @@
+"""What every API model shares: closed response objects (a key a model does
+not declare is an error, so the OpenAPI document says ``additionalProperties:
+false`` and cannot drift from the JSON), the string forms of dates and
+moments, and the note (a fact with a code and arguments)."""
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Closed(BaseModel):
+    """A response object: every key declared, none more."""
+    model_config = ConfigDict(extra="forbid")
+
+
+Day = date  # YYYY-MM-DD (``format: date``)
+Moment = Annotated[str, Field(description="A date (YYYY-MM-DD, all-day) or an instant with its UTC offset")]
+Next = Annotated[str | None, Field(description="The next page's URL; null on the last")]
+
+
+class Note(Closed):
+    """A fact the engine states: a code and its arguments (dates, counts, ids,
+    citations; never prose), beside the English words of ``steps``/``warnings``."""
+    code: str
+    args: dict[str, Any]
+
+
+Notes = Annotated[list[Note], Field(default_factory=list,
+                                    description="The facts behind the words, as codes with arguments")]
+
+
+class Problem(Closed):
+    """An RFC 9457 problem (``application/problem+json``); ``field`` names the
+    input at fault where there is one."""
+    type: str = Field(description="about:blank: the status says it")
+    title: str
+    status: int
+    detail: str
+    instance: str = Field(description="The path asked")
+    field: str | None = None
+    cases: list[CaseRef] | None = Field(None, description="409 only: the open cases to name one of")
+
+
+class CaseRef(Closed):
+    id: str
+    label: str
+
+
+Problem.model_rebuild()

@@ -1,0 +1,112 @@
+"""A jurisdiction's law as the API gives it (``Jurisdiction``) and the place
+search's pages (``Places``), as :mod:`web.api` writes them."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from web.schemas.base import Closed, Day, Next
+from web.schemas.results import GovernmentKind
+
+
+class Links(Closed):
+    self: str
+    page: str
+    deadlines: str
+    calendar: str
+
+
+class Place(Closed):
+    id: str
+    ocd_id: str | None = Field(description="Open Civic Data division id")
+    name: str
+    kind: GovernmentKind | None = Field(description="The kind of government")
+    state: str | None
+    county: str | None = Field(description="The principal county, without 'County'")
+    counties: list[str]
+    timezone: str
+    links: Links
+
+
+class Places(Closed):
+    items: list[Place]
+    total: int = Field(description="Matches in all (every page)")
+    next: Next
+
+
+class TimeLawText(Closed):
+    roll: str
+    cite: str
+    text: str
+
+
+class OfficeHours(Closed):
+    open: str
+    close: str
+    cite: str
+
+
+class Election(Closed):
+    name: str
+    title: str
+    rule: str
+    cite: str
+    next: Day
+
+
+class Trigger(Closed):
+    name: str
+    title: str
+    type: Literal["date", "instant"]
+    cite: str
+
+
+class Rule(Closed):
+    id: str
+    title: str
+    kind: str
+    audience: list[str]
+    effective: str | None
+    citation: str
+    text: str
+
+
+class Holiday(Closed):
+    date: Day
+    name: str
+
+
+class OfficeClosure(Closed):
+    date: Day
+    name: str
+    cite: str
+
+
+class Holidays(Closed):
+    cite: str
+    url: str | None
+    read: str | None
+    covers_from: int
+    closed: list[Holiday]
+    office_closures: list[OfficeClosure]
+
+
+class Jurisdiction(Closed):
+    id: str
+    name: str
+    timezone: str
+    source: str
+    links: Links
+    ocd_id: str | None
+    kind: GovernmentKind | None
+    state: str | None
+    county: str | None
+    counties: list[str]
+    caveats: list[str] = Field(description="Said with every result: the whole law shown is a reading")
+    time_law: TimeLawText
+    office_hours: OfficeHours | None
+    elections: list[Election]
+    triggers: list[Trigger]
+    rules: list[Rule]
+    holidays: Holidays

@@ -1,0 +1,154 @@
+"""The computed deadlines: one election cycle of one jurisdiction (``Result``,
+the JSON of ``deadlines compute --json``) and the listing across many
+(``Listing``), as :mod:`deadlines.publish.as_json` writes them."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, KINDS, STATUSES
+from web.schemas.base import Closed, Day, Moment, Next, Notes
+
+GovernmentKind = Literal[GOVERNMENT_KINDS]  # type: ignore[valid-type]
+
+
+class Reading(Closed):
+    """One way the law can be read, with the date it gives."""
+    name: str
+    roll: str
+    due: Moment
+    cite: str
+    why: str
+    safe: bool
+
+
+class Threshold(Closed):
+    """How many signatures (or what share) a petition needs."""
+    office: str
+    who: str
+    min: int | None
+    max: int | None
+    percent: float | None
+    note: str | None
+    cite: str
+    text: str
+
+
+class DeadlineOverride(Closed):
+    """The order that replaced the computed date."""
+    authority: str
+    reason: str
+    computed_due: Moment | None
+
+
+class Deadline(Closed):
+    id: str
+    uid: str
+    title: str
+    kind: Literal[KINDS]  # type: ignore[valid-type]
+    audience: list[Literal[AUDIENCES]]  # type: ignore[valid-type]
+    start: Moment | None
+    statutory_start: str | None
+    due: Moment
+    ends: str
+    safe_due: Moment | None
+    status: Literal[STATUSES]  # type: ignore[valid-type]
+    citation: str
+    citation_url: str | None
+    citation_read: str | None
+    text: str
+    steps: list[str]
+    readings: list[Reading]
+    warnings: list[str]
+    thresholds: list[Threshold]
+    override: DeadlineOverride | None
+    rule_effective: str | None
+    source: str
+    case: str | None = Field(description="The case of a deadline counted from a trigger event")
+    changes: list[str]
+    notes: Notes
+
+
+class JurisdictionRef(Closed):
+    id: str
+    name: str
+    timezone: str
+
+
+class Anchor(Closed):
+    title: str
+    value: Moment
+    how: str
+
+
+class TimeLaw(Closed):
+    roll: str
+    cite: str
+
+
+class Pending(Closed):
+    """A deadline counted from a trigger event not recorded yet."""
+    id: str
+    waiting_for: list[str]
+
+
+class CaseEvent(Closed):
+    name: str
+    at: Moment
+    id: str | None
+    cancelled: str | None
+
+
+class Case(Closed):
+    id: str
+    label: str
+    open: bool
+    events: list[CaseEvent]
+    deadlines: list[str]
+
+
+class Result(Closed):
+    jurisdiction: JurisdictionRef
+    election: Day = Field(description="The day the general election is held")
+    cycle: Day = Field(description="The cycle: the general election's date by rule (differs when it moved)")
+    anchors: dict[str, Anchor]
+    time_law: TimeLaw
+    deadlines: list[Deadline]
+    pending: list[Pending]
+    warnings: list[str]
+    moved: str | None = Field(description="Moved from X to Y by an authority, when the election is")
+    cases: list[Case]
+    notes: Notes
+
+
+class JurisdictionBrief(Closed):
+    id: str
+    name: str
+    timezone: str
+    state: str | None
+    ocd_id: str | None
+    kind: GovernmentKind | None
+    county: str | None
+
+
+class ListingEntry(Closed):
+    jurisdiction: JurisdictionBrief
+    election: Day
+    cycle: Day
+    edge: Literal["opening", "closing"] = Field(
+        description="opening: a window opens (at its start); closing: the date to act by (safe_due)")
+    at: Moment = Field(description="The window's start for an opening, the safe_due for a closing")
+    deadline: Deadline
+
+
+class Listing(Closed):
+    from_: Day = Field(alias="from")
+    to: Day
+    state: str | None
+    audience: str | None
+    total: int = Field(description="Deadlines in the whole listing (every page)")
+    deadlines: list[ListingEntry]
+    cursor: str | None = Field(description="Give as `cursor` for the next page; null on the last")
+    next: Next
+    warnings: list[str]
