@@ -15,7 +15,7 @@ the loader's, not the shape's.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deadlines.core.business_days import ROLLS
 from deadlines.core.counting import WEEKDAYS
@@ -117,10 +117,10 @@ class Table:
     doc: str
     keys: tuple[tuple[str, object], ...]
     required: tuple[str, ...] = ()
+    allowed: frozenset[str] = field(init=False, repr=False, compare=False)
 
-    @property
-    def allowed(self) -> frozenset[str]:
-        return frozenset(name for name, _ in self.keys)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "allowed", frozenset(name for name, _ in self.keys))
 
 
 def table(name: str, doc: str, required: tuple = (), optional: tuple = ()) -> Table:
