@@ -16,7 +16,7 @@ from test_validation import BASE, MESSAGE_CASES
 CALENDARS = Path(__file__).resolve().parent.parent / "calendars"
 #: Problems of a table's own keys and values, which the schema sees too.
 SHAPE_PROBLEMS = ("unknown key", "missing required key", "expected one of", "expected an integer", "expected a table",
-                  "expected a list", "expected true or false", "expected a non-empty string")
+                  "expected a list", "expected true or false", "expected a non-empty string", "must be one line")
 
 
 @pytest.mark.parametrize("path", sorted(SCHEMAS), ids=lambda p: p.name)

@@ -11,11 +11,8 @@ from datetime import date, time
 from typing import Any
 
 from deadlines.core.errors import Problem
-from deadlines.core.loading.shape import Table
+from deadlines.core.loading.shape import MULTILINE_KEYS, Table
 
-#: Keys whose text may run over several lines (the quoted law); every other
-#: string is one line: it becomes a title, a name or an iCalendar property.
-MULTILINE_KEYS = {"text"}
 #: How deep tables and lists may nest (the format needs five levels).
 MAX_DEPTH = 12
 _CONTROL = {chr(c) for c in range(32)} - {"\t", "\n", "\r"} | {"\x7f"}

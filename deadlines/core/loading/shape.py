@@ -31,6 +31,9 @@ SET_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 FIRST_YEAR, LAST_YEAR = 1900, 2100
 #: Days a holiday may be moved from the day its rule finds (``plus_days``, ``easter``).
 MOST_OFFSET = 366
+#: Keys whose text may run over several lines (the quoted law); every other
+#: string is one line: it becomes a title, a name or an iCalendar property.
+MULTILINE_KEYS = frozenset({"text"})
 
 
 # --------------------------------------------------------------------------- what a key holds
@@ -124,7 +127,10 @@ class Table:
 
 
 def table(name: str, doc: str, required: tuple = (), optional: tuple = ()) -> Table:
-    return Table(name, doc, tuple(required) + tuple(optional), tuple(k for k, _ in required))
+    keys = tuple(required) + tuple(optional)
+    for key, value in keys:
+        assert not isinstance(value, Text) or value.multiline == (key in MULTILINE_KEYS), (name, key)
+    return Table(name, doc, keys, tuple(k for k, _ in required))
 
 
 def one_or_versions(item: Table) -> Either:
@@ -158,7 +164,7 @@ COUNT = table(
 )
 READING = table(
     "Reading", "Another reading of a rule's last day: another roll, hour, zone of the hour or way of counting.",
-    required=(("name", LINE), ("cite", LINE), ("why", TEXT)),
+    required=(("name", LINE), ("cite", LINE), ("why", LINE)),
     optional=(("roll", ROLL), ("at", CLOCK), ("at_zone", LINE), ("due", COUNT)),
 )
 THRESHOLD = table(
@@ -233,7 +239,7 @@ def _holiday(name: str, doc: str, legal: bool) -> Table:
 LEGAL_HOLIDAY = _holiday("LegalHoliday", "A legal holiday of the statute, as a rule.", legal=True)
 CLOSURE = _holiday("Closure", "A day the office closes every year of its own accord.", legal=False)
 HOLIDAY_READING = table("HolidayReading", "The holiday law read another way.",
-                        required=(("name", LINE), ("cite", LINE), ("why", TEXT)), optional=(("drop", ListOf(LINE)),))
+                        required=(("name", LINE), ("cite", LINE), ("why", LINE)), optional=(("drop", ListOf(LINE)),))
 HAND_DAY = table("HandDay", "One day of a hand-kept list.", required=(("date", DAY), ("name", LINE), ("cite", LINE)))
 HAND_LIST = table("HandList", "A hand-kept list of days (proclaimed holidays, one-off closures).",
                   required=(("covers", COVERS), ("cite", LINE)), optional=(("days", ListOf(HAND_DAY)),))
@@ -249,7 +255,7 @@ _SHARED = (
     ("state", Pattern(r"^[A-Z]{2}$", "MI")), ("name", LINE), ("source", LINE), ("holidays", HOLIDAYS),
     ("office_hours", OFFICE_HOURS), ("time_law", TIME_LAW), ("elections", Named(ELECTION)),
     ("triggers", Named(TRIGGER)), ("deadlines", Named(one_or_versions(RULE))), ("overrides", ListOf(OVERRIDE)),
-    ("cite", LINE), ("text", TEXT), ("choices", Named(CHOICE)), ("decisions", ListOf(DECISION)), ("caveat", TEXT),
+    ("cite", LINE), ("text", TEXT), ("choices", Named(CHOICE)), ("decisions", ListOf(DECISION)), ("caveat", LINE),
 )
 SHARED_SET = table("SharedSet", "A shared rule set (calendars/shared/<name>.toml): one statute many "
                    "governments extend.", optional=_SHARED)
