@@ -70,3 +70,9 @@ def test_the_schemas_problems_name_the_place():
     # A deadline is a table or a list of versions: pydantic names the table's key and the list it is not.
     assert found[0] == ("deadlines.filing.Deadline.kind: Input should be 'deadline', 'window', 'notice-window' "
                         "or 'retention'")
+
+
+def test_only_the_quoted_law_runs_over_lines():
+    assert problems_of(tomllib.loads(BASE.replace('text = "file 60 days before"', 'text = """file 60\ndays before"""'))) == []
+    found = problems_of(tomllib.loads(BASE.replace('title = "Filing"', 'title = """Fil\ning"""')))
+    assert found and found[0].startswith("deadlines.filing.Deadline.title: String should match pattern")
