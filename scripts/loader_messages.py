@@ -1,8 +1,9 @@
 """List every error message of the calendar loader and whether a test checks it.
 
-A message is the text given to ``_Checker.fail`` or ``Problem`` in
-deadlines/core/loader.py (an f-string's fixed parts, with ``{}`` for what it
-fills in); one text given at several places counts once. It counts as
+A message is the text given to ``Checker.fail`` or ``Problem`` in
+deadlines/core/loader.py and the modules of deadlines/core/loading/ (an
+f-string's fixed parts, with ``{}`` for what it fills in); one text given at
+several places counts once. It counts as
 tested when its longest fixed part appears in tests/test_validation*.py.
 
     .venv/bin/python scripts/loader_messages.py          # the list and the count
@@ -15,7 +16,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LOADER = ROOT / "deadlines" / "core" / "loader.py"
+CORE = ROOT / "deadlines" / "core"
+LOADER = [CORE / "loader.py", *sorted((CORE / "loading").glob("*.py"))]
 TESTS = sorted((ROOT / "tests").glob("test_validation*.py"))
 
 
@@ -27,10 +29,9 @@ def _template(node: ast.expr) -> str | None:
     return None
 
 
-def messages() -> list[tuple[int, str]]:
-    """(first line, text) of each distinct message."""
-    out: dict[str, int] = {}
-    for node in ast.walk(ast.parse(LOADER.read_text())):
+def _calls(module: Path):
+    """(line, text) of each message given in ``module``."""
+    for node in ast.walk(ast.parse(module.read_text())):
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
@@ -41,8 +42,16 @@ def messages() -> list[tuple[int, str]]:
         else:
             continue
         if text is not None:
-            out[text] = min(out.get(text, node.lineno), node.lineno)
-    return sorted((line, text) for text, line in out.items())
+            yield node.lineno, text
+
+
+def messages() -> list[tuple[str, str]]:
+    """(first place ``module.py:line``, text) of each distinct message."""
+    out: dict[str, tuple[int, int]] = {}
+    for index, module in enumerate(LOADER):
+        for line, text in _calls(module):
+            out[text] = min(out.get(text, (index, line)), (index, line))
+    return [(f"{LOADER[i].name}:{line}", text) for text, (i, line) in sorted(out.items(), key=lambda kv: kv[1])]
 
 
 def key_fragment(template: str) -> str:
@@ -52,10 +61,10 @@ def key_fragment(template: str) -> str:
 def main() -> None:
     tests = "".join(t.read_text() for t in TESTS).replace('\\"', '"')
     found = messages()
-    untested = [(line, t) for line, t in found if key_fragment(t) not in tests]
-    for line, text in found:
-        mark = "  " if (line, text) not in untested else "! "
-        print(f"{mark}loader.py:{line}: {text}")
+    untested = [(place, t) for place, t in found if key_fragment(t) not in tests]
+    for place, text in found:
+        mark = "  " if (place, text) not in untested else "! "
+        print(f"{mark}{place}: {text}")
     print(f"{len(found)} messages, {len(found) - len(untested)} tested, {len(untested)} untested")
     if "--check" in sys.argv and untested:
         sys.exit(1)

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from bench.synthetic import make_calendars, town_id
 from deadlines.cli import main
-from deadlines.core import loader
+from deadlines.core.loading import files
 from deadlines.core.errors import CalendarError
 from deadlines.core.registry import Registry, state_of
 
@@ -34,9 +34,9 @@ def test_every_file_loads_and_shares_its_shared_sets_rules(folder):
 
 def test_a_shared_set_is_parsed_once(folder, monkeypatch):
     parsed = []
-    real = loader._parse
-    monkeypatch.setattr(loader, "_parse", lambda path: parsed.append(Path(path)) or real(path))
-    loader._shared.cache_clear()
+    real = files.parse
+    monkeypatch.setattr(files, "parse", lambda path: parsed.append(Path(path)) or real(path))
+    files.shared_part.cache_clear()
     found, _ = Registry(folder).load_all()
     shared = [p.name for p in parsed if p.parent.name == "shared"]
     used = {f"{name}.toml" for jur in found for name in jur.extends}
@@ -46,7 +46,7 @@ def test_a_shared_set_is_parsed_once(folder, monkeypatch):
 def test_registry_does_not_reread_an_unchanged_file(folder, monkeypatch):
     reg = Registry(folder)
     reg.load_all()
-    monkeypatch.setattr(loader, "_parse", lambda path: pytest.fail(f"reread {path}"))
+    monkeypatch.setattr(files, "parse", lambda path: pytest.fail(f"reread {path}"))
     assert reg.get(town_id(1)).id == town_id(1)
     reg.load_all()
 

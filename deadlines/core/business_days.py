@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Mapping
+from typing import Callable, Mapping
 
 from deadlines.core.errors import CoverageError
-
-ROLLS = ("next_business_day", "prior_business_day", "none")
 
 #: Guard against a calendar that never opens (all weekdays closed).
 _MAX_SCAN_DAYS = 366
@@ -71,13 +69,10 @@ class BusinessCalendar:
 
         A business day never moves; ``"none"`` never moves anything.
         """
-        if how == "none" or self.is_business_day(day):
-            return day
-        if how == "next_business_day":
-            return self.next_business_day(day)
-        if how == "prior_business_day":
-            return self.prior_business_day(day)
-        raise ValueError(f"unknown roll {how!r}; expected one of {', '.join(ROLLS)}")
+        move = ROLLS.get(how)
+        if move is None:
+            raise ValueError(f"unknown roll {how!r}; expected one of {', '.join(ROLLS)}")
+        return day if self.is_business_day(day) else move(self, day)
 
     def _scan(self, day: date, step: int) -> date:
         one = timedelta(days=step)
@@ -86,3 +81,13 @@ class BusinessCalendar:
             if self.is_business_day(day):
                 return day
         raise ValueError("no business day within a year: the calendar never opens")
+
+
+#: The rolls a calendar file may name (``roll = "next_business_day"``), each the
+#: move of a day that is not a business day (a business day never moves): the
+#: loader accepts exactly these names and the schema lists them.
+ROLLS: dict[str, Callable[[BusinessCalendar, date], date]] = {
+    "next_business_day": BusinessCalendar.next_business_day,
+    "prior_business_day": BusinessCalendar.prior_business_day,
+    "none": lambda calendar, day: day,
+}

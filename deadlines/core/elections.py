@@ -2,18 +2,25 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Callable
 
 from deadlines.core.counting import first_weekday_of_month
 from deadlines.core.model import ElectionDay, ElectionMove, ElectionRule
 
 TUESDAY, MONDAY = 1, 0
 
+#: The election-day rules a calendar file may name (``rule = "first_tuesday"``),
+#: each the function giving its day in ``(year, month)``: the loader accepts
+#: exactly these names and the schema lists them.
+ELECTION_DAYS: dict[str, Callable[[int, int], date]] = {
+    "tuesday_after_first_monday":  # the day after the month's first Monday
+        lambda year, month: first_weekday_of_month(year, month, MONDAY) + timedelta(days=1),
+    "first_tuesday": lambda year, month: first_weekday_of_month(year, month, TUESDAY),
+}
+
 
 def _day(way: ElectionDay, year: int) -> date:
-    if way.rule == "first_tuesday":
-        return first_weekday_of_month(year, way.month, TUESDAY)
-    # "the Tuesday after the first Monday": the day after that Monday
-    return first_weekday_of_month(year, way.month, MONDAY) + timedelta(days=1)
+    return ELECTION_DAYS[way.rule](year, way.month)
 
 
 def rule_date(rule: ElectionRule, year: int) -> date | None:

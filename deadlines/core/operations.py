@@ -34,7 +34,13 @@ class Operation:
     (which weekday of ``month`` in the year of ``year_of``: 1-5). ``instant``: it
     counts from an exact instant (a trigger of type "instant") and gives one.
     ``days``: the signed number of days it moves, where that is fixed (the
-    loader checks that a window does not end before it starts).
+    loader checks that a window does not end before it starts). ``most``: the
+    largest value a file may give its key (ten years of a count's unit: a count
+    past that is a typo, and would put a date outside any calendar; for
+    ``nth_weekday_in`` the fourth, which every month has). ``reach(n)``: the
+    (earliest, latest) day, relative to the anchor, that counting ``n`` can land
+    on (:func:`deadlines.core.span.reach` bounds the years a computation
+    touches with it); an operation without one is refused by the loader.
     """
 
     key: str
@@ -44,6 +50,18 @@ class Operation:
     weekday: bool = False
     instant: bool = False
     days: Callable[[int], int] | None = None
+    most: int | None = None
+    reach: Callable[[int], tuple[int, int]] | None = None
+
+
+def _per_unit(earliest: int, latest: int) -> Callable[[int], tuple[int, int]]:
+    """The reach of ``n`` units of a count moving ``earliest``..``latest`` days each."""
+    return lambda n: (min(earliest * n, latest * n), max(earliest * n, latest * n))
+
+
+def _in_year_of(n: int) -> tuple[int, int]:
+    """A day of the anchor's year: at most a year either side of it."""
+    return -366, 366
 
 
 def _fixed_date(value: Moment, expr: Expr) -> date:
@@ -56,6 +74,10 @@ def _weekday_in_month(value: Moment, expr: Expr) -> date:
     return first + timedelta(weeks=expr.n - 1)
 
 
+#: The most of each unit a count may give, and the days one unit moves (earliest, latest).
+_UNITS = {"days": (3_660, (1, 1)), "months": (120, (28, 31)), "years": (10, (365, 366))}
+
+
 def _calendar(fn: Callable[[date, int], date], unit: str, direction: str) -> Operation:
     """Days, months or years before or after: the day of the anchor excluded."""
     extra = (" (the day itself not counted)" if unit == "days"
@@ -66,11 +88,14 @@ def _calendar(fn: Callable[[date, int], date], unit: str, direction: str) -> Ope
         return f"{amount.capitalize()} {direction} {named}{extra} is {say_day(result)}."
 
     sign = -1 if direction == "before" else 1
+    most, (fewest_days, most_days) = _UNITS[unit]
     return Operation(
         key=f"{unit}_{direction}",
         apply=lambda v, e: fn(day_of(v), e.n),
         explain=explain,
         days=(lambda n: sign * n) if unit == "days" else None,
+        most=most,
+        reach=_per_unit(sign * fewest_days, sign * most_days),
     )
 
 
@@ -85,12 +110,16 @@ OPERATIONS: dict[str, Operation] = {
                 f"not counting that day itself, is {say_day(r)}."
             ),
             weekday=True,
+            most=522,
+            reach=_per_unit(-7, -1),
         ),
         Operation(
             key="days_before",
             apply=lambda v, e: counting.days_before(day_of(v), e.n),
             explain=lambda e, named, r: f"The {ordinal(e.n)} day prior to {named} is {say_day(r)}.",
             days=lambda n: -n,
+            most=3_660,
+            reach=_per_unit(-1, -1),
         ),
         _calendar(counting.days_after, "days", "after"),
         _calendar(counting.months_before, "months", "before"),
@@ -102,6 +131,8 @@ OPERATIONS: dict[str, Operation] = {
             apply=lambda v, e: counting.hours_after(v, e.n),
             explain=lambda e, named, r: f"{e.n} hours after {named} is {say(r)}.",
             instant=True,
+            most=87_840,
+            reach=lambda n: (0, n // 24 + 1),
         ),
         Operation(
             key="nth_weekday_in",
@@ -112,12 +143,15 @@ OPERATIONS: dict[str, Operation] = {
             ),
             operand="month_weekday",
             weekday=True,
+            most=4,
+            reach=_in_year_of,
         ),
         Operation(
             key="date",
             apply=_fixed_date,
             explain=lambda e, named, r: f"{r:%B} {r.day} of the year of {named} is {say_day(r)}.",
             operand="month_day",
+            reach=_in_year_of,
         ),
     )
 }
