@@ -30,8 +30,8 @@ def _result(jid: str, election: str) -> Result:
     """The cycle of ``election``, with the primary and trigger dates the query
     gives (the dates typed in the form: its links carry them)."""
     jur = registry().get(jid)
-    args = {k: v for k, v in request.args.items() if v}
-    inputs.known_fields(jur, args, also=(*form_fields.time_fields(jur), "lang"))
+    args = {k: v for k, v in request.args.items() if v and k != "lang"}  # lang: the words', not the cycle's
+    inputs.known_fields(jur, args, also=form_fields.time_fields(jur))
     query = read_query(jur, {**form_fields.joined(jur, args), "election": election})
     query["election"] = inputs.day(election, "election")
     return lookup(jur, today=today_in(jur.timezone), records=records(), **query)

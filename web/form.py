@@ -23,7 +23,7 @@ from web.wording import for_people
 
 bp = Blueprint("form", __name__)
 SEARCH_FIELDS = ("q", "state", "kind", "county")
-FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", "special", "lang", *SEARCH_FIELDS)
+FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", "special", *SEARCH_FIELDS)
 MATCHES_SHOWN = 50
 
 
@@ -89,6 +89,7 @@ def _question(jur: Jurisdiction, args: dict, result):
 def index():
     reg = registry()
     args = request.args.to_dict()
+    args.pop("lang", None)  # the page's language (web.language), not a field of the form
     errors: dict[str, str] = {}
     jid = args.get("jurisdiction")  # none chosen: the landing page, nothing preselected
     searched = _matches(args)

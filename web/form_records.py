@@ -16,7 +16,7 @@ from deadlines.store import history
 from web.common import records
 from web.language import said
 
-KEPT = ("jurisdiction", "audience", "election", "lang")
+KEPT = ("jurisdiction", "audience", "election")
 
 
 def carry_over(jur: Jurisdiction, args: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
