@@ -27,12 +27,12 @@ def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubs
     msg["Message-ID"] = f"<{key}@{domain}>"  # the same on a resend, so mail systems can drop the copy
     msg["X-Deadlines-Key"] = key
     msg["Auto-Submitted"] = "auto-generated"
-    msg["Content-Language"] = lang
     if unsubscribe_url:
         msg["List-Unsubscribe"] = f"<{unsubscribe_url}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
     msg.set_content(body)
     msg.add_alternative(html.from_text(subject, body, lang), subtype="html")  # the same words, for mail apps that prefer HTML
+    msg["Content-Language"] = lang  # after the parts: setting content drops Content-* headers
     return msg
 
 
