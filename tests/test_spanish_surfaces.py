@@ -61,7 +61,7 @@ def test_lang_es_says_the_results_in_spanish_and_links_keep_it(client):
     assert "la ley podría permitir: 5:00 p.m., martes, 12 de octubre de 2027 (MDT)" in withdrawal
     assert "actúe según la lectura más temprana" in withdrawal
     # quoted law stays English, marked so, and the page says so in Spanish
-    assert '<blockquote class="law" lang="en">' in row and NOTE in row and "shall file a declaration" in row
+    assert '<blockquote lang="en">' in row and NOTE in row and "shall file a declaration" in row
     assert '<p class="row-cite" lang="en">Salt Lake City Code' in row
     # links keep the language; the GET forms carry it; the switch offers English with the query kept
     assert re.search(r'href="/calendars/salt-lake-city-ut/2027-11-02\.pdf\?lang=es"', page)
@@ -144,10 +144,11 @@ def test_embed_and_about_in_spanish(client):
     about = _text(client.get("/jurisdictions/salt-lake-city-ut?election=2027-11-02&lang=es"))
     assert '<html lang="es">' in about and "Cómo se calculan las fechas de Salt Lake City, Utah" in about
     assert "Días feriados legales, del " in about and "Horario de la oficina" in about
-    assert '<blockquote class="law" lang="en">' in about and NOTE in about
+    assert '<blockquote lang="en">' in about and NOTE in about
     assert "pasa al siguiente día hábil" in about
     english = _text(client.get("/jurisdictions/salt-lake-city-ut?election=2027-11-02"))
     assert "How Salt Lake City, Utah's dates are computed" in english and NOTE not in english
+    assert '<blockquote lang="en">' not in english and '<td lang="en">' not in english  # all English: nothing marked
 
 
 def _events(body: bytes) -> dict:
@@ -248,3 +249,14 @@ def test_an_unknown_subscriber_language_is_refused(app):
         subscriptions.create(s, app.extensions["registry"].get("salt-lake-city-ut"), channel="email",
                              target="a@example.org", lang="fr")
     assert exc.value.field == "lang"
+
+
+def test_landing_and_place_search_in_spanish(client):
+    landing = _text(client.get("/?lang=es"))
+    assert "Calendarios codificados a partir de su propia ley" in landing
+    assert "Todos los gobiernos locales, por estado" in landing and "Próxima elección general: " in landing
+    found = _text(client.get("/?q=orem&state=UT&lang=es"))
+    assert "1 lugar coincide" in found and "“orem” · estado: UT" in found
+    assert '<span class="hint">ciudad, condado de Utah, UT</span>' in found
+    english = _text(client.get("/"))
+    assert "Calendars encoded from their own law" in english and "Calendarios" not in english

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from flask import Flask, g, request, url_for
 from flask_babel import Babel
+from markupsafe import Markup, escape
 
 from deadlines.words import DEFAULT, LANGUAGES, LOCALE, NAMES, Words, choose, words
 
@@ -65,6 +66,17 @@ def hidden_lang() -> str | None:
     return lang() if g.get("lang_asked") else None
 
 
+def in_english() -> Markup:
+    """`` lang="en"`` for an element that quotes the law or cites it, on a page
+    in another language (an English page is left as it was)."""
+    return Markup("") if lang() == DEFAULT else Markup(' lang="en"')
+
+
+def english(text: str) -> Markup:
+    """``text`` (a citation) marked English on a page in another language."""
+    return escape(text) if lang() == DEFAULT else Markup('<span lang="en">%s</span>') % text
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(LOCALE))
     app.config.setdefault("BABEL_DOMAIN", "messages")
@@ -73,4 +85,5 @@ def init_app(app: Flask) -> None:
     app.before_request(_choose)
     app.url_defaults(_keep)
     app.after_request(_vary)
-    app.jinja_env.globals.update(lang=lang, language_switch=switch, hidden_lang=hidden_lang)
+    app.jinja_env.globals.update(lang=lang, language_switch=switch, hidden_lang=hidden_lang, in_english=in_english,
+                                 english=english)

@@ -67,7 +67,7 @@ class Layout:
 
 def _day_words(day: date, years: bool, w: Words = EN) -> str:
     """"Aug 27, 2027", kept on one line (no-break spaces)."""
-    return (f"{w.short_day(day)}, {day.year}" if years else w.short_day(day)).replace(" ", "\u00a0")
+    return (w._("{day}, {year}", day=w.short_day(day), year=day.year) if years else w.short_day(day)).replace(" ", "\u00a0")
 
 
 def _months(lo: date, hi: date) -> list[date]:
