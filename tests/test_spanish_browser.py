@@ -19,7 +19,8 @@ import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import sync_playwright
 
-from deadlines.publish.words import describe_place, plain
+from deadlines.publish.place_words import describe_place
+from deadlines.publish.words import plain
 from deadlines.service import lookup
 from deadlines.words import LOCALE, words
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
 from deadlines.core.errors import InputError
-from deadlines.publish.words import describe_place
+from deadlines.publish.place_words import describe_place
 from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings

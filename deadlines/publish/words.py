@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import sys
 from datetime import date, datetime, time
 from functools import lru_cache, partial
 from pathlib import Path
@@ -303,37 +304,12 @@ def masked(target: str) -> str:
 
 @lru_cache(maxsize=None)
 def speaking(w: Words) -> SimpleNamespace:
-    """This module's functions with ``w`` given (for a template: ``words.when(d.due)``
-    in ``w``'s language), and ``w`` itself as ``words.w``."""
+    """This module's functions, and :mod:`deadlines.publish.place_words`', with
+    ``w`` given (for a template: ``words.when(d.due)`` in ``w``'s language),
+    and ``w`` itself as ``words.w``."""
+    from deadlines.publish import place_words
+
     bound = {name: partial(fn, w=w) if "w" in inspect.signature(fn).parameters else fn
-             for name, fn in globals().items() if inspect.isfunction(fn) and fn.__module__ == __name__
-             and not name.startswith("_")}
+             for module in (sys.modules[__name__], place_words) for name, fn in vars(module).items()
+             if inspect.isfunction(fn) and fn.__module__ == module.__name__ and not name.startswith("_")}
     return SimpleNamespace(**bound, w=w, AUDIENCE_WORDS={k: w._(v) for k, v in AUDIENCE_WORDS.items()})
-
-
-#: kinds of government, (one, many), as the pages say them (the core's KIND_NAMES, for the catalog)
-KIND_WORDS = {
-    "city": (_("city"), _("cities")), "village": (_("village"), _("villages")), "town": (_("town"), _("towns")),
-    "township": (_("township"), _("townships")), "metro-township": (_("metro township"), _("metro townships")),
-    "city-and-county": (_("city and county"), _("cities and counties")),
-    "school-district": (_("school district"), _("school districts")),
-    "special-district": (_("special district"), _("special districts")),
-}
-
-
-def kind_name(kind: str, n: int = 1, w: Words = EN) -> str:
-    """A kind of government, one or many ("township", "townships")."""
-    found = KIND_WORDS.get(kind)
-    return kind if found is None else w._(found[0 if n == 1 else 1])
-
-
-def describe_place(place, w: Words = EN) -> str:
-    """``city, Washtenaw County, MI`` (:meth:`deadlines.core.places.Place.describe`) in ``w``'s language."""
-    if w.lang == EN.lang:
-        return place.describe()
-    c = place.counties
-    counties = w._("{some} and {last}", some=", ".join(c[:-1]), last=c[-1]) if len(c) > 1 else "".join(c)
-    parts = [kind_name(place.kind, 1, w) if place.kind in KIND_WORDS else None,
-             (w._("{names} Counties", names=counties) if len(place.counties) > 1
-              else w._("{name} County", name=counties)) if place.counties else None, place.state]
-    return ", ".join(p for p in parts if p)
