@@ -151,3 +151,18 @@ def test_every_sentence_outside_quoted_law_is_spanish(app, texts):
     """The whole page, the engine's steps and the calendar files' titles included."""
     left = _english(texts, _names(app))
     assert left == [], f"{len(left)} English sentence(s) outside quoted law:\n" + "\n".join(left)
+
+
+def test_the_place_search_as_you_type_speaks_spanish_and_keeps_lang(browser, live_server):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live_server + "/?lang=es")
+    page.locator("#q").press_sequentially("Orem", delay=20)
+    link = page.locator("#live-matches a").first
+    link.wait_for()
+    assert link.get_attribute("href") == "/?jurisdiction=orem-ut&lang=es"
+    assert page.locator("#live-matches .hint").first.inner_text().strip() == "ciudad, condado de Utah, UT"
+    link.click()
+    page.wait_for_url("**/?jurisdiction=orem-ut&lang=es")
+    assert page.locator("h1").inner_text() == "Fechas límite electorales"
+    context.close()

@@ -22,6 +22,14 @@ def kind_name(kind: str, n: int = 1, w: Words = EN) -> str:
     return kind if found is None else w._(found[0 if n == 1 else 1])
 
 
+def search_words(w: Words = EN) -> dict:
+    """The words the place search's script writes (``web/static/search.js``):
+    kinds, a county or counties, "and", how many more match; ``{field}``s filled there."""
+    return {"kinds": {k: kind_name(k, 1, w) for k in KIND_WORDS}, "county": w._("{name} County"),
+            "counties": w._("{names} Counties"), "and": w._("{some} and {last}"),
+            "more": w._("{count} places match: press Find to list more, or add a word.")}
+
+
 def describe_place(place, w: Words = EN) -> str:
     """``city, Washtenaw County, MI`` (:meth:`deadlines.core.places.Place.describe`) in ``w``'s language."""
     if w.lang == EN.lang:
