@@ -23,7 +23,7 @@ from deadlines.reminders.settings import Settings
 from deadlines.store import subscriptions
 from deadlines.store.db import now, writer
 
-from web.language import lang, said
+from web.language import hidden_lang, lang, said
 from web.limits import address_wait
 from web.security import base_url, secret_page
 
@@ -81,6 +81,8 @@ def _jurisdictions(chosen: str) -> list[tuple[str, str]]:
 
 
 def _page(title: str, message: str, status: int = 200, action: str | None = None, button: str | None = None):
+    if action and hidden_lang():  # the button's answer in the language the link asked for
+        action += f"?lang={hidden_lang()}"
     return render_template("subscribe_message.html", title=title, message=message, action=action, button=button,
                            csrf_token=csrf_token()), status
 
