@@ -13,8 +13,8 @@ from deadlines.store import DbRecords, get_db
 
 from deadlines.across import Across
 
-from web import (about, across_page, api, bulk, clerk, cycle, desk, embed, feeds, form, limits, openapi, problems,
-                 security, subscriptions)
+from web import (about, across_page, api, bulk, clerk, cycle, desk, embed, feeds, form, language, limits, openapi,
+                 problems, security, subscriptions)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -63,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(about.bp)
     app.register_blueprint(embed.bp)
     app.register_blueprint(across_page.bp)
+    language.init_app(app)
     problems.init_app(app)
     security.init_app(app)
     desk.init_app(app)

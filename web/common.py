@@ -11,9 +11,10 @@ from flask import current_app, request
 
 from deadlines.core.model import Jurisdiction
 from deadlines.core import inputs
-from deadlines.core.moments import say_clock, say_day
 from deadlines.core.registry import Registry
 from deadlines.service import RecordSource
+
+from web.language import lang, said
 
 
 
@@ -46,16 +47,17 @@ def trouble_notices(jur: Jurisdiction) -> list[str]:
     if trouble is None or trouble[1] is None:
         return []
     written = datetime.fromtimestamp(trouble[1], ZoneInfo(jur.timezone))
-    return [f"This calendar file has a problem; the last good version from {say_day(written.date())}, "
-            f"{say_clock(written.time())} ({jur.timezone}) is shown."]
+    w = said()
+    return [w._("This calendar file has a problem; the last good version from {day}, {clock} ({zone}) is shown.",
+                day=w.day(written.date()), clock=w.clock(written.time()), zone=jur.timezone)]
 
 
 def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object]):
     """``render(jur)`` for this request, computed once per change of what a
     feed is keyed on (the file's stamp, the records' revision, the day) and
-    of the query, however many ask at once (``answers``, a :class:`~deadlines.core.memo.Computed`)."""
+    of the query and the language, however many ask at once (``answers``, a :class:`~deadlines.core.memo.Computed`)."""
     reg = registry()
     stamp = reg.stamp(jid)
     jur = reg.get(jid)
-    key = (what, jid, request.query_string, stamp, records().revision(jid), today_in(jur.timezone))
+    key = (what, jid, request.query_string, lang(), stamp, records().revision(jid), today_in(jur.timezone))
     return current_app.extensions["answers"].get(key, lambda: render(jur))

@@ -1,6 +1,7 @@
 """One cycle as people use it, beside its feed: the SVG timeline, the
 printable calendar (PDF) and a CSV for spreadsheets, at
-``/calendars/<id>/<election>.{svg,pdf,csv}``. Errors are RFC 9457 problems."""
+``/calendars/<id>/<election>.{svg,pdf,csv}``, each in the request's language
+(:mod:`web.language`). Errors are RFC 9457 problems."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -17,6 +18,7 @@ from deadlines.service import lookup
 
 from web import form_fields
 from web.common import read_query, registry, records, today_in
+from web.language import lang, said
 from web.problems import input_problem
 from web.security import external_url
 
@@ -28,7 +30,7 @@ def _result(jid: str, election: str) -> Result:
     """The cycle of ``election``, with the primary and trigger dates the query
     gives (the dates typed in the form: its links carry them)."""
     jur = registry().get(jid)
-    args = {k: v for k, v in request.args.items() if v}
+    args = {k: v for k, v in request.args.items() if v and k != "lang"}  # lang: the words', not the cycle's
     inputs.known_fields(jur, args, also=form_fields.time_fields(jur))
     query = read_query(jur, {**form_fields.joined(jur, args), "election": election})
     query["election"] = inputs.day(election, "election")
@@ -49,20 +51,22 @@ def _file(body, mimetype: str, result: Result, ext: str, disposition: str = "inl
 @bp.get("/calendars/<jid>/<election>.svg")
 def timeline(jid: str, election: str) -> Response:
     result = _result(jid, election)
-    return _file(svg.timeline(result, today_in(result.jurisdiction.timezone)), "image/svg+xml", result, "svg")
+    return _file(svg.timeline(result, today_in(result.jurisdiction.timezone), w=said()), "image/svg+xml", result, "svg")
 
 
 @bp.get("/calendars/<jid>/<election>.pdf")
 def printable(jid: str, election: str) -> Response:
     """Rendered once per change, like a feed: keyed on the file's stamp, the
-    records' revision and the day; concurrent requests wait for one render."""
+    records' revision, the day, the language and the query's dates; concurrent
+    requests wait for one render."""
     jur = registry().get(jid)
     zone = jur.timezone
-    key = (jid, election, registry().stamp(jid), records().revision(jid), today_in(zone))
+    typed = tuple(sorted((k, v) for k, v in request.args.items() if k != "lang"))
+    key = (jid, election, typed, lang(), registry().stamp(jid), records().revision(jid), today_in(zone))
 
     def render() -> tuple[bytes, Result]:
         result = _result(jid, election)
-        return calendar.pdf(result, today=today_in(zone),
+        return calendar.pdf(result, today=today_in(zone), w=said(),
                             generated=datetime.now(ZoneInfo(zone)).replace(microsecond=0)), result
 
     body, result = current_app.extensions["pdf_cache"].get(key, render)
@@ -72,5 +76,5 @@ def printable(jid: str, election: str) -> Response:
 @bp.get("/calendars/<jid>/<election>.csv")
 def spreadsheet(jid: str, election: str) -> Response:
     result = _result(jid, election)
-    body = as_csv.render(result, lambda d: row_url(result, d))
+    body = as_csv.render(result, lambda d: row_url(result, d), said())
     return _file(body, "text/csv", result, "csv", disposition="attachment")

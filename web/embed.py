@@ -6,11 +6,12 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from deadlines.core.errors import InputError
-from deadlines.publish.words import anchor, days_left, days_to, when, zone_name
+from deadlines.publish.words import speaking
 from deadlines.service import coming
 
 from web.common import records, registry, today_in
 from web.framing import frameable
+from web.language import said
 from web.security import external_url
 
 bp = Blueprint("embed", __name__)
@@ -25,7 +26,9 @@ def jurisdiction(jid: str):
         return render_template("embed.html", jur=None, error=str(exc)), 404
     today = today_in(jur.timezone)
     https = external_url("feeds.jurisdiction_feed", jid=jid)
+    words = speaking(said())
     return render_template(
         "embed.html", jur=jur, error=None, today=today, items=coming(jur, today=today, records=records(), count=3),
-        https=https, webcal="webcal://" + https.split("://", 1)[1], when=when, days_left=days_left, days_to=days_to, anchor=anchor, zone_name=zone_name,
+        https=https, webcal="webcal://" + https.split("://", 1)[1], words=words, when=words.when,
+        days_left=words.days_left, days_to=words.days_to, anchor=words.anchor, zone_name=words.zone_name,
     )

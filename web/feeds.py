@@ -14,6 +14,11 @@ versions live in :mod:`deadlines.store.feed_state`, and so does the feed's own
 version carries the records revisions it was computed from, read before the
 records: a render that a clerk write overtook is computed again
 (:func:`_computed`) rather than stored under a newer SEQUENCE or ETag.
+
+``lang=es`` says a jurisdiction's feed in Spanish: the same UIDs, and each
+event's SEQUENCE that of its English text (so switching language never lowers
+a version, and a catalog edit alone raises none); the feed's own version
+(ETag, Last-Modified) is kept per language.
 """
 from __future__ import annotations
 
@@ -36,6 +41,7 @@ from deadlines.core.memo import Lru
 from deadlines.store.feed_state import Superseded
 from sqlalchemy.exc import OperationalError
 from web.common import registry, records, today_in
+from web.language import lang, said
 from web.problems import input_problem
 from web.security import base_url, external_url
 
@@ -61,16 +67,19 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
             prefix: str | None, bases: dict[str, int]) -> Rendered:
     """The feed at ``request.path`` (only the event ``prefix``, a UID without
     its domain, when given), stamped and with its HTTP headers."""
+    w = said()
     chosen = [(e, r) for r in results for e in ical.events(r, audience=audience)
               if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")]
     evs = [e for e, _ in chosen]
+    spoken = None if w.lang == "en" else {str(e["uid"]): e for r in results for e in ical.events(r, audience=audience, w=w)}
     if prefix and not evs:
         cycle_or_case, deadline_id = prefix.split("/")[1:]
         raise InputError(f"{jur.id} has no deadline '{deadline_id}' for {cycle_or_case} "
                          f"(a deadline waiting for a trigger event has no date yet)", "deadline")
-    name = f"{jur.name}: election deadlines" + (f" ({audience})" if audience else "")
-    about = (f"Deadlines computed from {jur.source.rstrip('.')}. Times are local to {jur.timezone}. "
-             "Each event sits on its safe date; its description quotes the law and shows how its date is counted.")
+    name = w._("{place}: election deadlines", place=jur.name) + (f" ({audience})" if audience else "")
+    about = w._("Deadlines computed from {source}. Times are local to {zone}. Each event sits on its safe date; its "
+                "description quotes the law and shows how its date is counted.", source=jur.source.rstrip("."),
+                zone=jur.timezone)
     if not evs:
         about += " " + empty_feed_words(jur)
     if prefix:
@@ -78,20 +87,25 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
     else:  # a subscription: shown inline, but saved under a name that says what it is
         named = jur.id + (f"-{results[0].cycle}" if len(results) == 1 and request.view_args.get("election") else "")
         disposition = f'inline; filename="{named}.ics"'
-    feed_key = "feed:" + request.path + (f"?audience={audience}" if audience else "")
-    return _publish(chosen, today, jur.timezone, name, about, feed_key, disposition, bases)
+    feed_key = ("feed:" + request.path + (f"?audience={audience}" if audience else "")
+                + ("" if w.lang == "en" else ("&" if audience else "?") + f"lang={w.lang}"))
+    return _publish(chosen, today, jur.timezone, name, about, feed_key, disposition, bases, spoken=spoken)
 
 
 def _publish(chosen: list, today: date, timezone: str, name: str, about: str, feed_key: str,
-             disposition: str, bases: dict[str, int], named: bool = False) -> Rendered:
+             disposition: str, bases: dict[str, int], named: bool = False, spoken: dict | None = None) -> Rendered:
     """Stamp the events of ``chosen`` (event, result) pairs, link each to its row
     on the form, serialize, and version the feed as ``feed_key``. ``bases``:
     each jurisdiction's records revision the results were computed from.
-    ``named``: each title starts with its government's name (a feed of several)."""
-    evs = [e for e, _ in chosen]
+    ``named``: each title starts with its government's name (a feed of several).
+    ``spoken``: by UID, the events said in another language, published in
+    place of ``chosen``'s under the version of their English text."""
     state = current_app.extensions["feed_state"]
-    stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e in evs}, None,
+    stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e, _ in chosen}, None,
                           {str(e["uid"]): bases[r.jurisdiction.id] for e, r in chosen})
+    if spoken is not None:
+        chosen = [(spoken[str(e["uid"])], r) for e, r in chosen]
+    evs = [e for e, _ in chosen]
     for e, r in chosen:  # back to its row on the form (not hashed: a new BASE_URL is no change)
         part, rid = str(e["uid"]).split("@")[0].split("/")[1:3]  # <jid>/<cycle or case>/<rule>[/<part>]
         anchor = f"{part}-{rid}" if part.startswith("case-") else rid  # words.anchor: one per case
@@ -110,13 +124,14 @@ def _publish(chosen: list, today: date, timezone: str, name: str, about: str, fe
 
 
 def empty_feed_words(jur: Jurisdiction) -> str:
-    """Why a jurisdiction's calendar can be empty, and what fills it."""
+    """Why a jurisdiction's calendar can be empty, and what fills it (in the request's language)."""
+    w = said()
     waiting = sorted({t for rid in jur.order for t in jur.waiting_for(rid)})
     if waiting:
-        titles = " or ".join(jur.triggers[t].title.lower() for t in waiting)
-        return (f"No deadline is dated yet: {jur.name}'s deadlines count from an event the clerk records "
-                f"({titles}); each one recorded adds its deadlines here.")
-    return "No deadline falls in the years this calendar covers."
+        titles = w._(" or ").join(w.calendar(jur.triggers[t].title).lower() for t in waiting)
+        return w._("No deadline is dated yet: {place}'s deadlines count from an event the clerk records "
+                   "({titles}); each one recorded adds its deadlines here.", place=jur.name, titles=titles)
+    return w._("No deadline falls in the years this calendar covers.")
 
 
 def _not_modified(feed: Rendered, if_none_match: str | None, if_modified_since: str | None) -> bool:
@@ -201,9 +216,10 @@ def _computed(ids: tuple[str, ...], compute: Callable[[dict[str, int]], object])
                 raise
 
 
-def _single_key(jid: str, part: str | None, deadline_id: str | None, audience: str | None, base: str) -> tuple:
+def _single_key(jid: str, part: str | None, deadline_id: str | None, audience: str | None, base: str,
+                language: str = "en") -> tuple:
     """Everything a jurisdiction's feed depends on (base: the rows' URLs)."""
-    return (jid, part, deadline_id, audience, registry().stamp(jid), records().revision(jid), base)
+    return (jid, part, deadline_id, audience, registry().stamp(jid), records().revision(jid), base, language)
 
 
 def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) -> Response:
@@ -212,7 +228,7 @@ def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) ->
     dated = part is not None and not CASE_ID.match(part)
     if dated and part != inputs.day(part, "election").isoformat():  # e.g. leading %20s
         return _canonical(jid, inputs.day(part, "election").isoformat(), deadline_id)
-    args = (jid, part, deadline_id, audience, base_url())
+    args = (jid, part, deadline_id, audience, base_url(), lang())
     key = _single_key(*args)
     feed = _current(key)
     if feed is None:

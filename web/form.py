@@ -1,5 +1,6 @@
 """The lookup form at ``/``: a plain GET form (no JavaScript needed) and a
-results table; bad input is answered beside its field with HTTP 400."""
+results table, in the request's language (:mod:`web.language`); bad input is
+answered beside its field with HTTP 400."""
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
@@ -9,12 +10,13 @@ from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.places import KIND_NAMES, place_of
-from deadlines.publish import words
+from deadlines.publish.words import speaking
 from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 
 from web import form_fields, form_records, landing
 from web.common import read_query, registry, records, today_in, trouble_notices
+from web.language import said
 from web.security import external_url
 from web.feeds import empty_feed_words
 from web.wording import for_people
@@ -34,7 +36,7 @@ def _compute(jur: Jurisdiction, args, errors: dict):
     """The result for the submitted form, or None (with ``errors`` filled)."""
     audience = args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
-        errors["audience"] = f"Choose one of: {', '.join(AUDIENCES)}."
+        errors["audience"] = said()._("Choose one of: {choices}.", choices=", ".join(AUDIENCES))
     try:
         inputs.known_fields(jur, {k: v for k, v in args.items() if v}, also=(*FORM_FIELDS, *form_fields.time_fields(jur)))
         query = read_query(jur, form_fields.joined(jur, args))
@@ -61,7 +63,7 @@ def _matches(args: dict) -> tuple[list, int] | None:
 
 def embed_code(jid: str) -> str:
     """The iframe a city's site pastes to show :mod:`web.embed`'s page."""
-    return (f'<iframe src="{external_url("embed.jurisdiction", jid=jid)}" title="Election deadlines" '
+    return (f'<iframe src="{external_url("embed.jurisdiction", jid=jid)}" title="{said()._("Election deadlines")}" '
             f'width="100%" height="320" style="border:0"></iframe>')
 
 
@@ -87,6 +89,7 @@ def _question(jur: Jurisdiction, args: dict, result):
 def index():
     reg = registry()
     args = request.args.to_dict()
+    args.pop("lang", None)  # the page's language (web.language), not a field of the form
     errors: dict[str, str] = {}
     jid = args.get("jurisdiction")  # none chosen: the landing page, nothing preselected
     searched = _matches(args)
@@ -96,8 +99,8 @@ def index():
     except InputError as exc:
         errors["jurisdiction"] = for_people(exc, None, jid)
     except CalendarError:  # logged by the registry; the other jurisdictions still work
-        errors["jurisdiction"] = (f"This calendar file has a problem: '{jid}' is not available until it is "
-                                  "corrected; please try again later.")
+        errors["jurisdiction"] = said()._("This calendar file has a problem: '{id}' is not available until it is "
+                                          "corrected; please try again later.", id=jid)
         jur = None
     notices: list[str] = [] if jur is None else trouble_notices(jur)
     if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: keep what it has too
@@ -123,6 +126,7 @@ def index():
     choices = landing.featured() + (searched[0] if searched else [])
     if jur is not None and all(p.id != jur.id for p in choices):  # a government found by search or link
         choices = [place_of(jur), *choices]
+    words = speaking(said())
     return render_template(
         "form.html", choices=choices, matches=searched, jur=jur, args=args, errors=errors, result=result, rows=rows,
         notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words,

@@ -11,7 +11,7 @@ from typing import Mapping
 
 from deadlines.core.elections import election_date
 from deadlines.core.model import Jurisdiction
-from deadlines.core.moments import say_day
+from deadlines.words import Words, words
 
 TIME_SUFFIX = "-time"
 
@@ -71,9 +71,13 @@ class ElectionQuestion:
     typed: date
     by_rule: date
 
-    def words(self) -> str:
-        return (f"{say_day(self.by_rule)} is the {'' if self.by_rule.year == self.typed.year else 'nearest '}"
-                f"election by rule. Use it, or keep {say_day(self.typed)} as a special election?")
+    def words(self, w: Words = words("en")) -> str:
+        by_rule, typed = w.day(self.by_rule), w.day(self.typed)
+        if self.by_rule.year == self.typed.year:
+            return w._("{by_rule} is the election by rule. Use it, or keep {typed} as a special election?",
+                       by_rule=by_rule, typed=typed)
+        return w._("{by_rule} is the nearest election by rule. Use it, or keep {typed} as a special election?",
+                   by_rule=by_rule, typed=typed)
 
 
 def election_question(jur: Jurisdiction, typed: date, named: bool) -> ElectionQuestion | None:

@@ -14,6 +14,7 @@ from deadlines.service import lookup
 from deadlines.store import history
 
 from web.common import records
+from web.language import said
 
 KEPT = ("jurisdiction", "audience", "election")
 
@@ -22,7 +23,7 @@ def carry_over(jur: Jurisdiction, args: Mapping[str, str]) -> tuple[dict[str, st
     """The fields typed for another jurisdiction that ``jur`` has too (the
     election date always, unless the form filled it in itself: ``prefilled``),
     and a sentence for each dropped one."""
-    kept, dropped = {}, []
+    kept, dropped, w = {}, [], said()
     fields = {"primary", *jur.triggers} if "primary" in jur.elections else set(jur.triggers)
     for name, value in args.items():
         if name == "election" and value == args.get("prefilled"):
@@ -30,8 +31,10 @@ def carry_over(jur: Jurisdiction, args: Mapping[str, str]) -> tuple[dict[str, st
         if name in KEPT or name in fields:
             kept[name] = value
         elif name not in ("for", "print", "prefilled") and value:
-            what = "holds no primary election" if name == "primary" else f"records no event {name!r}"
-            dropped.append(f"{jur.name} {what}, so the {name} date you typed ({value}) was dropped.")
+            dropped.append(w._("{place} holds no primary election, so the primary date you typed ({value}) was dropped.",
+                               place=jur.name, value=value) if name == "primary" else
+                           w._("{place} records no event '{name}', so the {name} date you typed ({value}) was dropped.",
+                               place=jur.name, name=name, value=value))
     return kept, dropped
 
 

@@ -24,6 +24,7 @@ from deadlines.core.places import Place, place_of
 from deadlines.service import coming
 
 from web.common import records, registry, today_in
+from web.language import said
 
 STATES = {"MI": "Michigan", "CO": "Colorado", "UT": "Utah"}
 COMING_DAYS = 183  # how far ahead each state's "coming up" looks: six months
@@ -80,7 +81,8 @@ def summaries() -> list[Summary]:
         try:
             jur = registry().get(jid)
         except CalendarError as exc:
-            out.append(Summary(None, None, None, None, f"{jid}: its calendar file has {len(exc.problems)} problem(s)"))
+            out.append(Summary(None, None, None, None, said()._("{id}: its calendar file has {count} problem(s)",
+                                                                id=jid, count=len(exc.problems))))
             continue
         today = today_in(jur.timezone)
         found = coming(jur, today=today, records=records(), count=1)

@@ -1,6 +1,8 @@
 """Public email reminders: a sign-up form (CSRF-protected), a confirmation
 email (double opt-in) and a one-click unsubscribe link in every message
-(RFC 8058: a mail client may POST ``List-Unsubscribe=One-Click`` to it)."""
+(RFC 8058: a mail client may POST ``List-Unsubscribe=One-Click`` to it).
+The pages speak the request's language; a subscriber's reminders, the one
+the form was filled in (:attr:`Subscription.lang`)."""
 from __future__ import annotations
 
 import hmac
@@ -14,12 +16,14 @@ from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
 from deadlines.core.errors import InputError
+from deadlines.publish.place_words import describe_place
 from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.store import subscriptions
 from deadlines.store.db import now, writer
 
+from web.language import hidden_lang, lang, said
 from web.limits import address_wait
 from web.security import base_url, secret_page
 
@@ -72,11 +76,13 @@ def _jurisdictions(chosen: str) -> list[tuple[str, str]]:
     places = index.by_id
     found = index.search(q)[:50] if q else []
     ids = [chosen, *reg.file_ids()[:24], *(p.id for p in found)]
-    return [(jid, f"{places[jid].name} ({places[jid].describe()})" if places[jid].kind else places[jid].name)
+    return [(jid, f"{places[jid].name} ({describe_place(places[jid], said())})" if places[jid].kind else places[jid].name)
             for jid in dict.fromkeys(ids) if jid in places]
 
 
 def _page(title: str, message: str, status: int = 200, action: str | None = None, button: str | None = None):
+    if action and hidden_lang():  # the button's answer in the language the link asked for
+        action += f"?lang={hidden_lang()}"
     return render_template("subscribe_message.html", title=title, message=message, action=action, button=button,
                            csrf_token=csrf_token()), status
 
@@ -98,37 +104,40 @@ def form():
 @bp.post("/subscribe")
 def subscribe():
     _check_csrf()
+    w = said()
     try:
         jur = current_app.extensions["registry"].get(request.form.get("jurisdiction", ""))
         address = subscriptions.email_address(request.form.get("email", "").strip())
         subscriptions.parse_leads(request.form.getlist("leads") or subscriptions.DEFAULT_LEADS)
         wait = address_wait(address)
         if wait:
-            page = _page("Please wait", f"A confirmation email went to {address} a short while ago: check your "
-                         "inbox (and spam folder), or try again later.", 429)
+            page = _page(w._("Please wait"), w._("A confirmation email went to {address} a short while ago: check your "
+                                                 "inbox (and spam folder), or try again later.", address=address), 429)
             return *page, {"Retry-After": str(wait)}
         with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
-            sub = subscriptions.create(s, jur, channel="email", target=address,
+            sub = subscriptions.create(s, jur, channel="email", target=address, lang=lang(),
                                        leads=request.form.getlist("leads") or [str(n) for n in subscriptions.DEFAULT_LEADS])
             queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())
     except InputError as exc:
         return _form(str(exc), 422)
     wake.notify(_db())
-    return _page("Check your email", f"We sent a confirmation link to {sub.target}. "
-                 f"Reminders for {jur.name} start once you confirm.")
+    return _page(w._("Check your email"), w._("We sent a confirmation link to {address}. "
+                                            "Reminders for {place} start once you confirm.", address=sub.target,
+                                            place=jur.name))
 
 
 @bp.errorhandler(RateLimitExceeded)
 def _too_many(exc: RateLimitExceeded):
     """429 as a page; Flask-Limiter adds Retry-After."""
-    return _page("Please wait", f"Too many requests: {exc.description}.", 429)
+    return _page(said()._("Please wait"), said()._("Too many requests: {why}.", why=exc.description), 429)
 
 
 @bp.get("/subscribe/confirm/<token>")
 def confirm_form(token: str):
     secret_page()
-    return _page("Confirm your reminders", "Press the button to start email reminders.",
-                 action=request.path, button="Confirm")
+    w = said()
+    return _page(w._("Confirm your reminders"), w._("Press the button to start email reminders."),
+                 action=request.path, button=w._("Confirm"))
 
 
 @bp.post("/subscribe/confirm/<token>")
@@ -137,29 +146,34 @@ def confirm(token: str):
     _check_csrf()
     with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
         sub = subscriptions.confirm(s, token)
+    w = said()
     if sub is None:
-        return _page("Link not valid", "This confirmation link is used up or unknown.", 404)
+        return _page(w._("Link not valid"), w._("This confirmation link is used up or unknown."), 404)
     try:
         replan(_db(), current_app.extensions["registry"], sub.jurisdiction_id, now=now(), settings=Settings.from_env())
     except Exception:  # the scheduler's next tick plans it
         log.exception("planning after confirmation failed")
     wake.notify(_db())
-    return _page("Reminders confirmed", f"Reminders will go to {sub.target}. Every message has an unsubscribe link.")
+    return _page(w._("Reminders confirmed"), w._("Reminders will go to {address}. Every message has an unsubscribe link.",
+                                              address=sub.target))
 
 
 @bp.get("/unsubscribe/<token>")
 def unsubscribe_form(token: str):
     secret_page()
-    return _page("Unsubscribe", "Press the button to stop these reminders.", action=request.path, button="Unsubscribe")
+    w = said()
+    return _page(w._("Unsubscribe"), w._("Press the button to stop these reminders."), action=request.path,
+                 button=w._("Unsubscribe"))
 
 
 @bp.post("/unsubscribe/<token>")
 def unsubscribe(token: str):
     """One click, no CSRF token: the unguessable token in the link is the
     authority (RFC 8058 clients post without cookies)."""
+    w = said()
     with Session(writer(_db())) as s, s.begin():
         sub = subscriptions.by_unsubscribe_token(s, token)
         if sub is None:
-            return _page("Link not valid", "This unsubscribe link is unknown.", 404)
+            return _page(w._("Link not valid"), w._("This unsubscribe link is unknown."), 404)
         subscriptions.unsubscribe(s, sub)
-    return _page("Unsubscribed", "You will get no more reminders from this subscription.")
+    return _page(w._("Unsubscribed"), w._("You will get no more reminders from this subscription."))

@@ -1,7 +1,9 @@
 """Deadlines as CSV for spreadsheets: one row per deadline of a cycle, or per
 opening and closing of a listing across governments; dates in ISO 8601 and in
 words, the hour and zone beside them, the government named on every row.
-Pure: results in, text out."""
+In another language than English the headings and the words (titles,
+statuses, dates in words) are in it; ids, codes, ISO dates and citations
+are not. Pure: results in, text out."""
 from __future__ import annotations
 
 import csv
@@ -10,47 +12,51 @@ from datetime import datetime
 from typing import Callable, Iterable
 
 from deadlines.core.model import Deadline, Jurisdiction, Moment, Result
-from deadlines.core.moments import day_of, iso, say_clock
-from deadlines.publish.words import cancelled, changed_by, when
+from deadlines.core.moments import day_of, iso
+from deadlines.publish.words import EN, _, cancelled, changed_by, status_name, when
+from deadlines.words import Words
 
-COLUMNS = ("jurisdiction", "jurisdiction_id", "id", "title", "kind", "audience", "opens", "safe_date", "safe_time",
-           "time_zone", "due", "safe_due", "safe_in_words", "status", "citation", "link", "changed")
+#: the column names, each also its heading's message (said in another language than English)
+COLUMNS = (_("jurisdiction"), _("jurisdiction_id"), _("id"), _("title"), _("kind"), _("audience"), _("opens"),
+           _("safe_date"), _("safe_time"), _("time_zone"), _("due"), _("safe_due"), _("safe_in_words"), _("status"),
+           _("citation"), _("link"), _("changed"))
 #: a listing's rows: which edge of the deadline, and when, before the deadline's own columns
 LISTING_COLUMNS = ("edge", "date", "time", "in_words", "election", *COLUMNS)
 
 
-def _clock(m: Moment | None) -> str:
-    return say_clock(m.timetz()) if isinstance(m, datetime) else ""
+def _clock(m: Moment | None, w: Words = EN) -> str:
+    return w.clock(m.timetz()) if isinstance(m, datetime) else ""
 
 
-def row(jur: Jurisdiction, d: Deadline, link: str) -> dict[str, str]:
+def row(jur: Jurisdiction, d: Deadline, link: str, w: Words = EN) -> dict[str, str]:
     return {
         "jurisdiction": jur.name, "jurisdiction_id": jur.id,
-        "id": d.id, "title": d.title, "kind": d.kind, "audience": " ".join(d.audience),
-        "opens": iso(d.start) or "", "safe_date": day_of(d.safe_due).isoformat(), "safe_time": _clock(d.safe_due),
-        "time_zone": jur.timezone, "due": iso(d.due), "safe_due": iso(d.safe_due), "safe_in_words": when(d.safe_due),
-        "status": d.status, "citation": d.citation, "link": link, "changed": changed_by(d) or cancelled(d) or "",
+        "id": d.id, "title": w.title(d), "kind": d.kind, "audience": " ".join(d.audience),
+        "opens": iso(d.start) or "", "safe_date": day_of(d.safe_due).isoformat(), "safe_time": _clock(d.safe_due, w),
+        "time_zone": jur.timezone, "due": iso(d.due), "safe_due": iso(d.safe_due),
+        "safe_in_words": when(d.safe_due, w), "status": d.status if w.lang == EN.lang else status_name(d.status, w),
+        "citation": d.citation, "link": link, "changed": changed_by(d, w) or cancelled(d, w) or "",
     }
 
 
-def rows(result: Result, link: Callable[[Deadline], str]) -> list[dict[str, str]]:
-    return [row(result.jurisdiction, d, link(d)) for d in result.deadlines]
+def rows(result: Result, link: Callable[[Deadline], str], w: Words = EN) -> list[dict[str, str]]:
+    return [row(result.jurisdiction, d, link(d), w) for d in result.deadlines]
 
 
-def _write(columns: tuple[str, ...], data: Iterable[dict[str, str]]) -> str:
+def _write(columns: tuple[str, ...], data: Iterable[dict[str, str]], w: Words = EN) -> str:
     """CSV text (RFC 4180, CRLF line ends, a UTF-8 byte-order mark so that
-    spreadsheet programs read "§" right)."""
+    spreadsheet programs read "§" right); the heading row in ``w``'s language."""
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.DictWriter(out, fieldnames=columns)
-    writer.writeheader()
+    writer.writerow({c: c if w.lang == EN.lang else w._(c) for c in columns})
     writer.writerows(data)
     return out.getvalue()
 
 
-def render(result: Result, link: Callable[[Deadline], str]) -> str:
+def render(result: Result, link: Callable[[Deadline], str], w: Words = EN) -> str:
     """A cycle's CSV; ``link`` gives each row's URL."""
-    return _write(COLUMNS, rows(result, link))
+    return _write(COLUMNS, rows(result, link, w), w)
 
 
 def render_listing(entries: Iterable, link: Callable[[object], str]) -> str:

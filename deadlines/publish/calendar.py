@@ -1,17 +1,20 @@
 """The printable official calendar of one cycle: an HTML page (the template
 ``templates/calendar.html``) and the same page as PDF through WeasyPrint.
 Pure: result in, text or bytes out (fonts come from the system: DejaVu Sans,
-Debian's fonts-dejavu-core)."""
+Debian's fonts-dejavu-core). Said in the language of ``w`` (quoted law and
+citations stay as the law is written)."""
 from __future__ import annotations
 
 from datetime import date, datetime
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from deadlines.core.model import Result
 from deadlines.publish import svg
-from deadlines.publish.words import audiences_phrase, cancelled, changed_by, day_and_clock, live, recorded, rule_files, when
+from deadlines.publish.words import EN, live, recorded, rule_files, speaking
+from deadlines.words import Words
 
 TEMPLATES = Path(__file__).parent / "templates"
 _env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
@@ -24,21 +27,27 @@ def notes(result: Result) -> dict[str, int]:
     return {uid: i for i, uid in enumerate(marked, start=1)}
 
 
-def html(result: Result, *, today: date, generated: datetime) -> str:
+def gettext(w: Words):
+    """``_()`` for a template, as Flask-Babel gives it: the message in ``w``'s
+    language with ``%(name)s`` fields filled (escaped)."""
+    return lambda message, **args: Markup(w._(message)) % args
+
+
+def html(result: Result, *, today: date, generated: datetime, w: Words = EN) -> str:
     """The calendar as a standalone HTML page (its style sheet ``calendar.css``
     is beside the template, for :func:`pdf` to find)."""
     jur = result.jurisdiction
+    said = speaking(w)
     return _env.get_template("calendar.html").render(
-        result=result, jur=jur, when=when, day_and_clock=day_and_clock, audiences=audiences_phrase, notes=notes(result),
+        result=result, jur=jur, words=said, when=said.when, _=gettext(w), lang=w.lang, notes=notes(result),
         live=live(result.deadlines), gone=[d for d in result.deadlines if d.status == "cancelled"],
-        changed_by=changed_by, cancelled=cancelled,
-        svg=svg.timeline(result, today, width=svg.WIDE, ident="calendar-timeline"),
-        recorded=recorded(result), files=rule_files(result), generated=generated,
+        svg=svg.timeline(result, today, width=svg.WIDE, ident="calendar-timeline", w=w),
+        recorded=recorded(result, w), files=rule_files(result), generated=generated,
     )
 
 
-def pdf(result: Result, *, today: date, generated: datetime) -> bytes:
+def pdf(result: Result, *, today: date, generated: datetime, w: Words = EN) -> bytes:
     """The calendar as PDF."""
     from weasyprint import HTML  # heavy import, paid only by those who print
 
-    return HTML(string=html(result, today=today, generated=generated), base_url=str(TEMPLATES) + "/").write_pdf()
+    return HTML(string=html(result, today=today, generated=generated, w=w), base_url=str(TEMPLATES) + "/").write_pdf()

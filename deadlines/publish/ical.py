@@ -11,6 +11,9 @@ timed in the jurisdiction's zone or all-day with an exclusive DTEND; a window
 also gives an all-day span from its opening day through that day, UID suffixed
 ``/window``. A cancelled deadline stays, STATUS:CANCELLED, "Cancelled:" in its
 summary, for the time :func:`kept_until` gives.
+
+Events are said in the language of the ``w`` given (English by default): the
+quoted law and citations stay as written, UIDs are the same in every language.
 """
 from __future__ import annotations
 
@@ -23,8 +26,10 @@ from typing import Iterable, Mapping
 from icalendar import Calendar, Event, vDuration, vText
 
 from deadlines.core.model import Deadline, Result
-from deadlines.core.moments import day_of, say, say_day
+from deadlines.core.moments import day_of
 from deadlines.publish.vtimezone import vtimezone
+from deadlines.publish.words import EN, _, status_name
+from deadlines.words import Words
 from deadlines.service import kept_until
 UID_DOMAIN = "deadlines"
 PRODID = "-//Election deadline service//deadlines//EN"
@@ -57,43 +62,67 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def describe(d: Deadline, result: Result) -> str:
+def say(moment, w: Words = EN) -> str:
+    """"4:00 p.m. on Tuesday, April 21, 2026" or the day alone (:func:`deadlines.core.moments.say`)."""
+    if isinstance(moment, datetime):
+        return w._("{clock} on {day}", clock=w.clock(moment.timetz()), day=w.day(moment.date()))
+    return w.day(moment)
+
+
+#: the DESCRIPTION's section headings
+SECTIONS = (_("How it is counted:"), _("Readings of the law:"), _("Signatures:"), _("Warnings:"),
+            _("Changes recorded by the clerk:"))
+
+
+def describe(d: Deadline, result: Result, w: Words = EN) -> str:
     """The plain-text DESCRIPTION: dates, status, law, counting steps, readings,
     what moved and what the clerk changed (clerk text quoted or on its own
     line, never starting one that reads like the service's)."""
-    lines = [f"{d.title} ({result.jurisdiction.name})"]
+    lines = [f"{w.title(d)} ({result.jurisdiction.name})"]
     if d.case:
         label = next((c.label for c in result.cases if c.id == d.case), None)
-        lines.append(f"Case: {quoted(label)} ({d.case})." if label else f"Case: {d.case}.")
+        lines.append(w._("Case: {label} ({case}).", label=quoted(label), case=d.case) if label
+                     else w._("Case: {case}.", case=d.case))
     if d.status == "cancelled":
-        lines.append(f"CANCELLED. It stays in this calendar, marked cancelled, until {say_day(kept_until(d, result.held))}.")
+        lines.append(w._("CANCELLED. It stays in this calendar, marked cancelled, until {day}.",
+                         day=w.day(kept_until(d, result.held))))
+    ends = w.ends(d)
     if d.safe_due != d.due:
-        lines.append(f"SAFE DATE: {say(d.safe_due)} (the earliest reading of the law); this event sits on it.")
-        lines += [f"A later reading: {say(r.due)}, {r.name}. {r.why}" for r in d.readings if r.due > d.safe_due]
-        lines.append(f"Due by the rule's own computation of time: {say(d.due)}; the day ends at {d.ends}.")
+        lines.append(w._("SAFE DATE: {when} (the earliest reading of the law); this event sits on it.",
+                         when=say(d.safe_due, w)))
+        lines += [w._("A later reading: {when}, {name}. {why}", when=say(r.due, w), name=w.reading_name(r),
+                      why=w.reading_why(r)) for r in d.readings if r.due > d.safe_due]
+        lines.append(w._("Due by the rule's own computation of time: {when}; the day ends at {ends}.",
+                         when=say(d.due, w), ends=ends))
     else:
-        lines.append(f"Due: {say(d.due)}; the day ends at {d.ends}.")
+        lines.append(w._("Due: {when}; the day ends at {ends}.", when=say(d.due, w), ends=ends))
     if d.start is not None:
-        lines.append(f"Opens: {say(d.start)}.")
+        lines.append(w._("Opens: {when}.", when=say(d.start, w)))
     if d.override is not None:
-        lines.append(f"{d.status.capitalize()} by {quoted(d.override.authority)}, reason given: {quoted(d.override.reason)}.")
+        lines.append(w._("{status} by {authority}, reason given: {reason}.",
+                         status=status_name(d.status, w).capitalize(), authority=quoted(d.override.authority),
+                         reason=quoted(d.override.reason)))
         if d.computed_due is not None:
-            lines.append(f"Changed by {quoted(d.override.authority)}: was {say(d.computed_due)}.")
+            lines.append(w._("Changed by {authority}: was {when}.", authority=quoted(d.override.authority),
+                             when=say(d.computed_due, w)))
     if result.moved:
-        lines.append(one_line(result.moved))
-    lines += ["", f"Law: {d.citation}", f"\u201c{' '.join(d.text.split())}\u201d"]
+        lines.append(one_line(w.moved(result)))
+    lines += ["", w._("Law: {cite}", cite=d.citation)]
+    if w.lang != EN.lang:
+        lines.append(w._("The law is quoted in its original language (English)."))
+    lines.append(f"\u201c{' '.join(d.text.split())}\u201d")
     if d.url:
-        lines.append(f"Text: {d.url}" + (f" (read {d.read.isoformat()})" if d.read else ""))
-    sections = (
-        ("How it is counted:", d.steps),
-        ("Readings of the law:", [f"{r.name}: {say(r.due)}{' (SAFE DATE)' if r.safe else ''}" for r in d.readings]),
-        ("Signatures:", [t.describe() for t in d.thresholds]),
-        ("Warnings:", d.warnings),
-        ("Changes recorded by the clerk:", [one_line(c) for c in d.changes]),
-    )
+        lines.append(w._("Text: {url}", url=d.url) + (w._(" (read {day})", day=d.read.isoformat()) if d.read else ""))
+    sections = zip(SECTIONS, (
+        w.steps(d),
+        [f"{w.reading_name(r)}: {say(r.due, w)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
+        [t.describe() for t in d.thresholds],
+        w.warnings(d),
+        [one_line(c) for c in w.changes(d)],
+    ))
     for heading, items in sections:
         if items:
-            lines += ["", heading, *(f"- {item}" for item in items)]
+            lines += ["", w._(heading), *(f"- {item}" for item in items)]
     return "\n".join(lines)
 
 
@@ -102,23 +131,23 @@ def _all_day(event: Event, first: date, last: date) -> None:
     event.add("dtend", last + timedelta(days=1))  # exclusive
 
 
-def events(result: Result, *, audience: str | None = None) -> list[Event]:
+def events(result: Result, *, audience: str | None = None, w: Words = EN) -> list[Event]:
     """Unstamped VEVENTs for the result's deadlines (only ``audience``'s, if
     given), each on its safe date (the earliest reading of the law)."""
     out = []
     for d in result.deadlines:
         if audience and audience not in d.audience:
             continue
-        cancelled = "Cancelled: " if d.status == "cancelled" else ""
+        cancelled = w._("Cancelled: ") if d.status == "cancelled" else ""
         common = {
-            "description": describe(d, result),
+            "description": describe(d, result, w),
             "status": STATUS[d.status],
             "categories": list(d.audience),
             "transp": "TRANSPARENT",
         }
         due = Event()
         due.add("uid", uid(d))
-        due.add("summary", cancelled + d.title)
+        due.add("summary", cancelled + w.title(d))
         safe = d.safe_due or d.due
         if isinstance(safe, datetime):
             due.add("dtstart", safe)  # no DTEND: the deadline is an instant
@@ -130,7 +159,7 @@ def events(result: Result, *, audience: str | None = None) -> list[Event]:
         if d.start is not None:
             span = Event()
             span.add("uid", uid(d, "/window"))
-            span.add("summary", f"{cancelled}Open: {d.title}")
+            span.add("summary", cancelled + w._("Open: {title}", title=w.title(d)))
             _all_day(span, day_of(d.start), max(day_of(d.start), day_of(safe)))
             for key, value in common.items():
                 span.add(key, value)

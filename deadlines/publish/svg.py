@@ -19,9 +19,9 @@ from html import escape
 from typing import Sequence
 
 from deadlines.core.model import Deadline, Result
-from deadlines.core.moments import say_day
 from deadlines.publish.timeline import Layout, Row, layout
-from deadlines.publish.words import days_left, is_past, live, when
+from deadlines.publish.words import EN, days_left, is_past, live, when
+from deadlines.words import Words
 
 EM = 16  # user units to the em: the root's width and height are said in em
 FONT = 13
@@ -112,36 +112,38 @@ class _Drawing:
                 self.words(text, TODAY if text is self.plan.today_outside else INK)
 
 
-def _description(result: Result, rows: Sequence[Deadline], today: date) -> str:
-    parts = [f"Timeline of {len(rows)} deadline{'s' if len(rows) != 1 else ''} for the election of "
-             f"{say_day(result.held)} in {result.jurisdiction.name}; today is {say_day(today)}."]
+def _description(result: Result, rows: Sequence[Deadline], today: date, w: Words = EN) -> str:
+    parts = [w.n_("Timeline of {n} deadline for the election of {day} in {place}; today is {today}.",
+                  "Timeline of {n} deadlines for the election of {day} in {place}; today is {today}.", len(rows),
+                  day=w.day(result.held), place=result.jurisdiction.name, today=w.day(today))]
     for d in rows:
-        opens = f"opens {when(d.start)}, " if d.start is not None else ""
-        later = f"; a later reading gives {when(d.due)}" if d.due != d.safe_due else ""
-        state = "passed" if is_past(d, today) else days_left(d, today) + " left"
-        parts.append(f"{d.title}: {opens}safe date {when(d.safe_due)}{later} ({state}).")
+        opens = w._("opens {when}, ", when=when(d.start, w)) if d.start is not None else ""
+        later = w._("; a later reading gives {when}", when=when(d.due, w)) if d.due != d.safe_due else ""
+        state = w._("passed") if is_past(d, today) else w._("{days} left", days=days_left(d, today, w))
+        parts.append(w._("{title}: {opens}safe date {when}{later} ({state}).", title=w.title(d), opens=opens,
+                         when=when(d.safe_due, w), later=later, state=state))
     return " ".join(parts)
 
 
 def timeline(result: Result, today: date, *, rows: Sequence[Deadline] | None = None,
-             width: int = WIDE, ident: str = "timeline") -> str:
+             width: int = WIDE, ident: str = "timeline", w: Words = EN) -> str:
     """The cycle's SVG (``rows``: the deadlines to draw, default all but the
     cancelled ones, which are listed apart). ``ident`` prefixes the element
     ids, so two drawings can share a page."""
     rows = live(result.deadlines if rows is None else rows)
-    plan = layout(result, today, rows)
+    plan = layout(result, today, rows, w)
     draw = _Drawing(plan, width)
     draw.head()
     for row in plan.rows:
         ink = PAST if row.past else INK
-        label = row.label + (" (passed)" if row.past else "")
+        label = row.label + (" " + w._("(passed)") if row.past else "")
         draw.out.append(f'<g class="row{" past" if row.past else ""}"><title>{escape(label)}</title>')
         draw.words(label, ink, cls=' class="tl-label"')
         draw.strip(row)
         draw.out.append("</g>")
     draw.legend()
     height = round(draw.y + 10, 1)
-    title = f"{result.jurisdiction.name}: timeline of the election of {say_day(result.held)}"
+    title = w._("{place}: timeline of the election of {day}", place=result.jurisdiction.name, day=w.day(result.held))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="timeline" viewBox="0 0 {width} {height}" '
         f'width="{round(width / EM, 3)}em" height="{round(height / EM, 3)}em" role="img" '

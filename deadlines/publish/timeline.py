@@ -12,10 +12,13 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Sequence
 
+from babel.dates import format_date
+
 from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of
 from deadlines.core.order import reading_order
-from deadlines.publish.words import is_past, short_day
+from deadlines.publish.words import EN, is_past
+from deadlines.words import BABEL_LOCALE, Words
 
 #: how far past the last election the drawing runs before folding the rest into "later"
 TAIL = timedelta(days=45)
@@ -62,9 +65,9 @@ class Layout:
     today_outside: str | None  # where today lies when it is off the drawing
 
 
-def _day_words(day: date, years: bool) -> str:
+def _day_words(day: date, years: bool, w: Words = EN) -> str:
     """"Aug 27, 2027", kept on one line (no-break spaces)."""
-    return (f"{short_day(day)}, {day.year}" if years else short_day(day)).replace(" ", "\u00a0")
+    return (w._("{day}, {year}", day=w.short_day(day), year=day.year) if years else w.short_day(day)).replace(" ", "\u00a0")
 
 
 def _months(lo: date, hi: date) -> list[date]:
@@ -76,7 +79,13 @@ def _months(lo: date, hi: date) -> list[date]:
     return out
 
 
-def layout(result: Result, today: date, rows: Sequence[Deadline] | None = None) -> Layout:
+def _month(day: date, with_year: bool, w: Words) -> str:
+    """A tick's words: "Jan 2027" or "Feb" ("ene 2027", "feb")."""
+    name = f"{day:%b}" if w.lang == EN.lang else format_date(day, "LLL", locale=BABEL_LOCALE[w.lang]).rstrip(".")
+    return f"{name} {day.year}" if with_year else name
+
+
+def layout(result: Result, today: date, rows: Sequence[Deadline] | None = None, w: Words = EN) -> Layout:
     rows = sorted((d for d in (result.deadlines if rows is None else rows) if d.status != "cancelled"),
                   key=reading_order)  # a cancelled entry is listed apart, not drawn
     elections = [a for a in result.anchors.values() if a.name in result.jurisdiction.elections]
@@ -108,18 +117,22 @@ def layout(result: Result, today: date, rows: Sequence[Deadline] | None = None) 
             if due != safe and due <= cut:
                 marks.append(Mark(x(safe), "later-reading", x(due)))
             marks.append(Mark(x(safe), "safe"))
-        when = _day_words(safe, years)
+        when = _day_words(safe, years, w)
         if d.start is not None:
-            when = f"{_day_words(day_of(d.start), years)} to {when}"
-        label = f"{d.title}: {when}" + (" (later, off the drawing)" if safe > cut else "")
+            when = w._("{start} to {end}", start=_day_words(day_of(d.start), years, w), end=when)
+        label = f"{w.title(d)}: {when}" + (w._(" (later, off the drawing)") if safe > cut else "")
         out_rows.append(Row(d.id, label, d.kind, is_past(d, today), tuple(marks)))
-    lines = [Line(x(day_of(a.value)), f"{a.title}: {_day_words(day_of(a.value), True)}", a.name) for a in elections]
+    lines = [Line(x(day_of(a.value)), f"{w.calendar(a.title)}: {_day_words(day_of(a.value), True, w)}", a.name)
+             for a in elections]
     if today_shown:
-        lines.append(Line(x(today), f"Today: {_day_words(today, True)}", "today"))
+        lines.append(Line(x(today), w._("Today: {day}", day=_day_words(today, True, w)), "today"))
     months = _months(lo, hi)
     step = next(k for k in (1, 2, 3, 6, 12) if len(months) / k <= 4 or k == 12)
-    ticks = tuple(Tick(x(m), f"{m:%b} {m.year}" if m.month == 1 or i == 0 else f"{m:%b}",
-                       (m.month - 1) % step == 0) for i, m in enumerate(months))
-    later = ("Later: " + "; ".join(f"{d.title}, {_day_words(day_of(d.safe_due), True)}" for d in folded)) if folded else None
-    outside = None if today_shown else f"Today ({_day_words(today, True)}) is {'before' if today < lo else 'after'} this timeline."
+    ticks = tuple(Tick(x(m), _month(m, m.month == 1 or i == 0, w), (m.month - 1) % step == 0)
+                  for i, m in enumerate(months))
+    later = w._("Later: {dates}", dates="; ".join(f"{w.title(d)}, {_day_words(day_of(d.safe_due), True, w)}"
+                                                   for d in folded)) if folded else None
+    outside = None if today_shown else (
+        w._("Today ({day}) is before this timeline.", day=_day_words(today, True, w)) if today < lo
+        else w._("Today ({day}) is after this timeline.", day=_day_words(today, True, w)))
     return Layout(tuple(out_rows), tuple(sorted(lines, key=lambda ln: ln.x)), ticks, later, outside)

@@ -1,40 +1,61 @@
 """What every human-facing rendering says the same way: dates with their hour
 and zone, days left, quoted law as paragraphs, the next deadline, a row's
-dates and status, and what the clerk recorded. Pure: results in, words out."""
+dates and status, and what the clerk recorded. Pure: results in, words out.
+
+Each function that says something takes ``w``, the :class:`~deadlines.words.Words`
+of the language to say it in (English by default); :func:`speaking` binds
+them all to one language for a template."""
 from __future__ import annotations
 
+import inspect
 import re
+import sys
 from datetime import date, datetime, time
+from functools import lru_cache, partial
 from pathlib import Path
+from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 from deadlines.core.elections import election_date
 from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
-from deadlines.core.moments import day_of, from_iso, say_clock, say_day
+from deadlines.core.moments import day_of, from_iso
 from deadlines.core.order import is_clerk_task, reading_order
+from deadlines.words import Words, words
 
-AUDIENCE_WORDS = {"candidates": "candidates", "clerk": "the clerk", "public": "the public", "petitioners": "petitioners"}
+EN = words("en")
 
 
-def when(moment: Moment) -> str:
+def _(message: str) -> str:
+    """Marks a message for the catalog; said in a language by ``w._``."""
+    return message
+
+
+AUDIENCE_WORDS = {"candidates": _("candidates"), "clerk": _("the clerk"), "public": _("the public"),
+                  "petitioners": _("petitioners")}
+#: a deadline's status as people say it (the CSV, the printable calendar)
+STATUS_WORDS = {"scheduled": _("scheduled"), "tentative": _("tentative"), "overridden": _("overridden"),
+                "cancelled": _("cancelled")}
+
+
+def when(moment: Moment, w: Words = EN) -> str:
     """"4:00 p.m., Tuesday, April 21, 2026 (EDT)" (the hour first, as clerks
     publish it) or the day alone."""
     if isinstance(moment, datetime):
-        return f"{say_clock(moment.timetz())}, {say_day(moment.date())} ({moment.tzname()})"
-    return say_day(moment)
+        return f"{w.clock(moment.timetz())}, {w.day(moment.date())} ({moment.tzname()})"
+    return w.day(moment)
 
 
-def day_and_clock(moment: Moment) -> tuple[str, str | None]:
+def day_and_clock(moment: Moment, w: Words = EN) -> tuple[str, str | None]:
     """("Tuesday, April 21, 2026", "4:00 p.m. EDT") or the day and None: for
     layouts that keep the hour on one line."""
     if isinstance(moment, datetime):
-        return say_day(moment.date()), f"{say_clock(moment.timetz())} {moment.tzname()}"
-    return say_day(moment), None
+        return w.day(moment.date()), f"{w.clock(moment.timetz())} {moment.tzname()}"
+    return w.day(moment), None
 
 
-def short_day(day: date) -> str:
+def short_day(day: date, w: Words = EN) -> str:
     """"Apr 25" (the timeline's labels)."""
-    return f"{day:%b} {day.day}"
+    return w.short_day(day)
 
 
 def days_to(d: Deadline, today: date) -> int:
@@ -42,12 +63,15 @@ def days_to(d: Deadline, today: date) -> int:
     return (day_of(d.safe_due) - today).days
 
 
-def days_left(d: Deadline, today: date) -> str:
+def days_left(d: Deadline, today: date, w: Words = EN) -> str:
+    """"14 days", "today" or "passed 3 days ago"."""
     n = days_to(d, today)
     if n == 0:
-        return "today"
-    unit = "day" if abs(n) == 1 else "days"
-    return f"{n:,} {unit}" if n > 0 else f"passed {-n:,} {unit} ago"
+        return w._("today")
+    count = f"{abs(n):,}"
+    if n > 0:
+        return w.n_("{count} day", "{count} days", n, count=count)
+    return w.n_("passed {count} day ago", "passed {count} days ago", -n, count=count)
 
 
 def is_past(d: Deadline, today: date) -> bool:
@@ -67,75 +91,89 @@ def next_deadline(deadlines, today: date, audience: str | None = None) -> Deadli
     return min(coming, key=reading_order, default=None)
 
 
-def audiences_phrase(audience: tuple[str, ...]) -> str:
+def audiences_phrase(audience: tuple[str, ...], w: Words = EN) -> str:
     """"candidates and the clerk"."""
-    words = [AUDIENCE_WORDS.get(a, a) for a in audience]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    said = [w._(AUDIENCE_WORDS[a]) if a in AUDIENCE_WORDS else a for a in audience]
+    return said[0] if len(said) == 1 else w._("{some} and {last}", some=", ".join(said[:-1]), last=said[-1])
 
 
-def tags(d: Deadline) -> list[str]:
+def tags(d: Deadline, w: Words = EN) -> list[str]:
     """Who the row is for, in audience order ("candidates", "the clerk")."""
-    return [AUDIENCE_WORDS[a] for a in AUDIENCES if a in d.audience]
+    return [w._(AUDIENCE_WORDS[a]) for a in AUDIENCES if a in d.audience]
 
 
-def act_by(d: Deadline) -> str:
+def audience_words(audience: str, w: Words = EN) -> str:
+    """One audience as people say it ("the clerk")."""
+    return w._(AUDIENCE_WORDS[audience]) if audience in AUDIENCE_WORDS else audience
+
+
+def act_by(d: Deadline, w: Words = EN) -> str:
     """The row's first line, the date to act by in words: "By 5:00 p.m.,
     Friday, October 8, 2027 (MDT)"; "Opens ...; closes ..." for a window."""
-    safe = when(d.safe_due)
+    safe = when(d.safe_due, w)
     if d.kind == "retention":
-        return f"Kept until {safe}"
+        return w._("Kept until {when}", when=safe)
     if d.start is not None:
-        return f"Opens {when(d.start)}; closes {safe}"
-    return f"By {safe}"
+        return w._("Opens {start}; closes {when}", start=when(d.start, w), when=safe)
+    return w._("By {when}", when=safe)
 
 
-def may_allow(d: Deadline) -> str | None:
+def may_allow(d: Deadline, w: Words = EN) -> str | None:
     """"the law may allow 5:00 p.m., Tuesday, October 12, 2027 (MDT)" where a
     later reading of the law gives a later date than the safe one."""
     if d.override is not None or d.safe_due == d.due:
         return None
-    return f"the law may allow {when(d.due)}"
+    return w._("the law may allow {when}", when=when(d.due, w))
 
 
-def status_words(d: Deadline, today: date) -> str:
+def status_words(d: Deadline, today: date, w: Words = EN) -> str:
     """The row's status in the words a person uses."""
     if d.status == "cancelled":
-        return "cancelled"
+        return w._("cancelled")
     if is_past(d, today):
-        return "passed"
+        return w._("passed")
     if d.status == "overridden":
-        return "date changed by order"
+        return w._("date changed by order")
     if d.status == "tentative":
-        return "act by the earliest reading" if len({r.due for r in d.readings}) > 1 else "to be confirmed"
-    return "coming"
+        return w._("act by the earliest reading") if len({r.due for r in d.readings}) > 1 else w._("to be confirmed")
+    return w._("coming")
 
 
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+def status_name(status: str, w: Words = EN) -> str:
+    """A status code (``scheduled``, ``tentative`` ...) in words."""
+    return w._(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
-def readings_heading(d: Deadline) -> str:
+NUMBER_WORDS = {2: _("two"), 3: _("three"), 4: _("four"), 5: _("five"), 6: _("six")}
+
+
+def readings_heading(d: Deadline, w: Words = EN) -> str:
     """"The law can be read three ways", counted from the readings listed."""
     n = len(d.readings)
-    return f"The law can be read {NUMBER_WORDS.get(n, str(n))} ways" if n > 1 else "How the law is read"
+    if n <= 1:
+        return w._("How the law is read")
+    return w._("The law can be read {count} ways", count=w._(NUMBER_WORDS[n]) if n in NUMBER_WORDS else str(n))
 
 
-def reading_words(r) -> str:
+def reading_words(r, w: Words = EN) -> str:
     """A reading's name and why as one sentence (a ``why`` that is a phrase
     joins the name; a sentence follows it)."""
-    why = (r.why or "").strip()
+    name, why = w.reading_name(r), (w.reading_why(r) or "").strip()
     if not why:
-        return f"{r.name}."
-    return plain(f"{r.name}, by {why}." if why[0].islower() else f"{r.name}. {why}")
+        return f"{name}."
+    return plain(w._("{name}, by {why}.", name=name, why=why) if why[0].islower() else f"{name}. {why}", w)
 
 
 #: how the engine's warning that repeats the readings begins
 READINGS_WARNING = "The law reads two ways here"
 
 
-def shown_warnings(d: Deadline) -> list[str]:
+def shown_warnings(d: Deadline, w: Words = EN) -> list[str]:
     """The warnings a row shows: its readings are listed beside them, so the
-    warning that repeats the readings is left out."""
-    return [w for w in d.warnings if not (d.readings and w.startswith(READINGS_WARNING))]
+    warning that repeats the readings is left out (found in the engine's
+    English, said in ``w``'s language)."""
+    return [said for said, en in zip(w.warnings(d), d.warnings)
+            if not (d.readings and en.startswith(READINGS_WARNING))]
 
 
 def paragraphs(text: str) -> list[str]:
@@ -155,20 +193,24 @@ def rule_files(result: Result) -> list[str]:
     return list(dict.fromkeys([f"{result.jurisdiction.id}.toml"] + [source_file(d.source) for d in result.deadlines]))
 
 
-def recorded(result: Result) -> list[str]:
+def recorded(result: Result, w: Words = EN) -> list[str]:
     """What the clerk (or the person asking) recorded for this cycle, in words:
     entered election dates, the cases' trigger events and overrides."""
     jur = result.jurisdiction
-    lines = [f"{a.title}: {when(a.value)} (entered)" for a in result.anchors.values()
+    lines = [w._("{title}: {when} (entered)", title=w.calendar(a.title), when=when(a.value, w))
+             for a in result.anchors.values()
              if a.how == "entered" and a.name in jur.elections and a.value != _by_rule(result, a.name)]
     if result.moved:
-        lines.append(result.moved)
-    lines += [f"{c.label}: {jur.triggers[name].title} {when(at)}" + (" (deleted)" if name in c.cancelled else "")
+        lines.append(w.moved(result))
+    lines += [f"{c.label}: {w.calendar(jur.triggers[name].title)} {when(at, w)}"
+              + (" " + w._("(deleted)") if name in c.cancelled else "")
               for c in result.cases for name, at in c.events.items()]
     for d in result.deadlines:
         if d.override is not None:
-            was = f" (computed: {when(d.computed_due)})" if d.computed_due is not None else ""
-            lines.append(f"{d.title}: {d.status} by {d.override.authority}: {d.override.reason}{was}")
+            was = w._(" (computed: {when})", when=when(d.computed_due, w)) if d.computed_due is not None else ""
+            lines.append(w._("{title}: {status} by {authority}: {reason}", title=w.title(d),
+                             status=status_name(d.status, w), authority=d.override.authority,
+                             reason=d.override.reason) + was)
     return lines
 
 
@@ -183,29 +225,35 @@ def anchor(d: Deadline) -> str:
     return f"{d.case}-{d.id}" if d.case else d.id
 
 
-def changed_by(d: Deadline) -> str | None:
+def changed_by(d: Deadline, w: Words = EN) -> str | None:
     """"Changed by <authority>: was <computed date>" beside a replaced date."""
     if d.status != "overridden" or d.override is None or d.computed_due is None:
         return None
-    return f"Changed by {d.override.authority}: was {when(d.computed_due)}"
+    return w._("Changed by {authority}: was {when}", authority=d.override.authority, when=when(d.computed_due, w))
 
 
-def cancelled(d: Deadline) -> str | None:
+def cancelled(d: Deadline, w: Words = EN) -> str | None:
     """Why a cancelled deadline is cancelled ("Cancelled by the clerk on <day>: <reason>.")."""
     if d.status != "cancelled":
         return None
-    return next((s for s in reversed(d.steps) if s.startswith("Cancelled")), "Cancelled.")
+    steps = w.steps(d)
+    found = next((i for i in reversed(range(len(d.steps))) if d.steps[i].startswith("Cancelled")), None)
+    return steps[found] if found is not None else w._("Cancelled.")
 
 
-def zone_name(timezone: str) -> str:
+#: a zone by the first letter of its winter abbreviation ("MST")
+ZONE_WORDS = {"E": _("Eastern Time"), "C": _("Central Time"), "M": _("Mountain Time"), "P": _("Pacific Time")}
+
+
+def zone_name(timezone: str, w: Words = EN) -> str:
     """The zone as people name it: "Mountain Time" for America/Denver,
     "Eastern Time" for America/Detroit (from its winter abbreviation), else
     the tz database's name with spaces."""
     winter = ZoneInfo(timezone).tzname(datetime(2025, 1, 15))
-    named = {"E": "Eastern", "C": "Central", "M": "Mountain", "P": "Pacific"}.get(winter[:1] if winter else "")
+    named = ZONE_WORDS.get(winter[:1] if winter else "")
     if named and winter.endswith("ST") and len(winter) == 3:
-        return f"{named} Time"
-    return timezone.split("/")[-1].replace("_", " ") + " time"
+        return w._(named)
+    return w._("{place} time", place=timezone.split("/")[-1].replace("_", " "))
 
 
 #: the engine's and rule files' words for maintainers, said as people say them
@@ -221,12 +269,14 @@ _PLAIN = (
 _ZONE_ID = re.compile(r"\b(?:America|US|Pacific|Etc)/[A-Za-z_]+(?:/[A-Za-z_]+)?")
 
 
-def plain(text: str | None) -> str:
+def plain(text: str | None, w: Words = EN) -> str:
     """A sentence from the engine or a rule file as the public pages say it:
-    zones by the names people use, no "roll" (a date moved to a business day)."""
-    out = _ZONE_ID.sub(lambda m: zone_name(m.group(0)), text or "")
-    for pattern, words in _PLAIN:
-        out = pattern.sub(words, out)
+    zones by the names people use, no "roll" (a date moved to a business day;
+    the English words only: other languages' catalogs say it plainly)."""
+    out = _ZONE_ID.sub(lambda m: zone_name(m.group(0), w), text or "")
+    if w.lang == EN.lang:
+        for pattern, said in _PLAIN:
+            out = pattern.sub(said, out)
     return out
 
 
@@ -235,9 +285,9 @@ def live(deadlines) -> list[Deadline]:
     return [d for d in deadlines if d.status != "cancelled"]
 
 
-def clock(text: str) -> str:
+def clock(text: str, w: Words = EN) -> str:
     """A stored "HH:MM" in words: "8:00 a.m."."""
-    return say_clock(time.fromisoformat(text))
+    return w.clock(time.fromisoformat(text))
 
 
 def stored(text: str | None, timezone: str) -> Moment | None:
@@ -250,3 +300,16 @@ def masked(target: str) -> str:
     """A subscriber's address as the clerk sees it: ``jo***@example.org``, a webhook without its query."""
     name, at, domain = target.partition("@")
     return f"{name[:2]}***@{domain}" if at else target.split("?")[0]
+
+
+@lru_cache(maxsize=None)
+def speaking(w: Words) -> SimpleNamespace:
+    """This module's functions, and :mod:`deadlines.publish.place_words`', with
+    ``w`` given (for a template: ``words.when(d.due)`` in ``w``'s language),
+    and ``w`` itself as ``words.w``."""
+    from deadlines.publish import place_words
+
+    bound = {name: partial(fn, w=w) if "w" in inspect.signature(fn).parameters else fn
+             for module in (sys.modules[__name__], place_words) for name, fn in vars(module).items()
+             if inspect.isfunction(fn) and fn.__module__ == module.__name__ and not name.startswith("_")}
+    return SimpleNamespace(**bound, w=w, AUDIENCE_WORDS={k: w._(v) for k, v in AUDIENCE_WORDS.items()})

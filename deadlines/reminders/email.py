@@ -18,7 +18,8 @@ class DeliveryError(Exception):
         self.permanent = permanent
 
 
-def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubscribe_url: str | None) -> EmailMessage:
+def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubscribe_url: str | None,
+          lang: str = "en") -> EmailMessage:
     msg = EmailMessage()
     msg["From"], msg["To"], msg["Subject"] = settings.mail_from, to, subject
     msg["Date"] = formatdate(localtime=False)
@@ -30,7 +31,8 @@ def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubs
         msg["List-Unsubscribe"] = f"<{unsubscribe_url}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
     msg.set_content(body)
-    msg.add_alternative(html.from_text(subject, body), subtype="html")  # the same words, for mail apps that prefer HTML
+    msg.add_alternative(html.from_text(subject, body, lang), subtype="html")  # the same words, for mail apps that prefer HTML
+    msg["Content-Language"] = lang  # after the parts: setting content drops Content-* headers
     return msg
 
 

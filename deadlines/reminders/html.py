@@ -17,10 +17,10 @@ def _line(text: str) -> str:
     return "".join(out) + escape(text[last:])
 
 
-def from_text(subject: str, text: str) -> str:
+def from_text(subject: str, text: str, lang: str = "en") -> str:
     """``text``'s blank-line-separated blocks as paragraphs (a block of more
     than one line, such as a drafted notice, keeps its lines)."""
     blocks = [b for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
     body = "\n".join(f"<p>{'<br>'.join(_line(line) for line in b.splitlines())}</p>" for b in blocks)
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(subject)}</title></head>'
+    return (f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8"><title>{escape(subject)}</title></head>'
             f'<body style="font-family:sans-serif;line-height:1.45;color:#111">\n{body}\n</body></html>\n')

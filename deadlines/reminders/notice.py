@@ -1,7 +1,9 @@
 """Words: the drafted legal notice and the text of each message.
 
 Payloads are plain JSON-ready dicts made when a reminder is planned
-(:func:`deadline_info`), so sending needs no engine run.
+(:func:`deadline_info`), so sending needs no engine run; a message is written
+when it is sent, in its subscriber's language (the drafted legal notice stays
+in English, the language it is published in).
 """
 from __future__ import annotations
 
@@ -11,17 +13,21 @@ from zoneinfo import ZoneInfo
 from deadlines.core.model import Deadline, Jurisdiction, Result
 from deadlines.core.moments import day_of, from_iso, iso, say_clock, say_day
 from deadlines.publish.ical import quoted
+from deadlines.publish.words import status_name
+from deadlines.words import Words, words
+
+EN = words("en")
 
 
-def when(moment: date | datetime) -> str:
+def when(moment: date | datetime, w: Words = EN) -> str:
     """"Tuesday, April 21, 2026, at 4:00 p.m." or "Tuesday, April 21, 2026"."""
     if isinstance(moment, datetime):
-        return f"{say_day(moment.date())}, at {say_clock(moment.timetz())}"
-    return say_day(moment)
+        return w._("{day}, at {clock}", day=w.day(moment.date()), clock=w.clock(moment.timetz()))
+    return w.day(moment)
 
 
-def say_iso(text: str | None) -> str:
-    return "(none)" if text is None else when(from_iso(text))
+def say_iso(text: str | None, w: Words = EN) -> str:
+    return w._("(none)") if text is None else when(from_iso(text), w)
 
 
 def deadline_info(d: Deadline) -> dict:
@@ -59,8 +65,8 @@ def draft_notice(jur: Jurisdiction, result: Result, window: Deadline) -> str | N
     return "\n".join(lines)
 
 
-def _days(n: int) -> str:
-    return {0: "today", 1: "tomorrow"}.get(n, f"in {n} days")
+def _days(n: int, w: Words = EN) -> str:
+    return w._("today") if n == 0 else w._("tomorrow") if n == 1 else w._("in {n} days", n=n)
 
 
 def days_left(payload: dict, now: datetime) -> int | None:
@@ -75,52 +81,57 @@ def days_left(payload: dict, now: datetime) -> int | None:
     return (day_of(from_iso(about)) - today).days
 
 
-def subject_and_body(payload: dict, *, now: datetime, late: bool, unsubscribe_url: str | None) -> tuple[str, str]:
+def subject_and_body(payload: dict, *, now: datetime, late: bool, unsubscribe_url: str | None,
+                     w: Words = EN) -> tuple[str, str]:
     """The email for a reminder payload, counting the days left from ``now``
-    (a reminder sent late never claims a countdown that has passed)."""
+    (a reminder sent late never claims a countdown that has passed), in ``w``'s language."""
     kind, d = payload["type"], payload.get("deadline") or {}
     left = days_left(payload, now)
     jur = payload["jurisdiction"]["name"]
+    title = w.calendar(d.get("title"))
     lines: list[str] = []
     if kind == "confirm":
-        subject = f"Confirm your deadline reminders for {jur}"
-        lines = ["Someone (we hope you) asked for email reminders of election deadlines for", f"{jur}.", "",
-                 "To confirm, open this link and press Confirm:", payload["confirm_url"], "",
-                 "If this was not you, ignore this message: nothing will be sent."]
+        subject = w._("Confirm your deadline reminders for {place}", place=jur)
+        lines = [w._("Someone (we hope you) asked for email reminders of election deadlines for"), f"{jur}.", "",
+                 w._("To confirm, open this link and press Confirm:"), payload["confirm_url"], "",
+                 w._("If this was not you, ignore this message: nothing will be sent.")]
     elif kind == "moved":
         gone = payload["new"] is None or payload["new"]["status"] == "cancelled"
-        subject = f"Deadline {'cancelled' if gone else 'moved'}: {d['title']} ({jur})"
-        lines = [f"{d['title']} ({jur}) has changed.", "",
-                 f"Was: {say_iso(payload['old']['due'])} ({payload['old']['status']})",
-                 f"Now: {say_iso(payload['new']['due']) if payload['new'] else 'no longer applies'}"
-                 + (f" ({payload['new']['status']})" if payload["new"] else "")]
+        subject = (w._("Deadline cancelled: {title} ({place})", title=title, place=jur) if gone
+                   else w._("Deadline moved: {title} ({place})", title=title, place=jur))
+        lines = [w._("{title} ({place}) has changed.", title=title, place=jur), "",
+                 w._("Was: {when} ({status})", when=say_iso(payload["old"]["due"], w),
+                     status=status_name(payload["old"]["status"], w)),
+                 w._("Now: {when}", when=say_iso(payload["new"]["due"], w) if payload["new"] else w._("no longer applies"))
+                 + (f" ({status_name(payload['new']['status'], w)})" if payload["new"] else "")]
         if d.get("override"):
-            lines += [f"Authority (as the clerk recorded it): {quoted(d['override']['authority'])}",
-                      f"Reason (as the clerk recorded it): {quoted(d['override']['reason'])}"]
+            lines += [w._("Authority (as the clerk recorded it): {text}", text=quoted(d["override"]["authority"])),
+                      w._("Reason (as the clerk recorded it): {text}", text=quoted(d["override"]["reason"]))]
     else:
-        due, safe = say_iso(d["due"]), say_iso(d["safe_due"])
+        due, safe = say_iso(d["due"], w), say_iso(d["safe_due"], w)
         if kind == "notice-open":
-            subject = f"Publish now: {d['title']} ({jur}), window open until {due}"
-            lines = [f"The window to publish this notice opens {say_iso(d['start'])} and closes {due}."]
+            subject = w._("Publish now: {title} ({place}), window open until {when}", title=title, place=jur, when=due)
+            lines = [w._("The window to publish this notice opens {start} and closes {when}.",
+                         start=say_iso(d["start"], w), when=due)]
         elif kind == "notice-close":
-            subject = f"Last days to publish: {d['title']} ({jur}), window closes {due}"
-            lines = [f"The window to publish this notice closes {due} ({_days(left)})."]
+            subject = w._("Last days to publish: {title} ({place}), window closes {when}", title=title, place=jur, when=due)
+            lines = [w._("The window to publish this notice closes {when} ({days}).", when=due, days=_days(left, w))]
         else:
-            subject = f"Reminder: {d['title']} {_days(left)} ({jur})"
-            lines = [f"{d['title']}: {due}."]
+            subject = w._("Reminder: {title} {days} ({place})", title=title, days=_days(left, w), place=jur)
+            lines = [f"{title}: {due}."]
             if d.get("start"):
-                lines.append(f"Opens: {say_iso(d['start'])}.")
+                lines.append(w._("Opens: {when}.", when=say_iso(d["start"], w)))
         if safe != due:
-            lines.append(f"Safe date (the law reads two ways): {safe}.")
+            lines.append(w._("Safe date (the law reads two ways): {when}.", when=safe))
         if d["status"] != "scheduled":
-            lines.append(f"Status: {d['status']}.")
-        lines.append(f"Law: {d['citation']}.")
+            lines.append(w._("Status: {status}.", status=status_name(d["status"], w)))
+        lines.append(w._("Law: {cite}.", cite=d["citation"]))
         if payload.get("notice"):
-            lines += ["", "Draft notice, ready to publish:", "", payload["notice"]]
+            lines += ["", w._("Draft notice, ready to publish:"), "", payload["notice"]]
     if late:
-        lines = ["(Sent late: the reminder service was not running when this was due.)", ""] + lines
+        lines = [w._("(Sent late: the reminder service was not running when this was due.)"), ""] + lines
     if unsubscribe_url:
-        lines += ["", f"Unsubscribe: {unsubscribe_url}"]
+        lines += ["", w._("Unsubscribe: {url}", url=unsubscribe_url)]
     return subject, "\n".join(lines) + "\n"
 
 

@@ -32,6 +32,7 @@ from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from deadlines.reminders import email, webhook
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.notice import days_left, subject_and_body
+from deadlines.words import words
 from deadlines.reminders.plan import PLANNED_KINDS
 from deadlines.reminders.settings import Settings
 
@@ -80,7 +81,8 @@ def _finish(s: Session, r: Reminder, worker: str, now: datetime, outcome: str, s
 
 
 def unsubscribe_url(settings: Settings, sub: Subscription) -> str:
-    return f"{settings.base_url}/unsubscribe/{sub.unsubscribe_token}"
+    """The one-click link, with the subscriber's language where it is not English."""
+    return f"{settings.base_url}/unsubscribe/{sub.unsubscribe_token}" + ("" if sub.lang == "en" else f"?lang={sub.lang}")
 
 
 def _still_mine(db: Engine, reminder_id: int, worker: str, now: datetime, settings: Settings) -> bool:
@@ -164,8 +166,8 @@ def deliver(db: Engine, reminder_id: int, worker: str, now: datetime, settings: 
 def _send(settings: Settings, r: Reminder, sub: Subscription, payload: dict, late: bool, now: datetime) -> None:
     if sub.channel == "email":
         unsub = None if r.kind == "confirm" else unsubscribe_url(settings, sub)
-        subject, body = subject_and_body(payload, now=now, late=late, unsubscribe_url=unsub)
-        email.send(settings, email.build(settings, sub.target, subject, body, r.key, unsub))
+        subject, body = subject_and_body(payload, now=now, late=late, unsubscribe_url=unsub, w=words(sub.lang))
+        email.send(settings, email.build(settings, sub.target, subject, body, r.key, unsub, lang=sub.lang))
     else:
         body = json.dumps({**payload, "idempotency_key": r.key, "fire_at": r.fire_at.isoformat(), "late": late,
                            "days_left": days_left(payload, now)}, sort_keys=True).encode()

@@ -235,7 +235,8 @@ def plan_all(db: Engine, registry: Registry, *, now: datetime, settings: Setting
 def queue_confirmation(s: Session, sub: Subscription, jur: Jurisdiction, settings: Settings, now: datetime) -> None:
     """The double opt-in message, sent by the scheduler like any other."""
     payload = {"type": "confirm", "jurisdiction": jur_info(jur),
-               "confirm_url": f"{settings.base_url}/subscribe/confirm/{sub.confirm_token}"}
+               "confirm_url": f"{settings.base_url}/subscribe/confirm/{sub.confirm_token}"
+                              + ("" if sub.lang == "en" else f"?lang={sub.lang}")}
     p = Planned(key_of(sub.id, "confirm", sub.confirm_token), sub.id, jur.id, f"{jur.id}/confirm", "confirm", "confirm",
                 now.isoformat(), now, payload)
     s.execute(insert(s, Reminder).on_conflict_do_nothing(index_elements=["key"]), [p.row()])

@@ -12,6 +12,7 @@ from deadlines.core.model import Jurisdiction
 from deadlines.store.db import now
 from deadlines.store.tables import Reminder, Subscription
 from deadlines.store.util import bump
+from deadlines.words import LANGUAGES
 
 DEFAULT_LEADS = (14, 7, 1)
 
@@ -50,9 +51,10 @@ def email_address(value: object) -> str:
 
 
 def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DEFAULT_LEADS, notice_lead: int = 3,
-           deadline_ids=(), confirmed: bool = False, secret: str | None = None) -> Subscription:
+           deadline_ids=(), confirmed: bool = False, secret: str | None = None, lang: str = "en") -> Subscription:
     """A subscription; unconfirmed ones get a confirmation token and receive
-    nothing but the confirmation message until confirmed."""
+    nothing but the confirmation message until confirmed. ``lang``: the
+    language of its messages (one of :data:`deadlines.words.LANGUAGES`)."""
     if channel == "email":
         target = email_address(target)
     elif channel != "webhook":
@@ -62,6 +64,8 @@ def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DE
     unknown = [d for d in deadline_ids if d not in jur.rules]
     if unknown:
         raise InputError(f"deadlines: {jur.id} has no {', '.join(map(str, unknown))}", "deadlines")
+    if lang not in LANGUAGES:
+        raise InputError(f"lang: one of {', '.join(LANGUAGES)}", "lang")
     if isinstance(notice_lead, bool) or not isinstance(notice_lead, int) or not 1 <= notice_lead <= 21:
         raise InputError("notice_lead: 1-21 days before a notice window closes", "notice_lead")
     stamp = now()
@@ -69,7 +73,7 @@ def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DE
         jurisdiction_id=jur.id, channel=channel, target=target, secret=secret,
         leads=",".join(map(str, parse_leads(leads))), notice_lead=notice_lead, deadline_ids=",".join(deadline_ids),
         confirm_token=None if confirmed else secrets.token_urlsafe(24), unsubscribe_token=secrets.token_urlsafe(24),
-        created_at=stamp, confirmed_at=stamp if confirmed else None,
+        created_at=stamp, confirmed_at=stamp if confirmed else None, lang=lang,
     )
     s.add(sub)
     bump(s, jur.id, "subs_rev")

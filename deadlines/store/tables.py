@@ -198,7 +198,8 @@ class NoticePublication(Base):
 class Subscription(Base):
     """Who is told, how (``email`` or ``webhook``), and when: ``leads`` in
     days before each deadline ("14,7,1"), ``notice_lead`` days before a notice
-    window closes, ``deadline_ids`` to restrict (empty: all)."""
+    window closes, ``deadline_ids`` to restrict (empty: all); ``lang`` the
+    language its messages are written in (the one it signed up in)."""
 
     __tablename__ = "subscription"
     __table_args__ = (Index("ix_subscription_jid", "jurisdiction_id"),)
@@ -215,6 +216,7 @@ class Subscription(Base):
     created_at: Mapped[datetime] = mapped_column(UTC)
     confirmed_at: Mapped[datetime | None] = mapped_column(UTC)
     unsubscribed_at: Mapped[datetime | None] = mapped_column(UTC)
+    lang: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
 
 class TrackedDeadline(Base):

@@ -5,20 +5,29 @@
   var list = document.getElementById("live-matches");
   if (!input || !list || !window.fetch) return;
   var timer = null, asked = "";
+  // words in the page's language (data-words, on a page not in English) with {fields} to fill
+  var said = input.dataset.words ? JSON.parse(input.dataset.words) : null;
+  function fill(text, fields) { return text.replace(/\{(\w+)\}/g, function (_, k) { return fields[k]; }); }
+  function counties(names) {
+    if (!said) return names.join(" and ") + (names.length > 1 ? " Counties" : " County");
+    if (names.length === 1) return fill(said.county, { name: names[0] });
+    return fill(said.counties, { names: fill(said.and, { some: names.slice(0, -1).join(", "), last: names[names.length - 1] }) });
+  }
   function show(items, total) {
     list.textContent = "";
     items.forEach(function (p) {
       var li = document.createElement("li"), a = document.createElement("a"), hint = document.createElement("span");
-      a.href = "/?jurisdiction=" + encodeURIComponent(p.id);
+      a.href = "/?jurisdiction=" + encodeURIComponent(p.id) + (input.dataset.lang ? "&lang=" + input.dataset.lang : "");
       a.textContent = p.name;
       hint.className = "hint";
-      hint.textContent = " " + [p.kind && p.kind.replace(/-/g, " "), p.counties.length ? p.counties.join(" and ") + (p.counties.length > 1 ? " Counties" : " County") : null, p.state].filter(Boolean).join(", ");
+      var kind = p.kind && (said && said.kinds[p.kind] || p.kind.replace(/-/g, " "));
+      hint.textContent = " " + [kind, p.counties.length ? counties(p.counties) : null, p.state].filter(Boolean).join(", ");
       li.appendChild(a); li.appendChild(hint); list.appendChild(li);
     });
     if (total > items.length) {
       var more = document.createElement("li");
       more.className = "hint";
-      more.textContent = total + " places match: press Find to list more, or add a word.";
+      more.textContent = said ? fill(said.more, { count: total }) : total + " places match: press Find to list more, or add a word.";
       list.appendChild(more);
     }
     list.hidden = items.length === 0;

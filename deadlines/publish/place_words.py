@@ -1,0 +1,42 @@
+"""Places as the pages name them: kinds of government and a place's
+description (kind, county, state), in a language. Pure."""
+from __future__ import annotations
+
+from deadlines.publish.words import EN, _
+from deadlines.words import Words
+
+
+#: kinds of government, (one, many), as the pages say them (the core's KIND_NAMES, for the catalog)
+KIND_WORDS = {
+    "city": (_("city"), _("cities")), "village": (_("village"), _("villages")), "town": (_("town"), _("towns")),
+    "township": (_("township"), _("townships")), "metro-township": (_("metro township"), _("metro townships")),
+    "city-and-county": (_("city and county"), _("cities and counties")),
+    "school-district": (_("school district"), _("school districts")),
+    "special-district": (_("special district"), _("special districts")),
+}
+
+
+def kind_name(kind: str, n: int = 1, w: Words = EN) -> str:
+    """A kind of government, one or many ("township", "townships")."""
+    found = KIND_WORDS.get(kind)
+    return kind if found is None else w._(found[0 if n == 1 else 1])
+
+
+def search_words(w: Words = EN) -> dict:
+    """The words the place search's script writes (``web/static/search.js``):
+    kinds, a county or counties, "and", how many more match; ``{field}``s filled there."""
+    return {"kinds": {k: kind_name(k, 1, w) for k in KIND_WORDS}, "county": w._("{name} County"),
+            "counties": w._("{names} Counties"), "and": w._("{some} and {last}"),
+            "more": w._("{count} places match: press Find to list more, or add a word.")}
+
+
+def describe_place(place, w: Words = EN) -> str:
+    """``city, Washtenaw County, MI`` (:meth:`deadlines.core.places.Place.describe`) in ``w``'s language."""
+    if w.lang == EN.lang:
+        return place.describe()
+    c = place.counties
+    counties = w._("{some} and {last}", some=", ".join(c[:-1]), last=c[-1]) if len(c) > 1 else "".join(c)
+    parts = [kind_name(place.kind, 1, w) if place.kind in KIND_WORDS else None,
+             (w._("{names} Counties", names=counties) if len(place.counties) > 1
+              else w._("{name} County", name=counties)) if place.counties else None, place.state]
+    return ", ".join(p for p in parts if p)
