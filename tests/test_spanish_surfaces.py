@@ -166,7 +166,8 @@ def test_feed_in_spanish_same_uids_and_versions(client):
     uid = "salt-lake-city-ut/2027-11-02/withdrawal@deadlines"
     assert uid in es_events
     withdrawal = es_events[uid]
-    assert str(withdrawal["summary"]) == str(en_events[uid]["summary"])  # calendar words: their catalog (helper T)
+    assert str(en_events[uid]["summary"]) == "Last day to withdraw a nomination"
+    assert str(withdrawal["summary"]) == "Último día para retirar una candidatura"  # the calendar words' catalog
     description = str(withdrawal["description"])
     assert "FECHA SEGURA: 5:00 p.m. del viernes, 8 de octubre de 2027" in description
     assert NOTE in description and "withdraw the nomination by filing a written affidavit" in description
@@ -232,7 +233,7 @@ def test_a_spanish_sign_up_gets_its_emails_in_spanish(app, smtp_server):
     sent = smtp_server.messages[1:]
     assert sent and all(m["Subject"].strip().startswith("Recordatorio: ") for m in sent)
     [mail] = [m for m in sent if "7 de junio de 2027" in m.get_body(("plain",)).get_content()
-              and "Declaration" in m["Subject"]][:1]
+              and "Declaración de candidatura" in m["Subject"]][:1]
     body = mail.get_body(("plain",)).get_content()
     assert "en 14 días (Salt Lake City, Utah)" in mail["Subject"]
     assert "lunes, 7 de junio de 2027, a las 5:00 p.m." in body
