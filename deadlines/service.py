@@ -19,6 +19,7 @@ from deadlines.core.model import (
 )
 from deadlines.core.moments import day_of
 from deadlines.core.order import is_clerk_task, reading_order
+from deadlines.words import words
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ def lookup(
 def _with_changes(result: Result, changes: Mapping[str, Sequence[Callable]]) -> Result:
     """Each deadline with the words of what a clerk changed that bears on it."""
     refs = {c.id: [f"event:{ref}" for ref in c.refs.values()] for c in result.cases}
-    labels = {c.id: c.label for c in result.cases}
+    labels = {c.id: words().case_label(c) for c in result.cases}
     chosen = {rid: [c.name for c in result.jurisdiction.choices.values() if rid in c.deadlines]
               for rid in result.jurisdiction.rules}
 

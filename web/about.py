@@ -13,6 +13,7 @@ from deadlines.core.holiday_law import closures_in, legal_in
 from deadlines.core.moments import day_of, say_clock
 from deadlines.publish.words import paragraphs, rule_files, when, zone_name
 from deadlines.service import lookup
+from deadlines.words import words
 
 from web.common import records, registry, today_in, trouble_notices
 
@@ -43,7 +44,7 @@ def jurisdiction(jid: str):
                            if first <= day <= last] for listed in (legal_in, closures_in))
     return render_template(
         "about.html", jur=jur, result=result, holidays=holidays, closures=closures, first=first, last=last,
-        elections=[(r, describe_rule(r)) for r in jur.elections.values()], files=rule_files(result),
+        elections=[(r, words().note(describe_rule(r))) for r in jur.elections.values()], files=rule_files(result),
         when=when, paragraphs=paragraphs, say_clock=say_clock, zone_name=zone_name, error=None,
         notices=trouble_notices(jur),
     )

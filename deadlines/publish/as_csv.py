@@ -12,6 +12,7 @@ from typing import Callable, Iterable
 from deadlines.core.model import Deadline, Jurisdiction, Moment, Result
 from deadlines.core.moments import day_of, iso, say_clock
 from deadlines.publish.words import cancelled, changed_by, when
+from deadlines.words import words
 
 COLUMNS = ("jurisdiction", "jurisdiction_id", "id", "title", "kind", "audience", "opens", "safe_date", "safe_time",
            "time_zone", "due", "safe_due", "safe_in_words", "status", "citation", "link", "changed")
@@ -26,7 +27,7 @@ def _clock(m: Moment | None) -> str:
 def row(jur: Jurisdiction, d: Deadline, link: str) -> dict[str, str]:
     return {
         "jurisdiction": jur.name, "jurisdiction_id": jur.id,
-        "id": d.id, "title": d.title, "kind": d.kind, "audience": " ".join(d.audience),
+        "id": d.id, "title": words().title(d), "kind": d.kind, "audience": " ".join(d.audience),
         "opens": iso(d.start) or "", "safe_date": day_of(d.safe_due).isoformat(), "safe_time": _clock(d.safe_due),
         "time_zone": jur.timezone, "due": iso(d.due), "safe_due": iso(d.safe_due), "safe_in_words": when(d.safe_due),
         "status": d.status, "citation": d.citation, "link": link, "changed": changed_by(d) or cancelled(d) or "",

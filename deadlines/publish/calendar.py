@@ -11,6 +11,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from deadlines.core.model import Result
 from deadlines.publish import svg
+from deadlines.publish import words as words_module
 from deadlines.publish.words import audiences_phrase, cancelled, changed_by, day_and_clock, live, recorded, rule_files, when
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -31,7 +32,7 @@ def html(result: Result, *, today: date, generated: datetime) -> str:
     return _env.get_template("calendar.html").render(
         result=result, jur=jur, when=when, day_and_clock=day_and_clock, audiences=audiences_phrase, notes=notes(result),
         live=live(result.deadlines), gone=[d for d in result.deadlines if d.status == "cancelled"],
-        changed_by=changed_by, cancelled=cancelled,
+        changed_by=changed_by, cancelled=cancelled, words=words_module,
         svg=svg.timeline(result, today, width=svg.WIDE, ident="calendar-timeline"),
         recorded=recorded(result), files=rule_files(result), generated=generated,
     )

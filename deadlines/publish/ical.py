@@ -26,6 +26,7 @@ from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of, say, say_day
 from deadlines.publish.vtimezone import vtimezone
 from deadlines.service import kept_until
+from deadlines.words import words
 UID_DOMAIN = "deadlines"
 PRODID = "-//Election deadline service//deadlines//EN"
 STATUS = {"scheduled": "CONFIRMED", "overridden": "CONFIRMED", "tentative": "TENTATIVE", "cancelled": "CANCELLED"}
@@ -61,18 +62,20 @@ def describe(d: Deadline, result: Result) -> str:
     """The plain-text DESCRIPTION: dates, status, law, counting steps, readings,
     what moved and what the clerk changed (clerk text quoted or on its own
     line, never starting one that reads like the service's)."""
-    lines = [f"{d.title} ({result.jurisdiction.name})"]
+    w = words()
+    lines = [f"{w.title(d)} ({result.jurisdiction.name})"]
     if d.case:
-        label = next((c.label for c in result.cases if c.id == d.case), None)
+        label = next((w.case_label(c) for c in result.cases if c.id == d.case), None)
         lines.append(f"Case: {quoted(label)} ({d.case})." if label else f"Case: {d.case}.")
     if d.status == "cancelled":
         lines.append(f"CANCELLED. It stays in this calendar, marked cancelled, until {say_day(kept_until(d, result.held))}.")
     if d.safe_due != d.due:
         lines.append(f"SAFE DATE: {say(d.safe_due)} (the earliest reading of the law); this event sits on it.")
-        lines += [f"A later reading: {say(r.due)}, {r.name}. {r.why}" for r in d.readings if r.due > d.safe_due]
-        lines.append(f"Due by the rule's own computation of time: {say(d.due)}; the day ends at {d.ends}.")
+        lines += [f"A later reading: {say(r.due)}, {w.reading_name(r, d.place)}. {w.reading_why(r, d.place)}"
+                  for r in d.readings if r.due > d.safe_due]
+        lines.append(f"Due by the rule's own computation of time: {say(d.due)}; the day ends at {w.ends(d)}.")
     else:
-        lines.append(f"Due: {say(d.due)}; the day ends at {d.ends}.")
+        lines.append(f"Due: {say(d.due)}; the day ends at {w.ends(d)}.")
     if d.start is not None:
         lines.append(f"Opens: {say(d.start)}.")
     if d.override is not None:
@@ -80,16 +83,16 @@ def describe(d: Deadline, result: Result) -> str:
         if d.computed_due is not None:
             lines.append(f"Changed by {quoted(d.override.authority)}: was {say(d.computed_due)}.")
     if result.moved:
-        lines.append(one_line(result.moved))
+        lines.append(one_line(w.moved(result)))
     lines += ["", f"Law: {d.citation}", f"\u201c{' '.join(d.text.split())}\u201d"]
     if d.url:
         lines.append(f"Text: {d.url}" + (f" (read {d.read.isoformat()})" if d.read else ""))
     sections = (
-        ("How it is counted:", d.steps),
-        ("Readings of the law:", [f"{r.name}: {say(r.due)}{' (SAFE DATE)' if r.safe else ''}" for r in d.readings]),
+        ("How it is counted:", w.steps(d)),
+        ("Readings of the law:", [f"{w.reading_name(r, d.place)}: {say(r.due)}{' (SAFE DATE)' if r.safe else ''}" for r in d.readings]),
         ("Signatures:", [t.describe() for t in d.thresholds]),
-        ("Warnings:", d.warnings),
-        ("Changes recorded by the clerk:", [one_line(c) for c in d.changes]),
+        ("Warnings:", w.warnings(d)),
+        ("Changes recorded by the clerk:", [one_line(c) for c in w.changes(d)]),
     )
     for heading, items in sections:
         if items:
@@ -118,7 +121,7 @@ def events(result: Result, *, audience: str | None = None) -> list[Event]:
         }
         due = Event()
         due.add("uid", uid(d))
-        due.add("summary", cancelled + d.title)
+        due.add("summary", cancelled + words().title(d))
         safe = d.safe_due or d.due
         if isinstance(safe, datetime):
             due.add("dtstart", safe)  # no DTEND: the deadline is an instant
@@ -130,7 +133,7 @@ def events(result: Result, *, audience: str | None = None) -> list[Event]:
         if d.start is not None:
             span = Event()
             span.add("uid", uid(d, "/window"))
-            span.add("summary", f"{cancelled}Open: {d.title}")
+            span.add("summary", f"{cancelled}Open: {words().title(d)}")
             _all_day(span, day_of(d.start), max(day_of(d.start), day_of(safe)))
             for key, value in common.items():
                 span.add(key, value)

@@ -22,6 +22,7 @@ from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import say_day
 from deadlines.publish.timeline import Layout, Row, layout
 from deadlines.publish.words import days_left, is_past, live, when
+from deadlines.words import words
 
 EM = 16  # user units to the em: the root's width and height are said in em
 FONT = 13
@@ -119,7 +120,7 @@ def _description(result: Result, rows: Sequence[Deadline], today: date) -> str:
         opens = f"opens {when(d.start)}, " if d.start is not None else ""
         later = f"; a later reading gives {when(d.due)}" if d.due != d.safe_due else ""
         state = "passed" if is_past(d, today) else days_left(d, today) + " left"
-        parts.append(f"{d.title}: {opens}safe date {when(d.safe_due)}{later} ({state}).")
+        parts.append(f"{words().title(d)}: {opens}safe date {when(d.safe_due)}{later} ({state}).")
     return " ".join(parts)
 
 

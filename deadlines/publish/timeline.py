@@ -16,6 +16,7 @@ from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of
 from deadlines.core.order import reading_order
 from deadlines.publish.words import is_past, short_day
+from deadlines.words import words
 
 #: how far past the last election the drawing runs before folding the rest into "later"
 TAIL = timedelta(days=45)
@@ -111,7 +112,7 @@ def layout(result: Result, today: date, rows: Sequence[Deadline] | None = None) 
         when = _day_words(safe, years)
         if d.start is not None:
             when = f"{_day_words(day_of(d.start), years)} to {when}"
-        label = f"{d.title}: {when}" + (" (later, off the drawing)" if safe > cut else "")
+        label = f"{words().title(d)}: {when}" + (" (later, off the drawing)" if safe > cut else "")
         out_rows.append(Row(d.id, label, d.kind, is_past(d, today), tuple(marks)))
     lines = [Line(x(day_of(a.value)), f"{a.title}: {_day_words(day_of(a.value), True)}", a.name) for a in elections]
     if today_shown:
@@ -120,6 +121,6 @@ def layout(result: Result, today: date, rows: Sequence[Deadline] | None = None) 
     step = next(k for k in (1, 2, 3, 6, 12) if len(months) / k <= 4 or k == 12)
     ticks = tuple(Tick(x(m), f"{m:%b} {m.year}" if m.month == 1 or i == 0 else f"{m:%b}",
                        (m.month - 1) % step == 0) for i, m in enumerate(months))
-    later = ("Later: " + "; ".join(f"{d.title}, {_day_words(day_of(d.safe_due), True)}" for d in folded)) if folded else None
+    later = ("Later: " + "; ".join(f"{words().title(d)}, {_day_words(day_of(d.safe_due), True)}" for d in folded)) if folded else None
     outside = None if today_shown else f"Today ({_day_words(today, True)}) is {'before' if today < lo else 'after'} this timeline."
     return Layout(tuple(out_rows), tuple(sorted(lines, key=lambda ln: ln.x)), ticks, later, outside)

@@ -12,6 +12,7 @@ from deadlines.core.elections import election_date
 from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
 from deadlines.core.moments import day_of, from_iso, say_clock, say_day
 from deadlines.core.order import is_clerk_task, reading_order
+from deadlines.words import Words, words
 
 AUDIENCE_WORDS = {"candidates": "candidates", "clerk": "the clerk", "public": "the public", "petitioners": "petitioners"}
 
@@ -119,23 +120,56 @@ def readings_heading(d: Deadline) -> str:
     return f"The law can be read {NUMBER_WORDS.get(n, str(n))} ways" if n > 1 else "How the law is read"
 
 
-def reading_words(r) -> str:
+def reading_words(r, d: Deadline | None = None, w: Words | None = None) -> str:
     """A reading's name and why as one sentence (a ``why`` that is a phrase
-    joins the name; a sentence follows it)."""
-    why = (r.why or "").strip()
+    joins the name; a sentence follows it); ``d``: its deadline."""
+    w = w or words()
+    place = d.place if d is not None else ""
+    name, why = w.reading_name(r, place), (w.reading_why(r, place) or "").strip()
     if not why:
-        return f"{r.name}."
-    return plain(f"{r.name}, by {why}." if why[0].islower() else f"{r.name}. {why}")
+        return f"{name}."
+    return plain(f"{name}, by {why}." if why[0].islower() else f"{name}. {why}")
 
 
-#: how the engine's warning that repeats the readings begins
-READINGS_WARNING = "The law reads two ways here"
+def reading_name(r, d: Deadline, w: Words | None = None) -> str:
+    """The name of reading ``r`` of deadline ``d``."""
+    return (w or words()).reading_name(r, d.place)
 
 
-def shown_warnings(d: Deadline) -> list[str]:
-    """The warnings a row shows: its readings are listed beside them, so the
-    warning that repeats the readings is left out."""
-    return [w for w in d.warnings if not (d.readings and w.startswith(READINGS_WARNING))]
+def shown_warnings(d: Deadline, w: Words | None = None) -> list[str]:
+    """The warnings a row shows, in words: its readings are listed beside
+    them, so the warning that repeats the readings is left out."""
+    w = w or words()
+    return [w.note(n, d.place) for n in d.warnings if not (d.readings and n.code == "readings.disagree")]
+
+
+def title(d: Deadline, w: Words | None = None) -> str:
+    """The deadline's title in words (with its case's label)."""
+    return (w or words()).title(d)
+
+
+def steps(d: Deadline, w: Words | None = None) -> tuple[str, ...]:
+    return (w or words()).steps(d)
+
+
+def ends(d: Deadline, w: Words | None = None) -> str:
+    return (w or words()).ends(d)
+
+
+def changes(d: Deadline, w: Words | None = None) -> tuple[str, ...]:
+    return (w or words()).changes(d)
+
+
+def cycle_warnings(result: Result, w: Words | None = None) -> tuple[str, ...]:
+    return (w or words()).result_warnings(result)
+
+
+def moved(result: Result, w: Words | None = None) -> str | None:
+    return (w or words()).moved(result)
+
+
+def case_label(case, w: Words | None = None) -> str:
+    return (w or words()).case_label(case)
 
 
 def paragraphs(text: str) -> list[str]:
@@ -158,17 +192,17 @@ def rule_files(result: Result) -> list[str]:
 def recorded(result: Result) -> list[str]:
     """What the clerk (or the person asking) recorded for this cycle, in words:
     entered election dates, the cases' trigger events and overrides."""
-    jur = result.jurisdiction
+    jur, w = result.jurisdiction, words()
     lines = [f"{a.title}: {when(a.value)} (entered)" for a in result.anchors.values()
-             if a.how == "entered" and a.name in jur.elections and a.value != _by_rule(result, a.name)]
+             if a.how.code == "anchor.entered" and a.name in jur.elections and a.value != _by_rule(result, a.name)]
     if result.moved:
-        lines.append(result.moved)
-    lines += [f"{c.label}: {jur.triggers[name].title} {when(at)}" + (" (deleted)" if name in c.cancelled else "")
+        lines.append(w.moved(result))
+    lines += [f"{w.case_label(c)}: {jur.triggers[name].title} {when(at)}" + (" (deleted)" if name in c.cancelled else "")
               for c in result.cases for name, at in c.events.items()]
     for d in result.deadlines:
         if d.override is not None:
             was = f" (computed: {when(d.computed_due)})" if d.computed_due is not None else ""
-            lines.append(f"{d.title}: {d.status} by {d.override.authority}: {d.override.reason}{was}")
+            lines.append(f"{w.title(d)}: {d.status} by {d.override.authority}: {d.override.reason}{was}")
     return lines
 
 
@@ -194,7 +228,12 @@ def cancelled(d: Deadline) -> str | None:
     """Why a cancelled deadline is cancelled ("Cancelled by the clerk on <day>: <reason>.")."""
     if d.status != "cancelled":
         return None
-    return next((s for s in reversed(d.steps) if s.startswith("Cancelled")), "Cancelled.")
+    said = next((s for s in reversed(d.steps) if s.code in CANCELLED_BY), None)
+    return "Cancelled." if said is None else words().note(said, d.place)
+
+
+#: The notes that say why a deadline is cancelled (an order, a deleted event).
+CANCELLED_BY = ("override.cancelled", "case.deleted", "case.deleted_why")
 
 
 def zone_name(timezone: str) -> str:

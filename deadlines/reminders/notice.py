@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from deadlines.core.model import Deadline, Jurisdiction, Result
 from deadlines.core.moments import day_of, from_iso, iso, say_clock, say_day
 from deadlines.publish.ical import quoted
+from deadlines.words import words
 
 
 def when(moment: date | datetime) -> str:
@@ -26,8 +27,8 @@ def say_iso(text: str | None) -> str:
 
 def deadline_info(d: Deadline) -> dict:
     return {
-        "uid": d.uid, "id": d.id, "title": d.title, "kind": d.kind, "status": d.status, "election": iso(d.cycle),
-        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": d.ends, "citation": d.citation,
+        "uid": d.uid, "id": d.id, "title": words().title(d), "kind": d.kind, "status": d.status, "election": iso(d.cycle),
+        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": words().ends(d), "citation": d.citation,
         "override": None if d.override is None else {"authority": d.override.authority, "reason": d.override.reason},
     }
 
