@@ -75,8 +75,9 @@ def test_the_calendar_refuses_days_outside_its_years():
     law = REGISTRY.get("salt-lake-city-ut").holidays
     cal = business_calendar(law, 2026, 2027)
     assert cal.is_business_day(date(2027, 12, 30))
-    with pytest.raises(CoverageError, match=r"2028-01-03 is outside the years .* holds \(2026-2027\)"):
+    with pytest.raises(CoverageError, match=r"2028-01-03 is outside the years .* holds \(2026-2027\)") as exc:
         cal.is_business_day(date(2028, 1, 3))
+    assert exc.value.code == "calendar.not_covered"
     before = business_calendar(law, 1995, 2001)
     with pytest.raises(CoverageError, match=r"1999-12-31 is outside .*written from 2000"):
         before.is_business_day(date(1999, 12, 31))

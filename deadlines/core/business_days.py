@@ -44,7 +44,8 @@ class BusinessCalendar:
         if not self.first <= day <= self.last:
             raise CoverageError(
                 f"{day.isoformat()} is outside the years {self.holds} holds "
-                f"({self.first.year}-{self.last.year}); it cannot say whether that is a business day"
+                f"({self.first.year}-{self.last.year}); it cannot say whether that is a business day",
+                code="calendar.not_covered",
             )
         return day.weekday() in self.workdays and day not in self.closed
 

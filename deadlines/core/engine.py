@@ -64,7 +64,8 @@ def resolve_anchors(
     general_rule = jur.elections["general"]
     primary_rule = jur.elections.get("primary")
     if primary is not None and primary_rule is None:
-        raise InputError(f"{jur.id} holds no primary election; leave out the primary date", "primary")
+        raise InputError(f"{jur.id} holds no primary election; leave out the primary date", "primary",
+                         "primary.none")
     if election is not None and primary is None and primary_rule is not None:
         by_primary = election_date(primary_rule, election.year)
         by_general = election_date(general_rule, election.year)
@@ -105,7 +106,8 @@ def event_anchors(jur: Jurisdiction, events: Mapping[str, Moment]) -> dict[str, 
         if trigger is None:
             raise inputs.no_event(jur, name, name)
         if trigger.type == "instant" and not isinstance(value, datetime):
-            raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name)
+            raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name,
+                             "event.needs_time")
         if trigger.type == "date" and isinstance(value, datetime):
             value = value.date()
         anchors[name] = Anchor(name, trigger.title, _in_zone(value, zone), RECORDED)

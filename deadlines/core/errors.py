@@ -26,11 +26,15 @@ class CalendarError(Exception):
 
 class InputError(ValueError):
     """Bad input from a user (an unknown jurisdiction, a malformed date, an event
-    the jurisdiction does not know). ``field`` names the input at fault."""
+    the jurisdiction does not know). ``field`` names the input at fault;
+    ``code`` says what is wrong (``date.malformed``, ``event.needs_time``...;
+    ``input.invalid`` where nothing finer is said), for code that answers it
+    in other words; the message is the terse words tools match on."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, code: str = "input.invalid"):
         super().__init__(message)
         self.field = field
+        self.code = code
 
 
 class CoverageError(InputError):
@@ -44,5 +48,5 @@ class CaseNeeded(InputError):
     ``(id, label)`` (answered 409: the request is right, the record ambiguous)."""
 
     def __init__(self, message: str, cases: list[tuple[str, str]]):
-        super().__init__(message, "case")
+        super().__init__(message, "case", "case.needed")
         self.cases = list(cases)
