@@ -1,0 +1,92 @@
+"""The engine's notes in Spanish (``deadlines/words/locale/es/LC_MESSAGES/engine.po``):
+Salt Lake City's 2027 cycle, with its objection recorded, leaves no words of
+the English templates in any step, warning, end of day, reading, anchor or
+case; the calendar file's own words (titles, notes, reading names) are the
+calendar catalog's, and are set aside here."""
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, datetime
+
+from click.testing import CliRunner
+
+from deadlines.cli import main
+from deadlines.core.engine import compute
+from deadlines.core.registry import Registry
+from deadlines.words import Words, words
+from deadlines.words.notes import TEMPLATES
+
+TODAY = date(2026, 12, 1)
+
+
+class CalendarWordsSetAside(Words):
+    """Spanish, with every calendar file's words (and citations) as one mark."""
+
+    def calendar(self, text):
+        return "¤" if text else text
+
+
+def english_fixed_words() -> set[str]:
+    """The runs of words between the fields of every English template (two
+    words or more: "the last day is extended to", "local time")."""
+    runs = set()
+    for template in TEMPLATES.values():
+        for one in (template if isinstance(template, tuple) else (template,)):
+            for run in re.split(r"\{[^}]*\}", one):
+                run = run.strip(" .,;:()")
+                if len(run.split()) >= 2:
+                    runs.add(run)
+    return runs
+
+
+def said(w: Words, result) -> list[str]:
+    place = result.jurisdiction.name
+    out = [*w.result_warnings(result), *(w.how(a) for a in result.anchors.values())]
+    out += [w.case_label(c) for c in result.cases]
+    for d in result.deadlines:
+        out += [*w.steps(d), *w.warnings(d), w.ends(d), w.title(d)]
+        out += [s for r in d.readings for s in (w.reading_name(r, place), w.reading_why(r, place))]
+    return out
+
+
+def test_salt_lake_city_2027_in_spanish_keeps_no_english_template_words():
+    jur = Registry().get("salt-lake-city-ut")
+    runs = [
+        compute(jur, election=date(2027, 11, 2), today=TODAY),
+        compute(jur, election=date(2027, 11, 2), today=TODAY,
+                events={"objection-filed": datetime(2027, 6, 11, 14, 30), "objection-sustained": datetime(2027, 6, 15, 10)}),
+    ]
+    spanish = CalendarWordsSetAside("es")
+    english = english_fixed_words()
+    sentences = [s for r in runs for s in said(spanish, r)]
+    assert len(sentences) > 60
+    left = sorted({run for s in sentences for run in english if run in s})
+    assert left == [], left
+    assert any("el siguiente día hábil" in s for s in sentences)
+    assert any("sábado" in s and "se extiende" in s for s in sentences)
+
+
+def test_compute_lang_es_json_says_spanish_with_the_same_notes():
+    runner = CliRunner()
+    args = ["compute", "salt-lake-city-ut", "--election", "2027-11-02", "--today", "2026-12-01", "--json"]
+    en = json.loads(runner.invoke(main, args).output)
+    es = json.loads(runner.invoke(main, [*args, "--lang", "es"]).output)
+    withdrawal = {d["id"]: d for d in es["deadlines"]}["withdrawal"]
+    assert withdrawal["ends"] == "cierre del horario de oficina, 5:00 p.m. hora local (America/Denver)"
+    assert withdrawal["steps"][0] == ("El 23.º día anterior a «Municipal general election» (martes, 2 de noviembre "
+                                      "de 2027) es el domingo, 10 de octubre de 2027.")
+    assert es["anchors"]["general"]["how"] == "indicada"
+    assert [d["notes"] for d in es["deadlines"]] == [d["notes"] for d in en["deadlines"]]
+    assert {d["id"]: d for d in en["deadlines"]}["withdrawal"]["notes"][0] == {
+        "code": "count.days_before", "of": "steps",
+        "args": {"n": 23, "anchor": {"code": "anchor", "args": {"title": "Municipal general election", "value": "2027-11-02"}},
+                 "day": "2027-10-10"},
+    }
+
+
+def test_spanish_dates_and_hours():
+    w = words("es")
+    assert w.day(date(2026, 4, 21)) == "martes, 21 de abril de 2026"
+    assert w.plain_day(date(2025, 6, 7)) == "7 de junio de 2025"
+    assert (w.ordinal(67), w.weekday(5), w.month(11)) == ("67.º", "sábado", "noviembre")
