@@ -28,7 +28,6 @@ from deadlines.reminders.notice import draft_notice
 from deadlines.reminders.settings import Settings
 from deadlines.reminders.sign_in import AGAIN, send_link
 from deadlines.service import cycles, lookup
-from deadlines.words import words as engine_words
 from deadlines.store import clerks, history, tokens
 from deadlines.store.tables import (
     ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry, Reminder, Subscription,
@@ -216,7 +215,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
     today = today_in(jur.timezone)
     result = lookup(jur, today=today, election=cycle, records=records())
     refs = {ref for c in result.cases for ref in c.refs.values()}
-    labels = {c.id: engine_words().case_label(c) for c in result.cases}
+    labels = {c.id: c.label for c in result.cases}
     with Session(_db()) as s:
         events = [e for e in s.scalars(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jur.id)
                                        .order_by(TriggerEvent.id)) if str(e.id) in refs]

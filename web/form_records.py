@@ -12,7 +12,6 @@ from sqlalchemy.orm import Session
 from deadlines.core.model import Case, Deadline, Jurisdiction, Result
 from deadlines.service import lookup
 from deadlines.store import history
-from deadlines.words import words as engine_words
 
 from web.common import records
 
@@ -62,5 +61,5 @@ def recorded_by_clerk(result: Result, limit: int = 20) -> list[str]:
     with Session(records().db) as s:
         entries = history.listing(s, jur.id)
     refs = {ref for c in result.cases for ref in c.refs.values()}
-    labels = {c.id: engine_words().case_label(c) for c in result.cases}
+    labels = {c.id: c.label for c in result.cases}
     return [history.words(e, jur, labels) for e in history.for_cycle(entries, result.cycle, refs)[:limit]]
