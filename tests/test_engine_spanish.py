@@ -90,3 +90,24 @@ def test_spanish_dates_and_hours():
     assert w.day(date(2026, 4, 21)) == "martes, 21 de abril de 2026"
     assert w.plain_day(date(2025, 6, 7)) == "7 de junio de 2025"
     assert (w.ordinal(67), w.weekday(5), w.month(11)) == ("67.º", "sábado", "noviembre")
+
+
+def test_a_clerk_change_is_a_note_said_in_either_language():
+    from zoneinfo import ZoneInfo
+
+    from deadlines.store import history
+    from deadlines.store.tables import HistoryEntry
+
+    jur = Registry().get("salt-lake-city-ut")
+    entry = HistoryEntry(at=datetime(2027, 5, 3, 20, 2, tzinfo=ZoneInfo("UTC")), by="City Recorder", action="override.put",
+                         target="override:2027-11-02/withdrawal", before=None,
+                         after=json.dumps({"due": "2027-10-15", "status": "overridden"}),
+                         authority="Order of the district court.", reason="")
+    fact = history.change(entry, jur)
+    assert (fact.code, fact.arg("what").code) == ("change.why", "change.override")
+    assert history.words(entry, jur) == ("Monday, May 3, 2027, 2:02 p.m. MDT, City Recorder: replaced the date of "
+                                         "“Last day to withdraw a nomination” with Friday, October 15, 2027. "
+                                         "Authority: Order of the district court.")
+    assert history.words(entry, jur, w=words("es")) == (
+        "lunes, 3 de mayo de 2027, 2:02 p.m. MDT, City Recorder: reemplazó la fecha de "
+        "«Last day to withdraw a nomination» por viernes, 15 de octubre de 2027. Autoridad: Order of the district court.")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from functools import lru_cache
 
 from deadlines.core.counting import first_weekday_of_month
 from deadlines.core.model import ElectionDay, ElectionMove, ElectionRule
@@ -24,6 +25,7 @@ def rule_date(rule: ElectionRule, year: int) -> date | None:
     return None if way is None else _day(way, year)
 
 
+@lru_cache(maxsize=65536)
 def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | None] | None:
     """The date the election is held in ``year``: the rule's date, or where an
     authority moved it, the new date with the move."""
@@ -42,6 +44,7 @@ def _describe(way: ElectionDay) -> Note:
     return Note(f"election.{way.rule}", (("month", way.month), ("years", Note(f"years.{way.years}"))))
 
 
+@lru_cache(maxsize=4096)
 def describe_rule(rule: ElectionRule) -> Note:
     """How ``rule`` fixes its day: one way, or ``election.ways`` (each way
     with its citation) where the law differs by year."""

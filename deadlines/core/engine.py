@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
@@ -250,12 +250,13 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
     steps, warnings = [step], []
     clock, ends = _closing_time(rule, jur)
     roll, roll_cite = _roll_of(rule, jur)
-    closed = cal.why_closed(day) if rule.office_act else None
     rolled = cal.roll(day, roll)
+    due = _at(rolled, clock, ctx.zone)
+    # a day that stays where it was counted is open, unless nothing rolls it
+    closed = cal.why_closed(day) if rule.office_act and (rolled != day or roll == "none") else None
     if rolled != day:
         steps.append(note("roll.extended" if rolled > day else "roll.shortened", day=day, closed=closed,
-                          also=_also_closed(cal, day, rolled), to=_at(rolled, clock, ctx.zone), roll=_ROLL[roll],
-                          cite=roll_cite))
+                          also=_also_closed(cal, day, rolled), to=due, roll=_ROLL[roll], cite=roll_cite))
     elif closed:
         warnings.append(note("roll.none_office_closed", day=day, closed=closed, cite=roll_cite,
                              safe=cal.prior_business_day(day)))
@@ -264,7 +265,7 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
     if rule.warning:
         warnings.append(_said(rule.warning))
     readings = _readings(rule, day, rolled, roll, roll_cite, clock, ctx)
-    return _LastDay(_at(rolled, clock, ctx.zone), ends, steps, warnings, readings)
+    return _LastDay(due, ends, steps, warnings, readings)
 
 
 def _safe_due(last: _LastDay) -> Moment:
@@ -299,8 +300,10 @@ def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[Note]]:
     return start, statutory, steps
 
 
-def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
-    """One rule's deadline for the cycle: last day, readings, window start."""
+def _evaluate(rule: Rule, ctx: _Context, cycle: date, case: Case | None = None) -> Deadline:
+    """One rule's deadline for the cycle (of ``case``, for a rule counted from
+    its events): last day, readings, window start; where the whole law shown
+    is a reading (the jurisdiction's caveats), tentative, saying so first."""
     last = _last_day(rule, ctx)
     safe_due = _safe_due(last)
     start: Moment | None = None
@@ -313,6 +316,8 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
             last.warnings.append(note("window.ends_before_opening", due=last.due, start=start))
     if rule.note:
         steps.append(_said(rule.note))
+    status = "tentative" if safe_due != last.due or ctx.jur.caveats else "scheduled"
+    warnings = (*_caveats(ctx.jur.caveats), *last.warnings) if ctx.jur.caveats else tuple(last.warnings)
     return Deadline(
         jurisdiction=ctx.jur.id,
         cycle=cycle,
@@ -322,7 +327,7 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
         audience=rule.audience,
         due=last.due,
         ends=last.ends,
-        status="tentative" if safe_due != last.due else "scheduled",
+        status=status,
         citation=rule.cite,
         text=rule.text,
         steps=tuple(steps),
@@ -330,16 +335,19 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
         statutory_start=statutory_start,
         readings=last.readings,
         safe_due=safe_due,
-        warnings=tuple(last.warnings),
+        warnings=warnings,
         thresholds=rule.thresholds,
         rule_effective=rule.effective,
         source=rule.source,
         url=rule.url,
         read=rule.read,
+        case=None if case is None else case.id,
+        label=None if case is None else case.label,
         place=ctx.jur.name,
     )
 
 
+@lru_cache(maxsize=65536)
 def _said(words: str | Note) -> Note:
     """A calendar file's words (a rule's note or warning) as a note; a note the
     engine composed (a choice's) as it is."""
@@ -484,8 +492,8 @@ def compute(
             warnings.append(note("rule.counts_from_missing", rule=rid, missing=tuple(lacking)))
             missing.add(rid)
             continue
-        in_force[rid] = _under_choice(rule, *under[rid], jur) if rid in under else rule
-    needs = _triggers_needed(jur, in_force)
+        in_force[rid] = _under_choice(rule, *under[rid]) if rid in under else rule
+    needs = _needs(tuple(in_force.items()), tuple(jur.triggers))
     out: list[Deadline] = []
     pending: list[str] = []
     for rid, rule in in_force.items():
@@ -511,7 +519,7 @@ def compute(
         for rid, rule in in_force.items():
             if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
                 continue
-            deadline = replace(_evaluate(rule, cctx, cycle), case=case.id, label=case.label)
+            deadline = _evaluate(rule, cctx, cycle, case)
             ov = by_case.get((rid, case.id))
             if ov is not None:
                 deadline = _apply_override(deadline, ov, zone)
@@ -525,20 +533,18 @@ def compute(
     if law.proclaimed or law.one_off_closures:
         warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in out for m in (d.start, d.due) if m}))
     if jur.caveats:
-        caveats = tuple(map(text, jur.caveats))
-        warnings[:0] = caveats
-        out = [_under_caveat(d, caveats) for d in out]
+        warnings[:0] = _caveats(jur.caveats)
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(out, key=lambda d: (_sort_key(d.due), order[d.id], d.case or "")))
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),
                   moved=_moved(jur, general, cycle, moved_by))
 
 
-def _under_caveat(d: Deadline, caveats: tuple[Note, ...]) -> Deadline:
-    """``d`` where the whole law shown is a reading (a home-rule charter not
-    yet encoded): tentative, with the caveat among its warnings."""
-    status = "tentative" if d.status == "scheduled" else d.status
-    return replace(d, status=status, warnings=tuple(caveats) + d.warnings)
+@lru_cache(maxsize=1024)
+def _caveats(caveats: tuple[str, ...]) -> tuple[Note, ...]:
+    """The caveats of a jurisdiction whose whole law shown is a reading (a
+    home-rule charter not yet encoded), as notes."""
+    return tuple(map(text, caveats))
 
 
 def counts_from_trigger(jur: Jurisdiction, rule_id: str) -> bool:
@@ -550,11 +556,17 @@ def counts_from_trigger(jur: Jurisdiction, rule_id: str) -> bool:
 def _triggers_needed(jur: Jurisdiction, rules: Mapping[str, Rule]) -> dict[str, frozenset[str]]:
     """Per rule, the trigger events it counts from, directly or through the
     deadlines it anchors on (``rules`` in dependency order)."""
+    return _needs(tuple(rules.items()), tuple(jur.triggers))
+
+
+@lru_cache(maxsize=16384)
+def _needs(rules: tuple[tuple[str, Rule], ...], triggers: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """:func:`_triggers_needed`, once per set of rules (the caller does not change the answer)."""
     needs: dict[str, frozenset[str]] = {}
-    for rid, rule in rules.items():
+    for rid, rule in rules:
         found: set[str] = set()
         for name in rule.anchors():
-            if name in jur.triggers:
+            if name in triggers:
                 found.add(name)
             found |= needs.get(name, frozenset())
         needs[rid] = frozenset(found)
@@ -614,10 +626,11 @@ def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Seq
 
 
 @lru_cache(maxsize=4096)
-def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, jur: Jurisdiction) -> Rule:
+def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -> Rule:
     """The rule as this cycle's decision on ``choice`` leaves it: the choice's
     period where taken; the rule's own plus the period as a reading while
-    nothing is recorded; the rule's own, with a word, where declined or ended."""
+    nothing is recorded; the rule's own, with a word, where declined or ended.
+    The same for every jurisdiction of the law (its notes say ``place``)."""
     def noted(words: Note) -> Note:
         return joined(_said(rule.note), words) if rule.note else words
 
@@ -646,7 +659,10 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, j
     )
 
 
+_LAST_SECOND = time(23, 59, 59)
+
+
 def _sort_key(moment: Moment) -> tuple:
     if isinstance(moment, datetime):
-        return (moment.date(), moment.astimezone(ZoneInfo("UTC")).time())
-    return (moment, time(23, 59, 59))
+        return (moment.date(), moment.astimezone(timezone.utc).time())
+    return (moment, _LAST_SECOND)

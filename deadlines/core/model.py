@@ -196,6 +196,13 @@ class ElectionRule:
     text: str
     moves: tuple[ElectionMove, ...] = ()
 
+    def __hash__(self) -> int:  # shared by every jurisdiction of a law: hash once
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
+
     def way_in(self, year: int) -> ElectionDay | None:
         for way in self.ways:
             if way.occurs_in(year):
@@ -298,6 +305,13 @@ class Rule:
     warning: str | Note | None = None  # a caution shown with every deadline of this version
     url: str | None = None  # where the quoted text can be read
     read: date | None = None  # the day it was read there
+
+    def __hash__(self) -> int:  # shared by every jurisdiction of a law: hash once
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     def anchors(self) -> tuple[str, ...]:
         """What the rule counts from: its start and due, and its readings' counts."""

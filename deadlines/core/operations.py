@@ -67,10 +67,13 @@ def _said(key: str, *fields: str) -> Callable[[Expr, Note, Moment], Note]:
     """The step of operation ``key``: ``count.<key>`` with the expression's
     ``fields``, the anchor and the day (``moment`` for an instant) counted."""
     code = f"count.{key}"
-
-    def explain(e: Expr, anchor: Note, result: Moment) -> Note:
-        return Note(code, (*((f, getattr(e, f)) for f in fields), ("anchor", anchor), ("day", result)))
-    return explain
+    if fields == ("n",):
+        return lambda e, anchor, result: Note(code, (("n", e.n), ("anchor", anchor), ("day", result)))
+    if fields == ("n", "weekday"):
+        return lambda e, anchor, result: Note(code, (("n", e.n), ("weekday", e.weekday), ("anchor", anchor),
+                                                     ("day", result)))
+    assert fields == ()
+    return lambda e, anchor, result: Note(code, (("anchor", anchor), ("day", result)))
 
 
 OPERATIONS: dict[str, Operation] = {
