@@ -111,3 +111,23 @@ def test_a_clerk_change_is_a_note_said_in_either_language():
     assert history.words(entry, jur, w=words("es")) == (
         "lunes, 3 de mayo de 2027, 2:02 p.m. MDT, City Recorder: reemplazó la fecha de "
         "«Last day to withdraw a nomination» por viernes, 15 de octubre de 2027. Autoridad: Order of the district court.")
+
+
+def test_input_errors_carry_codes_and_facts_and_are_said_in_spanish():
+    import pytest
+
+    from deadlines.core import inputs
+    from deadlines.core.errors import InputError
+
+    jur = Registry().get("salt-lake-city-ut")
+    with pytest.raises(InputError) as exc:
+        inputs.event(jur, "objection-filed", "2027-06-10")
+    e = exc.value
+    assert (e.code, e.field, dict(e.facts)["day"]) == ("event.needs_time", "objection-filed", "2027-06-10")
+    assert words("en").error(e) == str(e)
+    assert words("es").error(e) == ("objection-filed: el evento 'objection-filed' es un instante: indique fecha y "
+                                    "hora, p. ej. 2027-06-10T14:30")
+    with pytest.raises(InputError) as exc:
+        inputs.day("2027-02-30", "election")
+    assert exc.value.code == "date.not_a_date"
+    assert words("es").error(exc.value) == "election: se esperaba una fecha AAAA-MM-DD; se recibió '2027-02-30'"

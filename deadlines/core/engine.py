@@ -64,8 +64,7 @@ def resolve_anchors(
     general_rule = jur.elections["general"]
     primary_rule = jur.elections.get("primary")
     if primary is not None and primary_rule is None:
-        raise InputError(f"{jur.id} holds no primary election; leave out the primary date", "primary",
-                         "primary.none")
+        raise InputError.of("primary.none", "primary", jurisdiction=jur.id)
     if election is not None and primary is None and primary_rule is not None:
         by_primary = election_date(primary_rule, election.year)
         by_general = election_date(general_rule, election.year)

@@ -21,7 +21,7 @@ from pathlib import Path
 from babel.dates import format_date, format_time, get_day_names, get_month_names
 
 from deadlines.core.counting import WEEKDAYS
-from deadlines.core.errors import InputError
+from deadlines.core.errors import ERRORS, InputError
 from deadlines.core.moments import say as _en_moment
 from deadlines.core.moments import say_clock as _en_clock
 from deadlines.core.moments import say_day as _en_day
@@ -89,8 +89,12 @@ class Words:
         return _notes.render(self, n, place)
 
     def error(self, e: InputError) -> str:
-        """An input error in words (its message, the terse words tools match on)."""
-        return str(e)
+        """An input error in words: in English its message (the terse words
+        tools match on); in another language its code's template translated,
+        or the message where the error has no template."""
+        if self.lang == DEFAULT or e.code not in ERRORS or not e.facts:
+            return str(e)
+        return _notes.render(self, Note(e.code, e.facts))
 
     def title(self, d) -> str:
         """A deadline's title (its rule's, with a case's label: ``case.title``)."""

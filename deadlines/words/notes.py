@@ -16,6 +16,8 @@ spec where the argument is said another way than by its type:
 - a note is its words; a tuple its items joined by "; " (``:comma``: ", ").
 
 ``{place}`` is the jurisdiction's name, filled from the result, never a note.
+An input error (:data:`deadlines.core.errors.ERRORS`) is said the same way,
+its facts as the arguments.
 A template given as a pair is the singular and plural for the argument ``n``.
 """
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 from datetime import date, datetime, time
 from functools import lru_cache
 
+from deadlines.core.errors import ERRORS
 from deadlines.core.notes import Note
 
 _EXTRA_MONTHS = "(calendar months; a missing day of the month counts as the month's last day)"
@@ -205,7 +208,7 @@ def _render(words, n: Note, place: str) -> str:
         return words.calendar(n.args[0][1])
     if n.code == "joined":
         return " ".join(_render(words, part, place) for part in n.args[0][1])
-    template = TEMPLATES[n.code]
+    template = TEMPLATES.get(n.code) or ERRORS[n.code]
     args = dict(n.args)
     if isinstance(template, tuple):
         message = words.engine_n(template[0], template[1], args["n"])
