@@ -131,3 +131,16 @@ def test_input_errors_carry_codes_and_facts_and_are_said_in_spanish():
         inputs.day("2027-02-30", "election")
     assert exc.value.code == "date.not_a_date"
     assert words("es").error(exc.value) == "election: se esperaba una fecha AAAA-MM-DD; se recibió '2027-02-30'"
+
+
+def test_the_spanish_catalog_holds_every_note_and_error_template():
+    from babel.messages.pofile import read_po
+
+    from deadlines.core.errors import ERRORS
+    from deadlines.words import LOCALE
+
+    with (LOCALE / "es" / "LC_MESSAGES" / "engine.po").open("rb") as f:
+        catalog = read_po(f)
+    held = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id and m.string}
+    wanted = {t if isinstance(t, str) else t[0] for t in (*TEMPLATES.values(), *ERRORS.values())}
+    assert wanted - held == set()
