@@ -19,6 +19,7 @@ from deadlines.core.model import (
 )
 from deadlines.core.moments import day_of
 from deadlines.core.order import is_clerk_task, reading_order
+from deadlines.core.notes import Note
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class Records:
     moved_by: Mapping[date, str] = field(default_factory=dict)
     office_hours: OfficeHours | None = None
     closures: Sequence[Holiday] = ()
-    changes: Mapping[str, Sequence[Callable[[Jurisdiction, Mapping[str, str]], str]]] = field(default_factory=dict)
+    changes: Mapping[str, Sequence[Callable[[Jurisdiction, Mapping[str, object]], Note]]] = field(default_factory=dict)
 
     def cases(self, jur: Jurisdiction) -> list[Case]:
         """The recorded cases, ``case-<id of its first event>``."""
@@ -178,13 +179,13 @@ def lookup(
 
 
 def _with_changes(result: Result, changes: Mapping[str, Sequence[Callable]]) -> Result:
-    """Each deadline with the words of what a clerk changed that bears on it."""
+    """Each deadline with the notes of what a clerk changed that bears on it."""
     refs = {c.id: [f"event:{ref}" for ref in c.refs.values()] for c in result.cases}
     labels = {c.id: c.label for c in result.cases}
     chosen = {rid: [c.name for c in result.jurisdiction.choices.values() if rid in c.deadlines]
               for rid in result.jurisdiction.rules}
 
-    def of(d: Deadline) -> tuple[str, ...]:
+    def of(d: Deadline) -> tuple[Note, ...]:
         keys = [f"cycle:{d.cycle}", f"override:{d.cycle}/{d.id}", *([f"override:{d.cycle}/{d.id}/{d.case}"] if d.case else ()),
                 *(f"decision:{d.cycle}/{name}" for name in chosen.get(d.id, ())), *refs.get(d.case, ())]
         return tuple(line(result.jurisdiction, labels) for k in keys for line in changes.get(k, ()))

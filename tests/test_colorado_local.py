@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import calc, local
+from deadlines.words import words
+
+EN = words("en")  # the engine's notes in English
 
 DENVER = "America/Denver"
 
@@ -61,8 +64,8 @@ def test_weekend_67th_day_two_readings():
         ("next_business_day", five_pm(date(2026, 3, 2))),
     ]
     assert f.readings[0].safe and not f.readings[1].safe
-    assert any("shortened to 5:00 p.m. on Friday, February 27, 2026" in s for s in f.steps)
-    assert any("not the date of the coordinated election" in w for w in result.warnings)
+    assert any("shortened to 5:00 p.m. on Friday, February 27, 2026" in s for s in EN.steps(f))
+    assert any("not the date of the coordinated election" in w for w in EN.result_warnings(result))
     # circulation needs no open office: it ends on the 67th day itself
     assert d["petition-circulation"].due == date(2026, 2, 28)
 
@@ -71,13 +74,13 @@ def test_readings_agree_on_a_business_day():
     d, _ = calc("colorado-local", election=date(2025, 11, 4))
     f = d["petition-filing"]
     assert {r.due for r in f.readings} == {five_pm(date(2025, 8, 29))}
-    assert f.status == "scheduled" and f.warnings == ()
+    assert f.status == "scheduled" and EN.warnings(f) == ()
 
 
 def test_retention_two_years_after_filing_including_feb_29():
     d, _ = calc("colorado-local", election=date(2025, 11, 4))
     assert d["petition-retention"].due == date(2027, 8, 29)
-    assert d["petition-retention"].warnings == ()  # not an act at the office: a Sunday is fine
+    assert EN.warnings(d["petition-retention"]) == ()  # not an act at the office: a Sunday is fine
 
 
 def test_filing_ends_at_close_of_business_with_hours_cited():
@@ -86,8 +89,8 @@ def test_filing_ends_at_close_of_business_with_hours_cited():
     d, _ = calc("colorado-local", election=date(2021, 11, 2))
     f = d["petition-filing"]
     assert f.due == five_pm(date(2021, 8, 27))
-    assert "close of office hours, 5:00 p.m." in f.ends
-    closing = [s for s in f.steps if "office closes" in s]
+    assert "close of office hours, 5:00 p.m." in EN.ends(f)
+    closing = [s for s in EN.steps(f) if "office closes" in s]
     assert closing and "Denver Elections Division" in closing[0] and "confirm the closing hour" in closing[0]
     # circulating needs no office: its last day stays a whole day
     assert d["petition-circulation"].due == date(2021, 8, 27)
@@ -112,13 +115,13 @@ def test_election_day_by_kind_of_year(year, held, filing):
     d, result = calc("colorado-local", today=date(year, 1, 2))
     assert result.held == held
     assert d["petition-filing"].due == five_pm(filing)
-    assert not any("not the date" in w for w in result.warnings)
+    assert not any("not the date" in w for w in EN.result_warnings(result))
 
 
 def test_2022_entered_election_needs_no_warning():
     d, result = calc("colorado-local", election=date(2022, 11, 8))
     assert result.cycle == date(2022, 11, 8)
-    assert result.warnings == ()
+    assert EN.result_warnings(result) == ()
 
 
 # --------------------------------------------------------------------------- write-in affidavit (1-13.5-305)
@@ -136,7 +139,7 @@ def test_write_in_affidavit_64th_day_on_labor_day_two_readings():
         ("prior_business_day", five_pm(date(2025, 8, 29)), True),
         ("next_business_day", five_pm(date(2025, 9, 2)), False),
     ]
-    assert any("Labor Day" in s and "shortened" in s for s in w.steps)
+    assert any("Labor Day" in s and "shortened" in s for s in EN.steps(w))
     assert w.citation == "C.R.S. 1-13.5-305"
 
 
@@ -146,7 +149,7 @@ def test_write_in_affidavit_plain_monday():
     w = d["write-in-affidavit"]
     assert w.due == five_pm(date(2021, 8, 30))
     assert {r.due for r in w.readings} == {five_pm(date(2021, 8, 30))}
-    assert w.warnings == ()
+    assert EN.warnings(w) == ()
 
 
 def test_write_in_affidavit_2022():
@@ -177,4 +180,4 @@ def test_a_local_government_sets_its_own_closing_hour(tmp_path):
     result = compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 2))
     f = {d.id: d for d in result.deadlines}["petition-filing"]
     assert f.due == local(DENVER, 2025, 8, 29, 15, 30)
-    assert any("the district's posted office hours" in s for s in f.steps)
+    assert any("the district's posted office hours" in s for s in EN.steps(f))

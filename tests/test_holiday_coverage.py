@@ -13,6 +13,9 @@ from deadlines.core.errors import CoverageError
 from deadlines.core.holiday_law import business_calendar
 from deadlines.core.loader import load_jurisdiction
 from engine_helpers import REGISTRY, TODAY
+from deadlines.words import words
+
+EN = words("en")  # the engine's notes in English
 
 HEAD = """
 id = "testville"
@@ -72,8 +75,9 @@ def test_the_calendar_refuses_days_outside_its_years():
     law = REGISTRY.get("salt-lake-city-ut").holidays
     cal = business_calendar(law, 2026, 2027)
     assert cal.is_business_day(date(2027, 12, 30))
-    with pytest.raises(CoverageError, match=r"2028-01-03 is outside the years .* holds \(2026-2027\)"):
+    with pytest.raises(CoverageError, match=r"2028-01-03 is outside the years .* holds \(2026-2027\)") as exc:
         cal.is_business_day(date(2028, 1, 3))
+    assert exc.value.code == "calendar.not_covered"
     before = business_calendar(law, 1995, 2001)
     with pytest.raises(CoverageError, match=r"1999-12-31 is outside .*written from 2000"):
         before.is_business_day(date(1999, 12, 31))
@@ -135,13 +139,13 @@ def test_a_proclaimed_day_is_a_legal_holiday_and_a_closure_is_a_reading(tmp_path
 def test_a_deadline_outside_a_hand_kept_list_is_warned(tmp_path):
     jur = load_jurisdiction(_testville(tmp_path, PROCLAIMED))
     inside = compute(jur, election=date(2026, 11, 3), events={"adopted": date(2023, 3, 16)}, today=TODAY)
-    assert not any("covers" in w for w in inside.warnings)
+    assert not any("covers" in w for w in EN.result_warnings(inside))
     outside = compute(jur, election=date(2026, 11, 3), events={"adopted": date(2025, 3, 16)}, today=TODAY)
     assert (
         "The list of proclaimed holidays (Governor's proclamations (test list)) covers 2024-2026; deadlines "
         "fall in 2028, where a day missing from the list is unknown, not absent: check with the clerk."
-    ) in outside.warnings
-    assert any(w.startswith("The list of one-off office closures") for w in outside.warnings)
+    ) in EN.result_warnings(outside)
+    assert any(w.startswith("The list of one-off office closures") for w in EN.result_warnings(outside))
 
 
 def test_check_warns_when_a_list_ends_before_the_next_two_cycles(tmp_path):

@@ -58,5 +58,6 @@ def test_a_deadline_on_christmas_eve_shows_the_offices_last_open_day():
     assert filing.due == local(DETROIT, 2024, 12, 24, 16)
     assert filing.safe_due == local(DETROIT, 2024, 12, 23, 16)
     office = next(r for r in filing.readings if r.safe)
-    assert office.name == "the office's last open day before a closure"
+    assert office.name.code == "reading.office_closure"  # "the office's last open day before a closure"
+    assert office.why.arg("day") == date(2024, 12, 24) and office.why.arg("closure") == "Christmas Eve"
     assert "State of Michigan office closure" in office.cite

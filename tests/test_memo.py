@@ -10,6 +10,7 @@ import pytest
 from bench.synthetic import make_calendars, town_id
 from deadlines.core import engine, memo
 from deadlines.core.registry import Registry
+from deadlines.words import words
 
 TODAY = date(2025, 3, 1)
 
@@ -54,3 +55,26 @@ def test_anchors_and_overrides_are_part_of_the_key(reg):
     a = memo.compute(town, election=date(2026, 11, 3), events={"ordinance-adopted": date(2026, 5, 7)}, today=TODAY)
     b = memo.compute(town, election=date(2026, 11, 3), events={"ordinance-adopted": date(2026, 5, 8)}, today=TODAY)
     assert (a.deadlines[0].due, b.deadlines[0].due) == (date(2026, 6, 6), date(2026, 6, 7))
+
+
+def test_utah_towns_on_the_state_set_share_one_computation_and_keep_their_names(monkeypatch):
+    """Orem and Alpine (roster rows on Utah's municipal set, which gives each
+    town the ranked-choice pilot as a choice) compute the 2025 cycle once; the
+    words naming the town come from each result's own jurisdiction."""
+    calls = []
+    real = engine.compute
+    monkeypatch.setattr(engine, "compute", lambda jur, **kw: calls.append(jur.id) or real(jur, **kw))
+    registry = Registry()
+    orem, alpine = registry.get("orem-ut"), registry.get("alpine-ut")
+    assert memo.law(orem) == memo.law(alpine)
+    day = date(2025, 11, 4)
+    results = [memo.compute(j, election=day, today=date(2025, 1, 2)) for j in (orem, alpine)]
+    assert calls == ["orem-ut"]
+    english = words("en")
+    for town, other, result in zip((orem, alpine), (alpine, orem), results):
+        decl = next(d for d in result.deadlines if d.id == "declaration-filing")
+        assert decl.uid == f"{town.id}/2025-11-04/declaration-filing"
+        said = [*english.warnings(decl), *(english.reading_name(r, decl.place) for r in decl.readings)]
+        assert any(f"The law lets {town.name} choose" in s for s in said)
+        assert any(s.startswith(f"if {town.name} takes the choice") for s in said)
+        assert not any(other.name in s for s in said)

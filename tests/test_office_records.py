@@ -30,6 +30,9 @@ from deadlines.store.db import get_db
 from deadlines.store.records import DbRecords
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
 from tests.test_desk import app, csrf_of, signed_in  # noqa: F401 (a fixture)
+from deadlines.words import words
+
+EN = words("en")  # the engine's notes in English
 
 DENVER = ZoneInfo("America/Denver")
 CYCLE = date(2027, 11, 2)
@@ -62,8 +65,8 @@ def test_recorded_hours_win_over_the_files_and_are_cited(db, slc):
     d = _deadlines(slc, db)
     assert d["withdrawal"].due == _at(2027, 10, 12, 16, 30)
     assert d["withdrawal"].safe_due == _at(2027, 10, 8, 16, 30)
-    assert any("4:30 p.m." in s and "recorded by the clerk: Recorder's posted hours, 2027" in s for s in d["withdrawal"].steps)
-    assert any("office opens (7:30 a.m.)" in s for s in d["declaration-filing"].steps)
+    assert any("4:30 p.m." in s and "recorded by the clerk: Recorder's posted hours, 2027" in s for s in EN.steps(d["withdrawal"]))
+    assert any("office opens (7:30 a.m.)" in s for s in EN.steps(d["declaration-filing"]))
     with Session(db) as s, s.begin():
         assert records.delete_office_hours(s, slc, reason="posted by mistake")
     assert _deadlines(slc, db)["withdrawal"].due == _at(2027, 10, 12, 17)  # the file's again
@@ -74,9 +77,9 @@ def test_a_recorded_closure_gives_the_last_open_day_before_it_as_a_reading(db, s
         records.record_closure(s, slc, "2027-06-07", "Office closed: water main break")
     d = _deadlines(slc, db)["declaration-filing"]
     assert d.due == _at(2027, 6, 7, 17)  # not a legal holiday: the law does not move it
-    before = next(r for r in d.readings if r.name == "the office's last open day before a closure")
+    before = next(r for r in d.readings if EN.reading_name(r) == "the office's last open day before a closure")
     assert before.due == _at(2027, 6, 4, 17) and before.cite == "recorded by the clerk"
-    assert "Office closed: water main break" in before.why
+    assert "Office closed: water main break" in EN.reading_why(before)
     with Session(db) as s, s.begin():
         with pytest.raises(Exception, match="already recorded"):
             records.record_closure(s, slc, "2027-06-07", "twice")

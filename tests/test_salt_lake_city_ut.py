@@ -6,6 +6,9 @@ import pytest
 
 from deadlines.core.model import Decision
 from engine_helpers import calc, local
+from deadlines.words import words
+
+EN = words("en")  # the engine's notes in English
 
 DENVER = "America/Denver"
 
@@ -48,7 +51,7 @@ def test_2019_window_opens_monday_june_3_at_office_opening():
     assert decl.statutory_start == date(2019, 6, 1)
     assert decl.start == local(DENVER, 2019, 6, 3, 8)
     assert decl.due == local(DENVER, 2019, 6, 7, 17)  # a Friday: no extension
-    assert any("Saturday" in s and "June 3, 2019" in s for s in decl.steps)
+    assert any("Saturday" in s and "June 3, 2019" in s for s in EN.steps(decl))
 
 
 def test_2025_readings_city_extension_vs_state_practice():
@@ -60,7 +63,7 @@ def test_2025_readings_city_extension_vs_state_practice():
     assert decl.safe_due == local(DENVER, 2025, 6, 6, 17)
     assert [r.safe for r in decl.readings] == [False, True]
     assert decl.status == "tentative"
-    assert any("June 7, 2025 is a Saturday" in s and "Monday, June 9, 2025" in s for s in decl.steps)
+    assert any("June 7, 2025 is a Saturday" in s and "Monday, June 9, 2025" in s for s in EN.steps(decl))
 
 
 def test_withdrawal_23_days_before_is_a_sunday_two_readings_2025():
@@ -70,12 +73,12 @@ def test_withdrawal_23_days_before_is_a_sunday_two_readings_2025():
     w = d["withdrawal"]
     assert w.due == local(DENVER, 2025, 10, 14, 17)
     assert w.safe_due == local(DENVER, 2025, 10, 10, 17)
-    assert {r.name.split(" (")[0]: r.due.date() for r in w.readings} == {
+    assert {EN.reading_name(r).split(" (")[0]: r.due.date() for r in w.readings} == {
         "the next business day": date(2025, 10, 14),
         "the prior business day": date(2025, 10, 10),
     }
-    assert any("Columbus Day" in s for s in w.steps)
-    assert any("safe date" in x for x in w.warnings)
+    assert any("Columbus Day" in s for s in EN.steps(w))
+    assert any("safe date" in x for x in EN.warnings(w))
 
 
 def test_withdrawal_2027_monday_is_not_a_holiday():
@@ -100,7 +103,7 @@ def test_objection_filing_counts_from_extended_last_day():
     # the preceding Monday) -> Tuesday June 17, close of office hours.
     d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), decisions=june(2025))
     assert d["objection-filing"].due == local(DENVER, 2025, 6, 17, 17)
-    assert any("Juneteenth" in s for s in d["objection-filing"].steps)
+    assert any("Juneteenth" in s for s in EN.steps(d["objection-filing"]))
 
 
 def test_objection_filing_2023_plain():
@@ -138,7 +141,7 @@ def test_triggers_pending_until_recorded():
 def test_residency_start_twelve_months_before():
     d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
     assert d["residency-start"].due == date(2024, 11, 4)
-    assert d["residency-start"].warnings == ()
+    assert EN.warnings(d["residency-start"]) == ()
 
 
 def test_2023_election_moved_by_proclamation():
@@ -146,14 +149,14 @@ def test_2023_election_moved_by_proclamation():
     # -> Monday Oct 30 (68-3-7); safe Friday Oct 27.
     d, result = calc("salt-lake-city-ut", today=date(2023, 1, 15))
     assert result.held == date(2023, 11, 21)
-    assert "moved from Tuesday, November 7, 2023" in result.anchors["general"].how
+    assert "moved from Tuesday, November 7, 2023" in EN.how(result.anchors["general"])
     assert d["withdrawal"].due == local(DENVER, 2023, 10, 30, 17)
     assert d["withdrawal"].safe_due == local(DENVER, 2023, 10, 27, 17)
 
 
 def test_even_year_election_warns():
     _, result = calc("salt-lake-city-ut", election=date(2026, 11, 3))
-    assert any("not the date of the municipal general election by rule" in w for w in result.warnings)
+    assert any("not the date of the municipal general election by rule" in w for w in EN.result_warnings(result))
 
 
 def test_thresholds_beside_filing():
@@ -215,7 +218,7 @@ def test_ranked_choice_years_use_the_august_period(election, opens, closes):
         assert w.due == w.safe_due == local(DENVER, *closes, 17)
         assert w.readings == () and w.status == "scheduled"
         assert "20A-4-602(6)" in w.citation
-        assert any("Salt Lake City" in s and "chose" in s for s in w.steps)
+        assert any("Salt Lake City" in s and "chose" in s for s in EN.steps(w))
 
 
 def test_objection_follows_the_august_period():
@@ -232,7 +235,7 @@ def test_no_choice_recorded_both_periods_are_readings_2019():
     assert w.due == w.safe_due == local(DENVER, 2019, 6, 7, 17)
     assert [r.due for r in w.readings][-1] == local(DENVER, 2019, 8, 20, 17)
     assert [r.safe for r in w.readings][-1] is False
-    assert any("no choice is recorded" in x for x in w.warnings)
+    assert any("no choice is recorded" in x for x in EN.warnings(w))
 
 
 def test_a_clerk_records_the_choice_for_a_cycle():
@@ -251,7 +254,7 @@ def test_a_clerk_records_the_choice_for_a_cycle():
     result = lookup(Registry().get("salt-lake-city-ut"), today=date(2019, 1, 2), election=date(2019, 11, 5), records=Store())
     w = {d.id: d for d in result.deadlines}["declaration-filing"]
     assert (w.start, w.due) == (local(DENVER, 2019, 8, 13, 8), local(DENVER, 2019, 8, 20, 17))
-    assert any("City Council, 2019" in s for s in w.steps)
+    assert any("City Council, 2019" in s for s in EN.steps(w))
 
 
 def test_after_the_pilot_the_june_period_with_a_word():
@@ -260,7 +263,7 @@ def test_after_the_pilot_the_june_period_with_a_word():
     w = d["declaration-filing"]
     assert w.due == local(DENVER, 2027, 6, 7, 17)  # a Monday
     assert not any("20A-4-602(6)" in r.cite for r in w.readings)
-    assert any("ended Thursday, January 1, 2026" in s and "No successor" in s for s in w.steps)
+    assert any("ended Thursday, January 1, 2026" in s and "No successor" in s for s in EN.steps(w))
 
 
 # --------------------------------------------------------------------------- dates other than the rule's
@@ -270,10 +273,10 @@ def test_special_election_in_may_derives_every_deadline_and_warns():
     # A special election on Tuesday May 5, 2026: the June 1-7 window of "the year of the
     # election" ends after it, and so does the objection period counted from it.
     d, result = calc("salt-lake-city-ut", election=date(2026, 5, 5))
-    assert any("not the date of the municipal general election" in w for w in result.warnings)
+    assert any("not the date of the municipal general election" in w for w in EN.result_warnings(result))
     for rid in ("declaration-filing", "nomination-petition-filing", "objection-filing"):
-        assert any("after the municipal general election it is for" in w for w in d[rid].warnings), rid
+        assert any("after the municipal general election it is for" in w for w in EN.warnings(d[rid])), rid
     # withdrawal: May 5 - 23 = Sunday April 12 -> Monday April 13 (68-3-7): before the election, no such warning
     assert d["withdrawal"].due == local(DENVER, 2026, 4, 13, 17)
-    assert not any("it is for" in w for w in d["withdrawal"].warnings)
-    assert not any("it is for" in w for w in d["residency-start"].warnings)
+    assert not any("it is for" in w for w in EN.warnings(d["withdrawal"]))
+    assert not any("it is for" in w for w in EN.warnings(d["residency-start"]))

@@ -27,6 +27,9 @@ import pytest
 
 from deadlines.core import engine
 from deadlines.core.registry import Registry
+from deadlines.words import words
+
+EN = words("en")  # the engine's notes in English
 
 CALENDARS = Path(__file__).resolve().parents[1] / "calendars"
 KINDS = tomllib.loads((CALENDARS / "roster" / "kinds-mi.toml").read_text())
@@ -121,7 +124,7 @@ def test_city_set_is_marked_a_reading_of_state_law(registry):
     # The charter is not encoded: the caveat marks every city deadline tentative.
     d, result = calc(registry, "test-city-mi", election=date(2025, 11, 4))
     assert all(x.status == "tentative" for x in d.values())
-    assert any("home rule" in w for w in result.warnings)
+    assert any("home rule" in w for w in EN.result_warnings(result))
 
 
 @pytest.mark.parametrize(
@@ -165,7 +168,7 @@ def test_city_before_2012_is_computed_with_a_warning(registry):
     d, _ = calc(registry, "test-city-mi", election=date(2009, 11, 3))
     f = d["petition-filing"]
     assert f.safe_due == four_pm(date(2009, 5, 12))
-    assert any("verified from the 2012 cycle" in w for w in f.warnings)
+    assert any("verified from the 2012 cycle" in w for w in EN.warnings(f))
     # MCL 168.737a as amended by 2006 PA 87: second Friday before Tue Nov 3, 2009 = Oct 23.
     assert d["write-in-declaration"].due == four_pm(date(2009, 10, 23))
 
@@ -224,7 +227,7 @@ def test_village_before_2006_has_no_filing_rule(registry):
     # Villages elected on their charter's dates before the 2006 November deadline: no version.
     d, result = calc(registry, "test-village-mi", election=date(2004, 11, 2))
     assert "petition-filing" not in d and "withdrawal" not in d
-    assert any("no version of this rule was in force" in w for w in result.warnings)
+    assert any("no version of this rule was in force" in w for w in EN.result_warnings(result))
     # MCL 168.737a as added by 1996 PA 461: "the Friday immediately preceding" Tue Nov 2 = Oct 29.
     assert d["write-in-declaration"].due == four_pm(date(2004, 10, 29))
 
@@ -288,7 +291,7 @@ def test_qualifying_petition_2010_published_withdrawal(registry):
     d, result = calc(registry, "test-township-mi", election=date(2010, 11, 2))
     assert d["qualifying-petition"].due == four_pm(date(2010, 7, 15))
     assert d["qualifying-petition-withdrawal"].due == four_pm(date(2010, 7, 19))
-    assert any("not the date of the" in w for w in result.warnings)
+    assert any("not the date of the" in w for w in EN.result_warnings(result))
 
 
 def test_township_in_central_time(registry):

@@ -20,6 +20,9 @@ from deadlines.core import engine
 from deadlines.core.model import Decision
 from deadlines.core.registry import Registry
 from engine_helpers import local
+from deadlines.words import words
+
+EN = words("en")  # the engine's notes in English
 
 DENVER = "America/Denver"
 CALENDARS = Path(__file__).resolve().parent.parent / "calendars"
@@ -78,7 +81,7 @@ def test_municipality_2025_june_period_state_practice_and_choice_reading(registr
     # recorded, so the pilot's period (third Tuesday of August: Aug 5, 12, 19) shows as well.
     assert sorted(r.due for r in decl.readings) == [five_pm(2025, 6, 6), five_pm(2025, 6, 9), five_pm(2025, 8, 19)]
     assert [r.due for r in decl.readings if r.safe] == [five_pm(2025, 6, 6)]
-    assert any("no choice is recorded" in w for w in decl.warnings)
+    assert any("no choice is recorded" in w for w in EN.warnings(decl))
     assert d["nomination-petition-filing"].due == five_pm(2025, 6, 6)
     assert "objection-filing" not in d and result.pending == ()
 
@@ -115,7 +118,7 @@ def test_municipality_2027_after_the_pilot_june_7_a_monday(registry):
     assert d["write-in-declaration"].due == five_pm(2027, 8, 30)
     assert d["write-in-declaration"].safe_due == five_pm(2027, 8, 27)
     # May 1, 2027 is a Saturday: publication is not an act at the office, so no roll.
-    assert d["filing-notice"].due == date(2027, 5, 1) and d["filing-notice"].warnings == ()
+    assert d["filing-notice"].due == date(2027, 5, 1) and EN.warnings(d["filing-notice"]) == ()
 
 
 def test_municipality_2023_moved_election(registry):
@@ -134,7 +137,7 @@ def test_municipality_2023_moved_election(registry):
     assert d["write-in-declaration"].due == five_pm(2023, 9, 18)
     # 20A-9-207's 65 days are from 2024: no withdrawal version for 2023.
     assert "withdrawal" not in d
-    assert any(w.startswith("withdrawal: no version of this rule was in force") for w in result.warnings)
+    assert any(n.code == "rule.not_in_force" and n.arg("rule") == "withdrawal" for n in result.warnings)
 
 
 def test_municipality_2021_decision_recorded_takes_the_august_period(registry):
@@ -169,13 +172,13 @@ def test_municipality_2013_and_2017_earlier_versions(registry):
     assert d["write-in-declaration"].due == five_pm(2017, 9, 8)
     assert d["declaration-filing"].due == five_pm(2017, 6, 7)
     # The notice under the February 1 text (2014 H.B. 272), with its warning.
-    assert d["filing-notice"].due == date(2017, 2, 1) and d["filing-notice"].warnings
+    assert d["filing-notice"].due == date(2017, 2, 1) and EN.warnings(d["filing-notice"])
 
 
 def test_municipality_before_2013_is_not_encoded(registry):
     d, result = calc(registry, "municipality", election=date(2011, 11, 8))
     assert "declaration-filing" not in d
-    assert any(w.startswith("declaration-filing: no version of this rule was in force") for w in result.warnings)
+    assert any(n.code == "rule.not_in_force" and n.arg("rule") == "declaration-filing" for n in result.warnings)
 
 
 def test_municipality_office_hours_are_the_statutes_to_confirm(registry):
@@ -191,7 +194,7 @@ def test_municipality_office_hours_are_the_statutes_to_confirm(registry):
     w = d["write-in-declaration"]
     # Nov 3, 2015 - 60: Oct 3 is 31, Sep 3 is 61, so 60 is Friday Sep 4.
     assert w.due == five_pm(2015, 9, 4)
-    assert any("10-3-301(3)(b)" in s and "confirm with the city recorder" in s for s in w.steps)
+    assert any("10-3-301(3)(b)" in s and "confirm with the city recorder" in s for s in EN.steps(w))
 
 
 # =========================================================================== school districts
@@ -204,7 +207,7 @@ def test_school_district_2024_january_period(registry):
     # Juab County: "Begins Tuesday, January 2, 2024, and ends at 5 p.m. on Monday, January 8, 2024"
     # for "local Board of Education candidates"; Tooele County: "Tue Jan 2, 2024 to 5pm on Mon Jan 8".
     assert decl.start == eight_am(2024, 1, 2) and decl.due == five_pm(2024, 1, 8)
-    assert decl.warnings  # 20A-9-201.5(2)'s words were not read
+    assert EN.warnings(decl)  # 20A-9-201.5(2)'s words were not read
     # 20A-9-601(1)(a): Nov 5 - 65: Oct 5 is 31, Sep 5 is 61, Sep 1 is 65 (a Sunday); Monday Sep 2 is
     # Labor Day -> Tuesday Sep 3, 5 p.m. Tooele County: "5pm on Tue Sep 3"; the State's deputy
     # director of elections (KSL NewsRadio, Aug 14, 2024): "until 5 p.m. on Sept. 3".
@@ -263,4 +266,4 @@ def test_school_district_2022_and_before(registry):
     assert "withdrawal" not in d
     d, result = calc(registry, "school-district", election=date(2020, 11, 3))
     assert "declaration-filing" not in d  # the March periods before 2022 are not encoded
-    assert any(w.startswith("declaration-filing: no version of this rule was in force") for w in result.warnings)
+    assert any(n.code == "rule.not_in_force" and n.arg("rule") == "declaration-filing" for n in result.warnings)

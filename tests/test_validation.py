@@ -11,6 +11,9 @@ import pytest
 
 from deadlines.core.errors import CalendarError
 from deadlines.core.loader import check_jurisdiction, load_jurisdiction
+from deadlines.words import words
+
+EN = words("en")  # the engine's notes in English
 
 REPO_CALENDARS = Path(__file__).resolve().parent.parent / "calendars"
 
@@ -458,10 +461,10 @@ def test_own_deadline_replaces_its_states_when_it_says_so(tmp_path):
     assert jur.caveats == ("The state's dates are shown as a reading only.",)
     from deadlines.core import engine
     result = engine.compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 1))
-    assert result.warnings[0] == jur.caveats[0]
+    assert EN.result_warnings(result)[0] == jur.caveats[0]
     filing = result.deadlines[0]
     assert filing.due.isoformat() == "2025-09-05" and filing.status == "tentative"  # Nov 4 - 60 days
-    assert jur.caveats[0] in filing.warnings
+    assert jur.caveats[0] in EN.warnings(filing)
 
 
 def test_roster_defaults_fill_what_the_file_leaves_out(tmp_path):

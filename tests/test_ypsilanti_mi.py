@@ -9,6 +9,9 @@ from datetime import date
 import pytest
 
 from engine_helpers import calc, local
+from deadlines.words import words
+
+EN = words("en")  # the engine's notes in English
 
 DETROIT = "America/Detroit"
 
@@ -28,7 +31,7 @@ def test_2026_filing_notice_window_is_21_to_7_days_before():
     assert notice.kind == "notice-window"
     assert notice.start == date(2026, 3, 31)  # April 21 - 21 days
     assert notice.due == date(2026, 4, 14)  # April 21 - 7 days
-    assert "end of day" in notice.ends
+    assert "end of day" in EN.ends(notice)
 
 
 def test_primary_derived_from_general_election_year():
@@ -43,7 +46,7 @@ def test_primary_date_given_as_election_is_taken_as_primary_with_warning():
     d, result = calc("ypsilanti-mi", election=date(2026, 8, 4))
     assert result.anchors["primary"].value == date(2026, 8, 4)
     assert result.held == date(2026, 11, 3)
-    assert any("taken as the primary" in w for w in result.warnings)
+    assert any("taken as the primary" in w for w in EN.result_warnings(result))
     assert d["petition-filing"].due == local(DETROIT, 2026, 4, 21, 16)
 
 
@@ -103,7 +106,7 @@ def test_override_keeps_computed_value_and_authority():
     assert filing.status == "overridden"
     assert filing.due == local(DETROIT, 2020, 5, 8, 17)
     assert filing.computed_due == local(DETROIT, 2020, 4, 21, 16)
-    assert "Esshaki" in filing.steps[-1]
+    assert "Esshaki" in EN.steps(filing)[-1]
     # the notice window follows the date in force: May 8 - 21 days .. May 8 - 7 days
     assert d["filing-notice"].start == date(2020, 4, 17)
     assert d["filing-notice"].due == date(2020, 5, 1)
@@ -147,7 +150,7 @@ def test_withdrawal_literal_eastern_standard_time_is_5pm_daylight_time():
         (local(DETROIT, 2022, 4, 22, 17), False),
     ]
     assert w.readings[1].due.utcoffset().total_seconds() == -4 * 3600  # shown in local (daylight) time
-    assert any("reads two ways" in x and "5:00 p.m. on Friday, April 22, 2022" in x for x in w.warnings)
+    assert any("reads two ways" in x and "5:00 p.m. on Friday, April 22, 2022" in x for x in EN.warnings(w))
 
 
 def test_withdrawal_readings_agree_while_standard_time_is_in_force():
@@ -157,7 +160,7 @@ def test_withdrawal_readings_agree_while_standard_time_is_in_force():
     w = d["withdrawal"]
     assert w.due == local(DETROIT, 2011, 2, 11, 16)
     assert {r.due for r in w.readings} == {local(DETROIT, 2011, 2, 11, 16)}
-    assert not any("reads two ways" in x for x in w.warnings)
+    assert not any("reads two ways" in x for x in EN.warnings(w))
 
 
 def test_withdrawal_counts_from_an_overridden_filing_deadline():
@@ -181,10 +184,10 @@ def test_2010_cycle_uses_the_1999_pa_218_twelfth_tuesday_with_a_caution():
     f = d["petition-filing"]
     assert f.due == local(DETROIT, 2010, 5, 11, 16)
     assert f.rule_effective == date(2000, 1, 1)
-    assert any("verified from the 2012 cycle" in w for w in f.warnings)
+    assert any("verified from the 2012 cycle" in w for w in EN.warnings(f))
     assert d["withdrawal"].due == local(DETROIT, 2010, 5, 14, 16)
     assert d["filing-notice"].due == date(2010, 5, 4)
-    assert not any("no version" in w for w in result.warnings)
+    assert not any("no version" in w for w in EN.result_warnings(result))
 
 
 def test_rule_versions_switch_at_their_effective_dates():
@@ -198,9 +201,9 @@ def test_before_any_version_dependants_say_why_they_are_missing():
     # 1998 is before the first version (the engine is called directly; inputs stop at 2000).
     d, result = calc("ypsilanti-mi", election=date(1998, 11, 3))
     assert "petition-filing" not in d and "withdrawal" not in d and "filing-notice" not in d
-    assert any(w.startswith("petition-filing: no version of this rule was in force") for w in result.warnings)
-    assert any(w.startswith("withdrawal: not computed, because petition-filing") for w in result.warnings)
-    assert any(w.startswith("filing-notice: not computed, because petition-filing") for w in result.warnings)
+    assert any(n.code == "rule.not_in_force" and n.arg("rule") == "petition-filing" for n in result.warnings)
+    assert any(n.code == "rule.counts_from_missing" and n.arg("rule") == "withdrawal" and "petition-filing" in n.arg("missing") for n in result.warnings)
+    assert any(n.code == "rule.counts_from_missing" and n.arg("rule") == "filing-notice" and "petition-filing" in n.arg("missing") for n in result.warnings)
     assert result.pending == ()
 
 
@@ -209,6 +212,6 @@ def test_before_any_version_dependants_say_why_they_are_missing():
 
 def test_a_primary_after_the_general_is_a_warning():
     d, result = calc("ypsilanti-mi", election=date(2026, 11, 3), primary=date(2026, 11, 10))
-    assert any("primary election (Tuesday, November 10, 2026) is not before" in w for w in result.warnings)
+    assert any("primary election (Tuesday, November 10, 2026) is not before" in w for w in EN.result_warnings(result))
     # every deadline is still derived from the dates entered: 15 Tuesdays before Nov 10 is Jul 28
     assert d["petition-filing"].due == local(DETROIT, 2026, 7, 28, 16)

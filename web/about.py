@@ -14,6 +14,7 @@ from deadlines.core.holiday_law import closures_in, legal_in
 from deadlines.core.moments import day_of
 from deadlines.publish.words import rule_files, speaking
 from deadlines.service import lookup
+from deadlines.words import words
 
 from web.common import records, registry, today_in, trouble_notices
 from web.language import said

@@ -15,6 +15,7 @@ from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.places import Place
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
+from deadlines.words import words
 
 from web.common import once_per_change, read_query, registry, records, today_in
 from web.openapi import document
@@ -105,7 +106,7 @@ def jurisdiction(jid: str) -> Response:
         "office_hours": None if hours is None else {
             "open": hours.open.isoformat("minutes"), "close": hours.close.isoformat("minutes"), "cite": hours.cite},
         "elections": [
-            {"name": e.name, "title": e.title, "rule": describe_rule(e), "cite": e.cite,
+            {"name": e.name, "title": e.title, "rule": words().note(describe_rule(e)), "cite": e.cite,
              "next": next_election(e, today).isoformat()}
             for e in jur.elections.values()
         ],

@@ -24,6 +24,7 @@ from deadlines.store.db import now, writer
 from deadlines.store.records import DbRecords
 from deadlines.store.tables import NoticePublication
 from deadlines.store.util import bump
+from deadlines.words import words as engine_words
 
 from web.clerk import after_write
 from web.common import today_in
@@ -169,20 +170,20 @@ def _moves(before: dict[str, Deadline], after: dict[str, Deadline]) -> list[str]
     for uid in [*before, *(u for u in after if u not in before)]:
         old, new = before.get(uid), after.get(uid)
         if new is None:
-            out.append(f"{old.title}: no longer counted (was {words.when(old.due)}).")
+            out.append(f"{engine_words().title(old)}: no longer counted (was {words.when(old.due)}).")
         elif old is None:
-            out.append(f"{new.title}: new, {words.when(new.due)}.")
+            out.append(f"{engine_words().title(new)}: new, {words.when(new.due)}.")
         elif new.status == "cancelled" and old.status != "cancelled":
-            out.append(f"{new.title}: cancelled (was {words.when(old.due)}).")
+            out.append(f"{engine_words().title(new)}: cancelled (was {words.when(old.due)}).")
         elif old.due != new.due:
-            out.append(f"{new.title}: {words.when(old.due)} → {words.when(new.due)} ({new.status}).")
+            out.append(f"{engine_words().title(new)}: {words.when(old.due)} → {words.when(new.due)} ({new.status}).")
         elif old.safe_due != new.safe_due:  # a closure: the law's day stands, the date to act by moves
-            out.append(f"{new.title}: act by {words.when(old.safe_due)} → {words.when(new.safe_due)}; the law's day "
+            out.append(f"{engine_words().title(new)}: act by {words.when(old.safe_due)} → {words.when(new.safe_due)}; the law's day "
                        f"stays {words.when(new.due)} ({new.status}).")
         elif old.status != new.status:
-            out.append(f"{new.title}: {words.when(new.due)} ({old.status} → {new.status}).")
+            out.append(f"{engine_words().title(new)}: {words.when(new.due)} ({old.status} → {new.status}).")
         elif old.start != new.start:
-            out.append(f"{new.title}: opens {words.when(old.start) if old.start else '(no opening)'} → "
+            out.append(f"{engine_words().title(new)}: opens {words.when(old.start) if old.start else '(no opening)'} → "
                        f"{words.when(new.start) if new.start else '(no opening)'} (due as before).")
     return out
 

@@ -79,7 +79,7 @@ def _question(jur: Jurisdiction, args: dict, result):
     was taken as a special election, not as the primary)."""
     typed = args.get("election")
     if (not typed or typed == args.get("prefilled") or args.get("special") or args.get("primary")
-            or result.anchors["general"].how != "entered"):
+            or result.anchors["general"].how.code != "anchor.entered"):
         return None
     day = inputs.day(typed, "election")  # read already: the result was computed
     return form_fields.election_question(jur, day, named_cycle_of(jur, day, records().recorded(jur.id)) is not None)

@@ -19,6 +19,7 @@ from deadlines.core.model import GOVERNMENT_KINDS
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
+from deadlines.words import LANGUAGES, words
 
 
 @click.group()
@@ -77,8 +78,10 @@ def check(paths: tuple[Path, ...]) -> None:
               help="A trigger event, e.g. ordinance-adopted=2026-05-04,Ordinance 2026-11; give it again for "
                    "another case (events with the same label are one case).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help="The language of the dates and sentences (quoted law stays as written).")
 @click.option("--today", metavar="DATE", hidden=True, help="Pretend today is this date.")
-def compute(jurisdiction, election, primary, events, as_json, today) -> None:
+def compute(jurisdiction, election, primary, events, as_json, lang, today) -> None:
     """Print the deadlines of JURISDICTION for one election, with what the
     clerk recorded (the database of `deadlines serve` in this folder, or
     DEADLINES_DATABASE_URL)."""
@@ -93,9 +96,9 @@ def compute(jurisdiction, election, primary, events, as_json, today) -> None:
     except CalendarError as exc:
         fail(f"the calendar file is invalid: {' '.join(str(exc).split())}")
     if as_json:
-        click.echo(json.dumps(result_dict(result), indent=2))
+        click.echo(json.dumps(result_dict(result, words(lang)), indent=2, ensure_ascii=lang == "en"))
         return
-    _print_table(result)
+    _print_table(result, words(lang))
 
 
 @main.command(cls=OneLine)
@@ -128,15 +131,18 @@ def calendar(jurisdiction, election, pdf_path, today) -> None:
     click.echo(f"{pdf_path}: {jur.name}, election of {say(result.held)}, {len(result.deadlines)} deadline(s)")
 
 
-def _print_table(result) -> None:
+def _print_table(result, w) -> None:
+    """The result as a table, its dates and sentences in the words of ``w``
+    (the table's own labels stay English)."""
+    say = w.moment
     j = result.jurisdiction
     click.echo(f"{j.name} ({j.id}), election cycle of {say(result.held)}")
     if result.moved:
-        click.echo(f"  {result.moved}")
+        click.echo(f"  {w.moved(result)}")
     for a in result.anchors.values():
-        click.echo(f"  {a.title}: {say(a.value)} [{a.how}]")
+        click.echo(f"  {w.calendar(a.title)}: {say(a.value)} [{w.how(a)}]")
     for c in result.cases:
-        click.echo(f"  Case {c.id}: {c.label}{'' if c.open else ' (withdrawn)'}")
+        click.echo(f"  Case {c.id}: {w.case_label(c)}{'' if c.open else ' (withdrawn)'}")
     click.echo("")
     rows = [("ID", "CASE", "OPENS", "DUE", "STATUS")]
     for d in result.deadlines:
@@ -146,10 +152,10 @@ def _print_table(result) -> None:
     for r in rows:
         click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     for d in result.deadlines:
-        for w in d.warnings:
-            click.echo(f"warning: {d.id}: {w}")
-    for w in result.warnings:
-        click.echo(f"warning: {w}")
+        for warning in w.warnings(d):
+            click.echo(f"warning: {d.id}: {warning}")
+    for warning in w.result_warnings(result):
+        click.echo(f"warning: {warning}")
     for rid in result.pending:
         needs = j.waiting_for(rid)
         click.echo(f"pending: {rid} (give --event {needs[0]}=...)" if needs else f"pending: {rid}")

@@ -16,6 +16,7 @@ from deadlines.core.errors import InputError
 from deadlines.core.moments import say
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import listing_dict
+from deadlines.words import words
 
 
 @click.command(cls=OneLine)
@@ -44,8 +45,8 @@ def upcoming(start: str, end: str, state: str | None, county: str | None, kind: 
     for e in listing.entries:
         d = e.deadline
         if e.edge == "opening":
-            click.echo(f"{say(d.start)}\t{e.jurisdiction.id}\t{d.id}\tOpens: {d.title}")
+            click.echo(f"{say(d.start)}\t{e.jurisdiction.id}\t{d.id}\tOpens: {words().title(d)}")
             continue
         late = "" if d.safe_due == d.due else f" (due {say(d.due)}; act by the safe date)"
-        click.echo(f"{say(d.safe_due)}\t{e.jurisdiction.id}\t{d.id}\t{d.title}{late}")
+        click.echo(f"{say(d.safe_due)}\t{e.jurisdiction.id}\t{d.id}\t{words().title(d)}{late}")
     click.echo(f"{len(listing.entries)} deadline(s)", err=True)

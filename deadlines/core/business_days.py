@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from typing import Callable, Mapping
 
 from deadlines.core.errors import CoverageError
+from deadlines.core.notes import Note
 
 #: Guard against a calendar that never opens (all weekdays closed).
 _MAX_SCAN_DAYS = 366
@@ -41,17 +42,20 @@ class BusinessCalendar:
         if not self.first <= day <= self.last:
             raise CoverageError(
                 f"{day.isoformat()} is outside the years {self.holds} holds "
-                f"({self.first.year}-{self.last.year}); it cannot say whether that is a business day"
+                f"({self.first.year}-{self.last.year}); it cannot say whether that is a business day",
+                code="calendar.not_covered",
             )
         return day.weekday() in self.workdays and day not in self.closed
 
-    def why_closed(self, day: date) -> str | None:
-        """"a Saturday", "Columbus Day (a holiday)" or None for a business day."""
+    def why_closed(self, day: date) -> Note | None:
+        """Why ``day`` is closed: ``closed.holiday`` (``name``: what
+        :attr:`closed` says, "Columbus Day (a holiday)"), ``closed.weekday``
+        ("a Saturday"), or None for a business day."""
         if self.is_business_day(day):
             return None
         if day in self.closed:
-            return f"{self.closed[day]} (a holiday)"
-        return f"a {day.strftime('%A')}"
+            return Note("closed.holiday", (("name", self.closed[day]),))
+        return Note("closed.weekday", (("day", day),))
 
     def next_business_day(self, day: date) -> date:
         """The first business day strictly after ``day``."""

@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 from zoneinfo import ZoneInfo
 
 from deadlines.core.model import Case, Jurisdiction, Moment
-from deadlines.core.moments import say, say_day
+from deadlines.core.notes import Note, note
 
 
 @dataclass(frozen=True)
@@ -37,10 +37,13 @@ class Occurrence:
     def cancelled(self) -> bool:
         return self.deleted_at is not None
 
-    def cancelled_words(self, zone: ZoneInfo) -> str:
-        """"Cancelled by the clerk on Monday, May 10, 2027: repealed." (the day in ``zone``)."""
-        day = say_day(self.deleted_at.astimezone(zone).date())
-        return f"Cancelled by the clerk on {day}" + (f": {self.reason.rstrip('.')}." if self.reason else ".")
+    def cancelled_note(self, zone: ZoneInfo) -> Note:
+        """``case.deleted`` ("Cancelled by the clerk on Monday, May 10, 2027:
+        repealed."; the day in ``zone``), ``case.deleted_why`` with a reason."""
+        day = self.deleted_at.astimezone(zone).date()
+        if self.reason:
+            return note("case.deleted_why", day=day, reason=self.reason.rstrip("."))
+        return note("case.deleted", day=day)
 
 
 def group(jur: Jurisdiction, occurrences: Iterable[Occurrence], case_id: Callable[[Occurrence, int], str],
@@ -65,9 +68,9 @@ def group(jur: Jurisdiction, occurrences: Iterable[Occurrence], case_id: Callabl
     for n, (label, members, first) in enumerate(groups, 1):
         cases.append(Case(
             id=case_id(first, n),
-            label=label or f"{jur.triggers[first.name].title}, {say(first.at)}",
+            label=label or note("case.label", trigger=jur.triggers[first.name].title, at=first.at),
             events={name: o.at for name, o in members.items()},
-            cancelled={name: o.cancelled_words(zone) for name, o in members.items() if o.cancelled},
+            cancelled={name: o.cancelled_note(zone) for name, o in members.items() if o.cancelled},
             refs={name: o.ref for name, o in members.items() if o.ref},
         ))
     return cases

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from functools import lru_cache
 from typing import Callable
 
 from deadlines.core.counting import first_weekday_of_month
 from deadlines.core.model import ElectionDay, ElectionMove, ElectionRule
+from deadlines.core.notes import Note
 
 TUESDAY, MONDAY = 1, 0
 
@@ -30,6 +32,7 @@ def rule_date(rule: ElectionRule, year: int) -> date | None:
     return None if way is None else _day(way, year)
 
 
+@lru_cache(maxsize=65536)
 def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | None] | None:
     """The date the election is held in ``year``: the rule's date, or where an
     authority moved it, the new date with the move."""
@@ -42,18 +45,20 @@ def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | N
     return by_rule, None
 
 
-def _describe(way: ElectionDay) -> str:
-    month = date(2000, way.month, 1).strftime("%B")
-    years = {"odd": "odd-numbered years", "even": "even-numbered years", "every": "every year",
-             "presidential": "presidential election years (every fourth year)"}[way.years]
-    how = "first Tuesday in" if way.rule == "first_tuesday" else "Tuesday after the first Monday in"
-    return f"the {how} {month} of {years}"
+def _describe(way: ElectionDay) -> Note:
+    """``election.<rule>`` ("the first Tuesday in November of odd-numbered
+    years"): the ``month`` and the kind of ``years`` (``years.<kind>``)."""
+    return Note(f"election.{way.rule}", (("month", way.month), ("years", Note(f"years.{way.years}"))))
 
 
-def describe_rule(rule: ElectionRule) -> str:
+@lru_cache(maxsize=4096)
+def describe_rule(rule: ElectionRule) -> Note:
+    """How ``rule`` fixes its day: one way, or ``election.ways`` (each way
+    with its citation) where the law differs by year."""
     if len(rule.ways) == 1:
         return _describe(rule.ways[0])
-    return "; ".join(f"{_describe(w)} ({w.cite})" for w in rule.ways)
+    return Note("election.ways", (("ways", tuple(Note("cited", (("what", _describe(w)), ("cite", w.cite)))
+                                                  for w in rule.ways)),))
 
 
 def rule_day(rule: ElectionRule, year: int) -> date:

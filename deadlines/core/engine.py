@@ -2,14 +2,14 @@
 
 :func:`compute` is pure: it reads no files and no clock (``today`` is passed
 in), and it imports neither Flask nor APScheduler. Every date it derives
-carries the counting steps in plain words, the readings of the law where it
+carries the counting steps as notes (facts: :mod:`deadlines.core.notes`), the readings of the law where it
 reads two ways, and warnings instead of silent moves.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
@@ -35,13 +35,14 @@ from deadlines.core.model import (
     Result,
     Rule,
 )
-from deadlines.core.moments import day_of, say, say_clock, say_day
+from deadlines.core.moments import day_of
+from deadlines.core.notes import Note, joined, note, text
+#: How an anchor was found when a person gave it.
+ENTERED, RECORDED = Note("anchor.entered"), Note("anchor.recorded")
+#: The roll that moves a last day, as a note (``roll.<name>``).
+_ROLL = {name: Note(f"roll.{name}") for name in ("next_business_day", "prior_business_day", "none")}
+_OWN_WHY = Note("reading.own_why")
 
-ROLL_WORDS = {
-    "next_business_day": "the next business day",
-    "prior_business_day": "the prior business day",
-    "none": "no roll: the day stands as counted",
-}
 # --------------------------------------------------------------------------- anchors
 
 
@@ -51,7 +52,7 @@ def resolve_anchors(
     election: date | None = None,
     primary: date | None = None,
     today: date,
-) -> tuple[dict[str, Anchor], list[str]]:
+) -> tuple[dict[str, Anchor], list[Note]]:
     """The elections of one cycle.
 
     ``election`` is the general election; a date that is the jurisdiction's
@@ -59,26 +60,24 @@ def resolve_anchors(
     warning saying so. Missing elections are derived by rule from the year of
     the one given, or from ``today`` (the next general election).
     """
-    warnings: list[str] = []
+    warnings: list[Note] = []
     general_rule = jur.elections["general"]
     primary_rule = jur.elections.get("primary")
     if primary is not None and primary_rule is None:
-        raise InputError(f"{jur.id} holds no primary election; leave out the primary date", "primary")
+        raise InputError.of("primary.none", "primary", jurisdiction=jur.id)
     if election is not None and primary is None and primary_rule is not None:
         by_primary = election_date(primary_rule, election.year)
         by_general = election_date(general_rule, election.year)
         if by_primary and by_primary[0] == election and not (by_general and by_general[0] == election):
-            warnings.append(
-                f"{say_day(election)} is the date of the {primary_rule.title.lower()} by rule "
-                f"({describe_rule(primary_rule)}), so it is taken as the primary, not the general election."
-            )
+            warnings.append(note("election.taken_as_primary", day=election, election=primary_rule.title,
+                                 rule=describe_rule(primary_rule)))
             primary, election = election, None
     if election is None:
         base_year = primary.year if primary is not None else next_election(general_rule, today).year
         election = _held(jur, "general", base_year, warnings)
         how_general = _derived_words(jur, "general", election)
     else:
-        how_general = "entered"
+        how_general = ENTERED
         _check_against_rule(jur, "general", election, warnings)
     anchors = {"general": Anchor("general", general_rule.title, election, how_general)}
     if primary_rule is not None:
@@ -86,16 +85,13 @@ def resolve_anchors(
             primary = _held(jur, "primary", election.year, warnings)
             how = _derived_words(jur, "primary", primary)
         else:
-            how = "entered"
+            how = ENTERED
             _check_against_rule(jur, "primary", primary, warnings)
         if primary is not None:
             anchors["primary"] = Anchor("primary", primary_rule.title, primary, how)
             if primary >= election:
-                warnings.append(
-                    f"The {primary_rule.title.lower()} ({say_day(primary)}) is not before the "
-                    f"{general_rule.title.lower()} ({say_day(election)}): a primary comes before its general "
-                    f"election; check the dates entered."
-                )
+                warnings.append(note("election.primary_not_before", primary=primary_rule.title, primary_day=primary,
+                                     general=general_rule.title, general_day=election))
     return anchors, warnings
 
 
@@ -109,10 +105,11 @@ def event_anchors(jur: Jurisdiction, events: Mapping[str, Moment]) -> dict[str, 
         if trigger is None:
             raise inputs.no_event(jur, name, name)
         if trigger.type == "instant" and not isinstance(value, datetime):
-            raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name)
+            raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name,
+                             "event.needs_time")
         if trigger.type == "date" and isinstance(value, datetime):
             value = value.date()
-        anchors[name] = Anchor(name, trigger.title, _in_zone(value, zone), "recorded")
+        anchors[name] = Anchor(name, trigger.title, _in_zone(value, zone), RECORDED)
     return anchors
 
 
@@ -122,33 +119,31 @@ def _in_zone(moment: Moment | None, zone: ZoneInfo) -> Moment | None:
     return moment.astimezone(zone) if isinstance(moment, datetime) else moment
 
 
-def _held(jur: Jurisdiction, name: str, year: int, warnings: list[str]) -> date | None:
+def _held(jur: Jurisdiction, name: str, year: int, warnings: list[Note]) -> date | None:
     rule = jur.elections[name]
     held = election_date(rule, year)
     if held is None:
-        warnings.append(f"{year} is not a year of the {rule.title.lower()} ({describe_rule(rule)})")
+        warnings.append(note("election.not_this_year", year=year, election=rule.title, rule=describe_rule(rule)))
         return rule_day(rule, year)
     return held[0]
 
 
-def _derived_words(jur: Jurisdiction, name: str, day: date) -> str:
+def _derived_words(jur: Jurisdiction, name: str, day: date) -> Note:
     rule = jur.elections[name]
     held = election_date(rule, day.year)
-    words = f"derived by rule: {describe_rule(rule)} ({rule.cite})"
     if held and held[1] is not None:
-        words += f"; moved from {say_day(held[1].rule_date)} by {held[1].authority}"
-    return words
+        return note("anchor.derived_moved", rule=describe_rule(rule), cite=rule.cite, rule_date=held[1].rule_date,
+                    authority=held[1].authority)
+    return note("anchor.derived", rule=describe_rule(rule), cite=rule.cite)
 
 
-def _check_against_rule(jur: Jurisdiction, name: str, day: date, warnings: list[str]) -> None:
+def _check_against_rule(jur: Jurisdiction, name: str, day: date, warnings: list[Note]) -> None:
     rule = jur.elections[name]
     held = election_date(rule, day.year)
     if held is None or held[0] != day:
-        expected = f"the rule gives {say_day(held[0])}" if held else f"{day.year} is not a year of this election by rule"
-        warnings.append(
-            f"{say_day(day)} is not the date of the {rule.title.lower()} by rule "
-            f"({describe_rule(rule)}; {expected}); deadlines are counted from the date entered."
-        )
+        expected = note("election.rule_gives", day=held[0]) if held else note("election.no_such_year", year=day.year)
+        warnings.append(note("election.not_by_rule", day=day, election=rule.title, rule=describe_rule(rule),
+                             expected=expected))
 
 
 # --------------------------------------------------------------------------- counting one rule
@@ -164,56 +159,59 @@ class _Context:
     variants: tuple[holiday_law.Variant, ...] = ()  # the holiday law read other ways
     office: holiday_law.Office | None = None  # with the office's own closures
 
-    def value(self, name: str) -> tuple[Moment, str]:
-        """The anchor's value and how to name it in a step."""
+    def value(self, name: str) -> tuple[Moment, Note]:
+        """The anchor's value and the note naming it in a step (``anchor``)."""
         if name in self.done:
             d = self.done[name]
-            return d.due, f"the {d.title.lower()} ({say(d.due)})"
+            return d.due, Note("anchor", (("title", d.title), ("value", d.due)))
         a = self.anchors[name]
-        return a.value, f"the {a.title.lower()} ({say(a.value)})"
+        return a.value, Note("anchor", (("title", a.title), ("value", a.value)))
 
 
-def _count(expr: Expr, ctx: _Context) -> tuple[Moment, str]:
+def _count(expr: Expr, ctx: _Context) -> tuple[Moment, Note]:
     """Evaluate one expression: the moment and the step that explains it."""
     value, named = ctx.value(expr.of)
     return operations.count(expr, value, named)
 
 
-def _plain_day(day: date) -> str:
-    """"June 7, 2025" (the weekday is said separately)."""
-    return f"{day:%B} {day.day}, {day.year}"
-
-
-def _also_closed(cal: BusinessCalendar, day: date, rolled: date) -> str:
-    """Holidays skipped on the way from ``day`` to ``rolled`` (weekends go unsaid)."""
+def _also_closed(cal: BusinessCalendar, day: date, rolled: date) -> Note | None:
+    """``closed.also``: the holidays skipped on the way from ``day`` to
+    ``rolled`` (weekends go unsaid), or None."""
     step = 1 if rolled > day else -1
     skipped = [day + timedelta(days=step * i) for i in range(1, abs((rolled - day).days))]
-    named = [f"{say_day(d)} is {cal.closed[d]}" for d in skipped if d in cal.closed]
-    return f" ({'; '.join(named)}, a holiday)" if named else ""
+    named = tuple(Note("closed.on", (("day", d), ("name", cal.closed[d]))) for d in skipped if d in cal.closed)
+    return Note("closed.also", (("days", named),)) if named else None
 
 
 def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
     return day if clock is None else datetime.combine(day, clock, tzinfo=zone)
 
 
-def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, str]:
-    """The hour the last day ends and the words for it: the rule's own hour;
+_END_OF_DAY = Note("ends.end_of_day")
+
+
+def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, Note]:
+    """The hour the last day ends and the note saying so: the rule's own hour;
     else, for an act at an office, the office's closing hour (a filing ends
     when the office closes); else the end of the day."""
     if rule.at is not None:
-        return rule.at, f"{say_clock(rule.at)} local time ({jur.timezone})"
+        return rule.at, _ends("ends.at", rule.at, jur.timezone)
     if rule.office_act and jur.office_hours is not None:
-        close = jur.office_hours.close
-        return close, f"close of office hours, {say_clock(close)} local time ({jur.timezone})"
-    return None, "end of day (11:59 p.m. local time); no hour is set by the law"
+        return jur.office_hours.close, _ends("ends.office_closes", jur.office_hours.close, jur.timezone)
+    return None, _END_OF_DAY
+
+
+@lru_cache(maxsize=4096)
+def _ends(code: str, clock: time, zone: str) -> Note:
+    return Note(code, (("clock", clock), ("zone", zone)))
 
 
 @lru_cache(maxsize=1024)
-def _closing_step(hours: OfficeHours, ends: str) -> str:
+def _closing_step(hours: OfficeHours, ends: Note) -> Note:
     """Why a last day with no hour in the law ends at the office's closing hour."""
-    step = (f"No hour is set by the text and the act is done at the office, so the day ends when the "
-            f"office closes: the {ends} ({hours.cite}).")
-    return step + (f" {hours.confirm}" if hours.confirm else "")
+    if hours.confirm:
+        return note("office.closes_confirm", ends=ends, cite=hours.cite, confirm=hours.confirm)
+    return note("office.closes", ends=ends, cite=hours.cite)
 
 
 @dataclass(slots=True)
@@ -222,9 +220,9 @@ class _LastDay:
     and the words and readings that go with it."""
 
     due: Moment
-    ends: str
-    steps: list[str]
-    warnings: list[str]
+    ends: Note
+    steps: list[Note]
+    warnings: list[Note]
     readings: tuple[ReadingResult, ...] = ()
 
 
@@ -246,32 +244,27 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
     day, step = _count(rule.due, ctx)
     if isinstance(day, datetime):  # counted in hours: an exact instant, never rolled
         closed = cal.why_closed(day.date()) if rule.office_act else None
-        warn = [f"{say_day(day.date())} is {closed}: the law counts hours, so the time is not moved, "
-                f"but the office may be closed then."] if closed else []
-        return _LastDay(day, f"{say_clock(day.timetz())} local time ({jur.timezone}), an exact instant", [step], warn)
+        warn = [note("hours.office_closed", day=day.date(), closed=closed)] if closed else []
+        return _LastDay(day, _ends("ends.instant", day.timetz(), jur.timezone), [step], warn)
     steps, warnings = [step], []
     clock, ends = _closing_time(rule, jur)
     roll, roll_cite = _roll_of(rule, jur)
-    closed = cal.why_closed(day) if rule.office_act else None
     rolled = cal.roll(day, roll)
+    due = _at(rolled, clock, ctx.zone)
+    # a day that stays where it was counted is open, unless nothing rolls it
+    closed = cal.why_closed(day) if rule.office_act and (rolled != day or roll == "none") else None
     if rolled != day:
-        verb = "extended" if rolled > day else "shortened"
-        steps.append(
-            f"{_plain_day(day)} is {closed}{_also_closed(cal, day, rolled)}, so the last day is {verb} to "
-            f"{say(_at(rolled, clock, ctx.zone))}, {ROLL_WORDS[roll]} ({roll_cite})."
-        )
+        steps.append(note("roll.extended" if rolled > day else "roll.shortened", day=day, closed=closed,
+                          also=_also_closed(cal, day, rolled), to=due, roll=_ROLL[roll], cite=roll_cite))
     elif closed:
-        warnings.append(
-            f"{say_day(day)} is {closed} and the law for this rule names no roll ({roll_cite}), "
-            f"so the date is not moved; the office may be closed that day: to be safe, act by "
-            f"{say_day(cal.prior_business_day(day))}."
-        )
+        warnings.append(note("roll.none_office_closed", day=day, closed=closed, cite=roll_cite,
+                             safe=cal.prior_business_day(day)))
     if clock is not None and rule.at is None:
         steps.append(_closing_step(jur.office_hours, ends))
     if rule.warning:
-        warnings.append(rule.warning)
+        warnings.append(_said(rule.warning))
     readings = _readings(rule, day, rolled, roll, roll_cite, clock, ctx)
-    return _LastDay(_at(rolled, clock, ctx.zone), ends, steps, warnings, readings)
+    return _LastDay(due, ends, steps, warnings, readings)
 
 
 def _safe_due(last: _LastDay) -> Moment:
@@ -281,14 +274,14 @@ def _safe_due(last: _LastDay) -> Moment:
         return last.due
     safe = min(r.due for r in last.readings)
     if len({r.due for r in last.readings}) > 1:
-        others = "; ".join(f"{r.name}: {say(r.due)}" for r in last.readings)
-        last.warnings.append(f"The law reads two ways here ({others}). The safe date is the earliest, {say(safe)}.")
+        others = tuple(Note("reading.due", (("name", r.name), ("due", r.due))) for r in last.readings)
+        last.warnings.append(note("readings.disagree", readings=others, safe=safe))
     else:
-        last.steps.append(f"Every reading of the law gives the same date ({', '.join(r.name for r in last.readings)}).")
+        last.steps.append(note("readings.agree", names=tuple(r.name for r in last.readings)))
     return safe
 
 
-def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[str]]:
+def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[Note]]:
     """When a window opens: the statutory first day, or where filing needs the
     office open, its first opening time on or after that day."""
     jur, cal = ctx.jur, ctx.calendar
@@ -299,17 +292,17 @@ def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[str]]:
         opens = cal.on_or_after(statutory)
         start = datetime.combine(opens, jur.office_hours.open, tzinfo=ctx.zone)
         if opens != statutory:
-            steps.append(
-                f"{_plain_day(statutory)} is {cal.why_closed(statutory)}, so the office first opens for "
-                f"filing at {say_clock(jur.office_hours.open)} on {say_day(opens)} ({jur.office_hours.cite})."
-            )
+            steps.append(note("window.opens_later", day=statutory, closed=cal.why_closed(statutory),
+                              clock=jur.office_hours.open, opens=opens, cite=jur.office_hours.cite))
         else:
-            steps.append(f"Filing opens when the office opens ({say_clock(jur.office_hours.open)}).")
+            steps.append(note("window.opens_with_office", clock=jur.office_hours.open))
     return start, statutory, steps
 
 
-def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
-    """One rule's deadline for the cycle: last day, readings, window start."""
+def _evaluate(rule: Rule, ctx: _Context, cycle: date, case: Case | None = None) -> Deadline:
+    """One rule's deadline for the cycle (of ``case``, for a rule counted from
+    its events): last day, readings, window start; where the whole law shown
+    is a reading (the jurisdiction's caveats), tentative, saying so first."""
     last = _last_day(rule, ctx)
     safe_due = _safe_due(last)
     start: Moment | None = None
@@ -319,9 +312,11 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
         start, statutory_start, start_steps = _window_start(rule, ctx)
         steps = start_steps + steps
         if day_of(start) > day_of(last.due):
-            last.warnings.append(f"This window ends ({say(last.due)}) before it opens ({say(start)}).")
+            last.warnings.append(note("window.ends_before_opening", due=last.due, start=start))
     if rule.note:
-        steps.append(rule.note)
+        steps.append(_said(rule.note))
+    status = "tentative" if safe_due != last.due or ctx.jur.caveats else "scheduled"
+    warnings = (*_caveats(ctx.jur.caveats), *last.warnings) if ctx.jur.caveats else tuple(last.warnings)
     return Deadline(
         jurisdiction=ctx.jur.id,
         cycle=cycle,
@@ -331,7 +326,7 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
         audience=rule.audience,
         due=last.due,
         ends=last.ends,
-        status="tentative" if safe_due != last.due else "scheduled",
+        status=status,
         citation=rule.cite,
         text=rule.text,
         steps=tuple(steps),
@@ -339,13 +334,23 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date) -> Deadline:
         statutory_start=statutory_start,
         readings=last.readings,
         safe_due=safe_due,
-        warnings=tuple(last.warnings),
+        warnings=warnings,
         thresholds=rule.thresholds,
         rule_effective=rule.effective,
         source=rule.source,
         url=rule.url,
         read=rule.read,
+        case=None if case is None else case.id,
+        label=None if case is None else case.label,
+        place=ctx.jur.name,
     )
+
+
+@lru_cache(maxsize=65536)
+def _said(words: str | Note) -> Note:
+    """A calendar file's words (a rule's note or warning) as a note; a note the
+    engine composed (a choice's) as it is."""
+    return words if isinstance(words, Note) else text(words)
 
 
 def _readings(rule: Rule, day: date, rolled: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
@@ -356,16 +361,16 @@ def _readings(rule: Rule, day: date, rolled: date, roll: str, roll_cite: str, cl
     other_law = rule.office_act and (ctx.variants or ctx.office)
     if not (rule.readings or other_law):
         return ()
-    own = f"{ROLL_WORDS[roll]} ({roll_cite})"
+    own = note("reading.own", roll=_ROLL[roll], cite=roll_cite)
     if rule.reads_other_hours:
-        own = f"{say_clock(clock)} local time ({ctx.jur.timezone}), {own}"
-    ways = [(own, roll, roll_cite, "the rule's own computation of time")]
+        own = note("reading.own_at", clock=clock, zone=ctx.jur.timezone, own=own)
+    ways = [(own, roll, roll_cite, _OWN_WHY)]
     dues = [_at(rolled, clock, ctx.zone)]
     for r in rule.readings:
         how = r.roll or roll
         counted = day if r.due is None else day_of(_count(r.due, ctx)[0])
         due = _at(ctx.calendar.roll(counted, how), r.at or clock, r.zone or ctx.zone)
-        ways.append((r.name, how, r.cite, r.why))
+        ways.append((_said(r.name), how, r.cite, _said(r.why)))
         dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
     if other_law:
         for name, how, cite, why, other in _holiday_readings(own, roll, day, rolled, ctx):
@@ -387,13 +392,13 @@ def _holiday_readings(own: str, roll: str, day: date, rolled: date, ctx: _Contex
     out = []
     for variant in ctx.variants:
         if variant.may_differ(day, rolled) and (other := variant.calendar.roll(day, roll)) != rolled:
-            out.append((f"{own}, {variant.name}", roll, variant.cite, variant.why, other))
+            out.append((note("reading.holiday_law", own=own, reading=variant.name), roll, variant.cite,
+                        text(variant.why), other))
     if ctx.office is not None and rolled in ctx.office.only:
         what, authority = holiday_law.closures_in(ctx.jur.holidays, rolled.year)[rolled]
         out.append((
-            "the office's last open day before a closure", "prior_business_day", authority,
-            f"{say_day(rolled)} is not a legal holiday, so the law does not move the last day, but the office "
-            f"is closed ({what}); a filing in person must be made by its last open day before it.",
+            Note("reading.office_closure"), "prior_business_day", authority,
+            note("reading.office_closure_why", day=rolled, closure=what),
             ctx.office.calendar.prior_business_day(rolled),
         ))
     return out
@@ -401,16 +406,13 @@ def _holiday_readings(own: str, roll: str, day: date, rolled: date, ctx: _Contex
 
 def _apply_override(d: Deadline, ov: Override, zone: ZoneInfo) -> Deadline:
     if ov.status == "cancelled":
-        step = f"Cancelled by {ov.authority}: {ov.reason}."
+        step = note("override.cancelled", authority=ov.authority, reason=ov.reason)
         return replace(d, status="cancelled", override=ov, steps=d.steps + (step,))
     due = _in_zone(ov.due, zone) if ov.due is not None else d.due
     start = _in_zone(ov.start, zone) if ov.start is not None else d.start
-    step = (
-        f"Replaced by {ov.authority}: {ov.reason}. The computed date was {say(d.due)}; "
-        f"the date in force is {say(due)}."
-    )
-    ends = (f"{say_clock(due.timetz())} local time ({zone.key}), as {ov.authority} orders" if isinstance(due, datetime)
-            else f"end of day (11:59 p.m. local time), as {ov.authority} orders")
+    step = note("override.replaced", authority=ov.authority, reason=ov.reason, computed=d.due, due=due)
+    ends = (note("ends.ordered_at", clock=due.timetz(), zone=zone.key, authority=ov.authority)
+            if isinstance(due, datetime) else note("ends.ordered_end_of_day", authority=ov.authority))
     return replace(
         d, status="overridden", due=due, start=start, safe_due=due, computed_due=d.due, override=ov,
         steps=d.steps + (step,), ends=ends,
@@ -471,7 +473,7 @@ def compute(
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides) if o.case is None}  # by cycle or election day
     by_case = {(o.deadline, o.case): o for o in overrides if o.case is not None}
     if jur.time_law.warning:
-        warnings.append(jur.time_law.warning)
+        warnings.append(text(jur.time_law.warning))
     missing: set[str] = set()  # rules with no version in force, and their dependants
     used: dict[str, tuple[str, ...]] = {}  # what each computed deadline counted from
     earliest = min(anchors[name].value for name in jur.elections if name in anchors)
@@ -481,16 +483,16 @@ def compute(
         rule = version_in_force(jur.rules[rid], general)
         if rule is None:
             first = jur.rules[rid][0].effective
-            warnings.append(f"{rid}: no version of this rule was in force on {say_day(general)} (the first took effect {say_day(first)})")
+            warnings.append(note("rule.not_in_force", rule=rid, day=general, first=first))
             missing.add(rid)
             continue
         lacking = [name for name in rule.anchors() if name in missing]
         if lacking:
-            warnings.append(f"{rid}: not computed, because {', '.join(lacking)} (which it counts from) has no version in force")
+            warnings.append(note("rule.counts_from_missing", rule=rid, missing=tuple(lacking)))
             missing.add(rid)
             continue
-        in_force[rid] = _under_choice(rule, *under[rid], jur) if rid in under else rule
-    needs = _triggers_needed(jur, in_force)
+        in_force[rid] = _under_choice(rule, *under[rid]) if rid in under else rule
+    needs = _needs(tuple(in_force.items()), tuple(jur.triggers))
     out: list[Deadline] = []
     pending: list[str] = []
     for rid, rule in in_force.items():
@@ -516,7 +518,7 @@ def compute(
         for rid, rule in in_force.items():
             if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
                 continue
-            deadline = replace(_evaluate(rule, cctx, cycle), case=case.id, title=f"{rule.title} ({case.label})")
+            deadline = _evaluate(rule, cctx, cycle, case)
             ov = by_case.get((rid, case.id))
             if ov is not None:
                 deadline = _apply_override(deadline, ov, zone)
@@ -530,19 +532,18 @@ def compute(
     if law.proclaimed or law.one_off_closures:
         warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in out for m in (d.start, d.due) if m}))
     if jur.caveats:
-        warnings[:0] = jur.caveats
-        out = [_under_caveat(d, jur.caveats) for d in out]
+        warnings[:0] = _caveats(jur.caveats)
     order = {rid: i for i, rid in enumerate(jur.rules)}
     deadlines = tuple(sorted(out, key=lambda d: (_sort_key(d.due), order[d.id], d.case or "")))
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),
                   moved=_moved(jur, general, cycle, moved_by))
 
 
-def _under_caveat(d: Deadline, caveats: tuple[str, ...]) -> Deadline:
-    """``d`` where the whole law shown is a reading (a home-rule charter not
-    yet encoded): tentative, with the caveat among its warnings."""
-    status = "tentative" if d.status == "scheduled" else d.status
-    return replace(d, status=status, warnings=tuple(caveats) + d.warnings)
+@lru_cache(maxsize=1024)
+def _caveats(caveats: tuple[str, ...]) -> tuple[Note, ...]:
+    """The caveats of a jurisdiction whose whole law shown is a reading (a
+    home-rule charter not yet encoded), as notes."""
+    return tuple(map(text, caveats))
 
 
 def counts_from_trigger(jur: Jurisdiction, rule_id: str) -> bool:
@@ -554,19 +555,26 @@ def counts_from_trigger(jur: Jurisdiction, rule_id: str) -> bool:
 def _triggers_needed(jur: Jurisdiction, rules: Mapping[str, Rule]) -> dict[str, frozenset[str]]:
     """Per rule, the trigger events it counts from, directly or through the
     deadlines it anchors on (``rules`` in dependency order)."""
+    return _needs(tuple(rules.items()), tuple(jur.triggers))
+
+
+@lru_cache(maxsize=16384)
+def _needs(rules: tuple[tuple[str, Rule], ...], triggers: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """:func:`_triggers_needed`, once per set of rules (the caller does not change the answer)."""
     needs: dict[str, frozenset[str]] = {}
-    for rid, rule in rules.items():
+    for rid, rule in rules:
         found: set[str] = set()
         for name in rule.anchors():
-            if name in jur.triggers:
+            if name in triggers:
                 found.add(name)
             found |= needs.get(name, frozenset())
         needs[rid] = frozenset(found)
     return needs
 
 
-def _moved(jur: Jurisdiction, held: date, cycle: date, moved_by: str | None) -> str | None:
-    """"moved from X to Y by Z" for an election held on another day than its rule gives."""
+def _moved(jur: Jurisdiction, held: date, cycle: date, moved_by: str | None) -> Note | None:
+    """``election.moved`` (from ``cycle`` to ``held`` by ``authority``) for an
+    election held on another day than its rule gives."""
     if held == cycle:
         return None
     rule = jur.elections["general"]
@@ -575,7 +583,7 @@ def _moved(jur: Jurisdiction, held: date, cycle: date, moved_by: str | None) -> 
         moved_by = by_file[1].authority
     if moved_by is None:
         return None  # a date typed by a person: counted from, with a warning (see _check_against_rule)
-    return f"The {rule.title.lower()} was moved from {say_day(cycle)} to {say_day(held)} by {moved_by}."
+    return note("election.moved", election=rule.title, cycle=cycle, held=held, authority=moved_by)
 
 
 def _behind(name: str, used: Mapping[str, tuple[str, ...]]) -> set[str]:
@@ -596,10 +604,8 @@ def _check_before_election(d: Deadline, behind: set[str], ctx: _Context) -> Dead
     if first is None or day_of(d.due) < first.value:
         return d
     when = "on" if day_of(d.due) == first.value else "after"
-    words = (f"This {'window' if d.start is not None else 'deadline'} ends {when} the {first.title.lower()} it is for "
-             f"({say(d.due)}; the election is {say_day(first.value)}): its rule does not fit an election on that day "
-             f"(a special or moved election?). Ask the election official for the dates that apply.")
-    return replace(d, warnings=d.warnings + (words,))
+    code = f"{'window' if d.start is not None else 'deadline'}.ends_{when}_election"
+    return replace(d, warnings=d.warnings + (note(code, election=first.title, due=d.due, day=first.value),))
 
 
 def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]):
@@ -619,35 +625,43 @@ def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Seq
 
 
 @lru_cache(maxsize=4096)
-def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, jur: Jurisdiction) -> Rule:
+def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -> Rule:
     """The rule as this cycle's decision on ``choice`` leaves it: the choice's
     period where taken; the rule's own plus the period as a reading while
-    nothing is recorded; the rule's own, with a word, where declined or ended."""
-    def noted(words: str) -> str:
-        return f"{rule.note} {words}" if rule.note else words
+    nothing is recorded; the rule's own, with a word, where declined or ended.
+    The same for every jurisdiction of the law (its notes say ``place``)."""
+    def noted(words: Note) -> Note:
+        return joined(_said(rule.note), words) if rule.note else words
 
     if decision == "ended":
-        return replace(rule, note=noted(f"{choice.title}: ended {say_day(choice.ends)} ({choice.cite}). {choice.after or ''}".strip()))
+        if choice.after:
+            return replace(rule, note=noted(note("choice.ended_then", choice=choice.title, day=choice.ends,
+                                                 cite=choice.cite, after=choice.after)))
+        return replace(rule, note=noted(note("choice.ended", choice=choice.title, day=choice.ends, cite=choice.cite)))
     if decision is None:
         reading = Reading(
-            name=f"if {jur.name} takes the choice \"{choice.title}\" for this election ({choice.period_cite})",
-            cite=choice.period_cite, why=f"{choice.cite}: {choice.period_text}", at=choice.at, due=choice.due,
+            name=note("choice.if_taken", choice=choice.title, cite=choice.period_cite),
+            cite=choice.period_cite, why=note("cited_text", cite=choice.cite, text=choice.period_text),
+            at=choice.at, due=choice.due,
         )
-        caution = (f"The law lets {jur.name} choose \"{choice.title}\" for this election ({choice.cite}), "
-                   f"and no choice is recorded: both periods are shown as readings; file by the earlier.")
-        return replace(rule, readings=rule.readings + (reading,), warning=f"{rule.warning} {caution}" if rule.warning else caution)
+        caution = note("choice.undecided", choice=choice.title, cite=choice.cite)
+        return replace(rule, readings=rule.readings + (reading,),
+                       warning=joined(_said(rule.warning), caution) if rule.warning else caution)
     if not decision.taken:
-        return replace(rule, note=noted(f"{jur.name} did not choose \"{choice.title}\" for this election ({decision.authority})."))
+        return replace(rule, note=noted(note("choice.declined", choice=choice.title, authority=decision.authority)))
     return replace(
         rule, start=choice.start or rule.start, start_at_opening=choice.start_at_opening or rule.start_at_opening,
         due=choice.due, at=choice.at or rule.at, readings=(), cite=f"{choice.period_cite}; {choice.cite}",
         text=choice.period_text,
-        note=(f"{jur.name} chose \"{choice.title}\" for this election ({decision.authority}), so the period of "
-              f"{choice.period_cite} applies in place of {rule.cite}."),
+        note=note("choice.taken", choice=choice.title, authority=decision.authority, period_cite=choice.period_cite,
+                  cite=rule.cite),
     )
+
+
+_LAST_SECOND = time(23, 59, 59)
 
 
 def _sort_key(moment: Moment) -> tuple:
     if isinstance(moment, datetime):
-        return (moment.date(), moment.astimezone(ZoneInfo("UTC")).time())
-    return (moment, time(23, 59, 59))
+        return (moment.date(), moment.astimezone(timezone.utc).time())
+    return (moment, _LAST_SECOND)

@@ -24,13 +24,56 @@ class CalendarError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+#: The English of each input error by code, ``{name}`` fields filled from the
+#: error's ``facts`` (text already said as the message says it: ids quoted,
+#: dates in ISO 8601). It is its own msgid: ``deadlines.words`` says it in
+#: other languages.
+ERRORS = {
+    "text.too_long": "{field}: at most {limit} characters",
+    "text.bad_character": "{field}: contains the character U+{point}, which is not allowed",
+    "text.required": "{field}: required text, at most {limit} characters",
+    "text.required_what": "{field}: required text ({what}), at most {limit} characters",
+    "data.number_out_of_range": "{field}: number out of range",
+    "data.too_deep": "{field}: nested too deeply",
+    "data.too_many_items": "{field}: at most {limit} items",
+    "date.out_of_range": "{field}: give a date from {first} to {last}",
+    "date.expected": "{field}: expected a date YYYY-MM-DD",
+    "date.not_a_date": "{field}: expected a date YYYY-MM-DD, got {got}",
+    "moment.expected": "{field}: expected a date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM",
+    "event.needs_time": "{field}: event '{name}' is an instant: give a date and time, e.g. {day}T14:30",
+    "event.date_only": "{field}: event '{name}' is recorded as a date: give YYYY-MM-DD",
+    "event.unknown": "{jurisdiction} has no event {name} (its events: {known})",
+    "event.malformed": "event: expected NAME=DATETIME[,LABEL], got {got}",
+    "label.too_long": "{field}: optional text of at most {limit} characters naming the case",
+    "cycle.not_general": "{field}: {day} is not a general election of {jurisdiction} by rule (a cycle is named by that date)",
+    "choice.unknown": "{field}: {jurisdiction} has no choice {name} (its choices: {known})",
+    "flag.expected": "{field}: true or false",
+    "number.out_of_range": "{field}: a whole number from {low} to {high}",
+    "cursor.unknown": "cursor: not a cursor this service gave (use the 'next' link of the previous page)",
+    "primary.none": "{jurisdiction} holds no primary election; leave out the primary date",
+}
+
+
 class InputError(ValueError):
     """Bad input from a user (an unknown jurisdiction, a malformed date, an event
-    the jurisdiction does not know). ``field`` names the input at fault."""
+    the jurisdiction does not know). ``field`` names the input at fault;
+    ``code`` says what is wrong (``date.malformed``, ``event.needs_time``...;
+    ``input.invalid`` where nothing finer is said), for code that answers it
+    in other words; the message is the terse words tools match on."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, code: str = "input.invalid",
+                 facts: tuple[tuple[str, object], ...] = ()):
         super().__init__(message)
         self.field = field
+        self.code = code
+        self.facts = facts  # the fields of ERRORS[code], where the message is that template filled
+
+    @classmethod
+    def of(cls, code: str, field: str | None, **facts) -> "InputError":
+        """The error ``code`` of :data:`ERRORS`, its message the template filled
+        with ``facts`` (``field`` is a fact too)."""
+        facts = {"field": field, **facts}
+        return cls(ERRORS[code].format(**facts), field, code, tuple(facts.items()))
 
 
 class CoverageError(InputError):
@@ -44,5 +87,5 @@ class CaseNeeded(InputError):
     ``(id, label)`` (answered 409: the request is right, the record ambiguous)."""
 
     def __init__(self, message: str, cases: list[tuple[str, str]]):
-        super().__init__(message, "case")
+        super().__init__(message, "case", "case.needed")
         self.cases = list(cases)

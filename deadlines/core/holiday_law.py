@@ -28,6 +28,7 @@ from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.counting import first_weekday_of_month
 from deadlines.core.elections import next_election
 from deadlines.core.model import ElectionRule, HandList, HolidayLaw, HolidayReading, HolidayRule, in_years
+from deadlines.core.notes import Note, note
 
 LEGAL = "legal"
 OFFICE = "office"
@@ -239,16 +240,13 @@ def stale_lists(law: HolidayLaw, general: ElectionRule, today: date) -> list[str
     ]
 
 
-def unlisted(law: HolidayLaw, years: Iterable[int]) -> list[str]:
-    """Warnings for hand-kept lists that do not cover every one of ``years``."""
+def unlisted(law: HolidayLaw, years: Iterable[int]) -> list[Note]:
+    """Warnings (``holidays.unlisted.<key>``) for hand-kept lists that do not
+    cover every one of ``years``."""
     out = []
     for hand in law.hand_lists():
         missing = sorted(y for y in set(years) if not hand.first <= y <= hand.last)
         if missing:
-            what = "proclaimed holidays" if hand.key == "proclaimed" else "one-off office closures"
-            out.append(
-                f"The list of {what} ({hand.cite}) covers {hand.first}-{hand.last}; deadlines fall in "
-                f"{', '.join(map(str, missing))}, where a day missing from the list is unknown, not absent: "
-                f"check with the clerk."
-            )
+            out.append(note(f"holidays.unlisted.{hand.key}", cite=hand.cite, first=hand.first, last=hand.last,
+                            years=tuple(missing)))
     return out

@@ -50,10 +50,10 @@ def text(value: str, field: str, limit: int = MAX_TEXT) -> str:
     (tab and line breaks aside), a lone surrogate, or more than ``limit``
     characters."""
     if len(value) > limit:
-        raise InputError(f"{field}: at most {limit} characters", field)
+        raise InputError.of("text.too_long", field, limit=limit)
     bad = next((ch for ch in value if ch in _CONTROL or "\ud800" <= ch <= "\udfff"), None)
     if bad is not None:
-        raise InputError(f"{field}: contains the character U+{ord(bad):04X}, which is not allowed", field)
+        raise InputError.of("text.bad_character", field, point=f"{ord(bad):04X}")
     return value
 
 
@@ -67,12 +67,12 @@ def data(value: object, field: str, depth: int = 0) -> object:
         return value
     if isinstance(value, int):
         if abs(value) >= 2**63:
-            raise InputError(f"{field}: number out of range", field)
+            raise InputError.of("data.number_out_of_range", field)
         return value
     if depth >= MAX_DEPTH:
-        raise InputError(f"{field}: nested too deeply", field)
+        raise InputError.of("data.too_deep", field)
     if len(value) > MAX_ITEMS:
-        raise InputError(f"{field}: at most {MAX_ITEMS} items", field)
+        raise InputError.of("data.too_many_items", field, limit=MAX_ITEMS)
     if isinstance(value, dict):
         for key, item in value.items():
             name = text(key, field, 100) if depth == 0 else field
@@ -116,7 +116,7 @@ def _day_of(moment: Moment) -> date:
 def in_range(moment: Moment, field: str) -> Moment:
     """``moment`` unchanged, or InputError naming ``field`` outside EARLIEST..LATEST."""
     if not EARLIEST <= _day_of(moment) <= LATEST:
-        raise InputError(f"{field}: give a date from {EARLIEST.isoformat()} to {LATEST.isoformat()}", field)
+        raise InputError.of("date.out_of_range", field, first=EARLIEST.isoformat(), last=LATEST.isoformat())
     return moment
 
 
@@ -125,11 +125,11 @@ def day(value: object, field: str) -> date:
     if isinstance(value, date) and not isinstance(value, datetime):
         return in_range(value, field)
     if not isinstance(value, str):
-        raise InputError(f"{field}: expected {DATE_FORMS}", field)
+        raise InputError.of("date.expected", field)
     try:
         parsed = date.fromisoformat(value.strip())
     except ValueError:
-        raise InputError(f"{field}: expected {DATE_FORMS}, got {value!r}", field) from None
+        raise InputError.of("date.not_a_date", field, got=repr(value)) from None
     return in_range(parsed, field)
 
 
@@ -141,11 +141,11 @@ def optional_day(value: object, field: str) -> date | None:
 def moment(value: object, zone: ZoneInfo, field: str) -> Moment:
     """A date or an instant (see :func:`to_moment`) within the accepted range."""
     if not isinstance(value, (str, date)):
-        raise InputError(f"{field}: expected {MOMENT_FORMS}", field)
+        raise InputError.of("moment.expected", field)
     try:
         parsed = to_moment(value, zone)
     except ValueError as exc:
-        raise InputError(f"{field}: {exc}", field) from None
+        raise InputError(f"{field}: {exc}", field, "moment.not_a_moment") from None
     return in_range(parsed, field)
 
 
@@ -160,9 +160,9 @@ def event(jur: Jurisdiction, name: object, value: object, field: str | None = No
     field = field or name
     when = moment(value, ZoneInfo(jur.timezone), field)
     if trigger.type == "instant" and not isinstance(when, datetime):
-        raise InputError(f"{field}: event '{name}' is an instant: give a date and time, e.g. {when}T14:30", field)
+        raise InputError.of("event.needs_time", field, name=name, day=when.isoformat())
     if trigger.type == "date" and isinstance(when, datetime):
-        raise InputError(f"{field}: event '{name}' is recorded as a date: give YYYY-MM-DD", field)
+        raise InputError.of("event.date_only", field, name=name)
     return when
 
 
@@ -175,14 +175,14 @@ def label(value: object, field: str = "label") -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or len(value.strip()) > LABEL_MAX:
-        raise InputError(f"{field}: optional text of at most {LABEL_MAX} characters naming the case", field)
+        raise InputError.of("label.too_long", field, limit=LABEL_MAX)
     return " ".join(value.split())
 
 
 def no_event(jur: Jurisdiction, name: object, field: str) -> InputError:
     """The one sentence for an event ``jur`` does not know (in any input)."""
     known = ", ".join(sorted(jur.triggers)) or "none"
-    return InputError(f"{jur.id} has no event {name!r} (its events: {known})", field)
+    return InputError.of("event.unknown", field, jurisdiction=jur.id, name=repr(name), known=known)
 
 
 def known_fields(jur: Jurisdiction, args: Mapping[str, object], also: Sequence[str] = ()) -> None:
@@ -199,7 +199,7 @@ def event_assignment(jur: Jurisdiction, text: str) -> Occurrence:
     name, sep, rest = text.partition("=")
     value, _, given = rest.partition(",")
     if not sep or not name.strip() or not value.strip():
-        raise InputError(f"event: expected NAME=DATETIME[,LABEL], got {text!r}", "event")
+        raise InputError.of("event.malformed", "event", got=repr(text))
     name = name.strip()
     return Occurrence(name, event(jur, name, value.strip()), label(given, "event") if given else "")
 
@@ -228,7 +228,7 @@ def cycle(jur: Jurisdiction, value: object, field: str = "election") -> date:
     named = day(value, field)
     key = named_cycle(jur.elections["general"], named)
     if key is None:
-        raise InputError(f"{field}: {named} is not a general election of {jur.id} by rule (a cycle is named by that date)", field)
+        raise InputError.of("cycle.not_general", field, day=named.isoformat(), jurisdiction=jur.id)
     return key
 
 
@@ -238,25 +238,27 @@ def choice(jur: Jurisdiction, value: object, cycle: date, field: str = "choice",
     found = jur.choices.get(value) if isinstance(value, str) else None
     if found is None:
         known = ", ".join(sorted(jur.choices)) or "none"
-        raise InputError(f"{field}: {jur.id} has no choice {value!r} (its choices: {known})", field)
+        raise InputError.of("choice.unknown", field, jurisdiction=jur.id, name=repr(value), known=known)
     if not found.allowed(cycle):
         until = f" until {found.ends}" if found.ends else ""
         raise InputError(f"{cycle_field}: the law gives the choice {found.name!r} only for elections from "
-                         f"{found.effective}{until}, not the {cycle} cycle", cycle_field)
+                         f"{found.effective}{until}, not the {cycle} cycle", cycle_field,
+                         "choice.not_in_force")
     return found
 
 
 def required_text(value: object, field: str, what: str = "") -> str:
     """Text that must be given (an authority, a reason), spaces at the ends trimmed."""
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
-        raise InputError(f"{field}: required text{f' ({what})' if what else ''}, at most {MAX_TEXT} characters", field)
+        raise InputError.of("text.required_what" if what else "text.required", field, limit=MAX_TEXT,
+                            **({"what": what} if what else {}))
     return value.strip()
 
 
 def flag(value: object, field: str) -> bool:
     """A JSON true or false (not a string or a number)."""
     if not isinstance(value, bool):
-        raise InputError(f"{field}: true or false", field)
+        raise InputError.of("flag.expected", field)
     return value
 
 
@@ -266,7 +268,7 @@ def whole_number(value: object, field: str, low: int, high: int, default: int) -
         return default
     text = str(value)
     if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
-        raise InputError(f"{field}: a whole number from {low} to {high:,}", field)
+        raise InputError.of("number.out_of_range", field, low=low, high=f"{high:,}")
     return int(text)
 
 
@@ -281,5 +283,5 @@ def offset_cursor(value: object) -> int:
         return 0
     text = str(value)
     if not (text[:1] == "o" and text[1:].isascii() and text[1:].isdigit() and len(text) < 12):
-        raise InputError("cursor: not a cursor this service gave (use the 'next' link of the previous page)", "cursor")
+        raise InputError.of("cursor.unknown", "cursor")
     return int(text[1:])

@@ -24,7 +24,7 @@ from deadlines.core import engine
 from deadlines.core.model import Deadline, Jurisdiction, Result
 
 _REST = attrgetter(*(f.name for f in fields(Deadline)[1:]))  # every field after ``jurisdiction``
-assert fields(Deadline)[0].name == "jurisdiction"
+assert fields(Deadline)[0].name == "jurisdiction" and fields(Deadline)[-1].name == "place"
 
 
 class Lru:
@@ -84,11 +84,11 @@ def law(jur: Jurisdiction) -> int:
     """A token naming the jurisdiction's law: equal for jurisdictions whose
     deadlines can differ only in their id (those extending the same shared
     sets and adding nothing share the loader's rule, election and holiday
-    objects). Where the law gives the jurisdiction choices, the engine names it
-    in its words, so the name is part of the law."""
+    objects). The name is not part of it: the engine's notes never hold it
+    (the words that name the jurisdiction are filled from each result's own)."""
     parts = (jur.rules, jur.elections, jur.triggers, jur.choices, jur.holidays, jur.time_law, jur.office_hours)
     key = (*(tuple((k, id(v)) for k, v in table.items()) for table in parts[:4]), *map(id, parts[4:]),
-           jur.timezone, jur.overrides, jur.decisions, jur.order, jur.caveats, jur.name if jur.choices else None)
+           jur.timezone, jur.overrides, jur.decisions, jur.order, jur.caveats)
     found = _laws.get(key)
     if found is None:
         found = (next(_tokens), parts)  # holding the objects keeps their ids from being reused
@@ -135,5 +135,7 @@ def rebind(result: Result, jur: Jurisdiction) -> Result:
 
 
 def rebind_deadline(d: Deadline, jur: Jurisdiction) -> Deadline:
-    """``d`` as a deadline of ``jur`` (of the same law)."""
-    return d if d.jurisdiction == jur.id else Deadline(jur.id, *_REST(d))
+    """``d`` as a deadline of ``jur`` (of the same law): its id and name."""
+    if d.jurisdiction == jur.id and d.place == jur.name:
+        return d
+    return Deadline(jur.id, *_REST(d)[:-1], jur.name)

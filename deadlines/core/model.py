@@ -1,11 +1,15 @@
 """The rule model (what a calendar file says) and the result model (what the
-engine derives). All frozen dataclasses; no I/O."""
+engine derives). All frozen dataclasses; no I/O. A result says facts
+(:class:`~deadlines.core.notes.Note`), never sentences: ``deadlines.words``
+says them in a language."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from datetime import date, datetime, time, tzinfo
 from functools import cached_property
 from typing import Mapping, Union
+
+from deadlines.core.notes import Note
 
 Moment = Union[date, datetime]
 """A date (all-day, ends as the deadline's ``ends`` says) or an aware instant."""
@@ -192,6 +196,13 @@ class ElectionRule:
     text: str
     moves: tuple[ElectionMove, ...] = ()
 
+    def __hash__(self) -> int:  # shared by every jurisdiction of a law: hash once
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
+
     def way_in(self, year: int) -> ElectionDay | None:
         for way in self.ways:
             if way.occurs_in(year):
@@ -237,11 +248,13 @@ class Reading:
     """Another way the law can be read for a rule's last day: another roll
     (None: the rule's own), another hour (``at``) and/or the zone that hour is
     in (``zone``, e.g. a fixed "eastern standard time"; None: the
-    jurisdiction's), or another way of counting the day (``due``)."""
+    jurisdiction's), or another way of counting the day (``due``). ``name``
+    and ``why`` are the file's words, or a note where the engine made the
+    reading (a choice the law gives)."""
 
-    name: str
+    name: str | Note
     cite: str
-    why: str
+    why: str | Note
     roll: str | None = None
     at: time | None = None
     zone: tzinfo | None = None
@@ -288,10 +301,17 @@ class Rule:
     readings: tuple[Reading, ...] = ()
     thresholds: tuple[Threshold, ...] = ()
     effective: date | None = None
-    note: str | None = None
-    warning: str | None = None  # a caution shown with every deadline of this version
+    note: str | Note | None = None  # the file's words (a note where a choice composed it)
+    warning: str | Note | None = None  # a caution shown with every deadline of this version
     url: str | None = None  # where the quoted text can be read
     read: date | None = None  # the day it was read there
+
+    def __hash__(self) -> int:  # shared by every jurisdiction of a law: hash once
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     def anchors(self) -> tuple[str, ...]:
         """What the rule counts from: its start and due, and its readings' counts."""
@@ -364,15 +384,16 @@ class Case:
     with the events that belong to it: its deadlines are its own.
 
     ``id`` is stable (feeds build UIDs on it); ``label`` is what a person
-    calls it ("Ordinance 2027-04"). ``cancelled`` names the events withdrawn
-    or deleted, with the words saying so: their deadlines stay, cancelled.
+    calls it ("Ordinance 2027-04"), or where none was given ``case.label``
+    (its first trigger and moment). ``cancelled`` names the events withdrawn
+    or deleted, each with the note saying so: their deadlines stay, cancelled.
     ``refs`` are the recorded events' ids, by trigger name.
     """
 
     id: str
-    label: str
+    label: str | Note
     events: Mapping[str, Moment]
-    cancelled: Mapping[str, str] = field(default_factory=dict)
+    cancelled: Mapping[str, Note] = field(default_factory=dict)
     refs: Mapping[str, str] = field(default_factory=dict)
 
     @property
@@ -427,11 +448,11 @@ class Jurisdiction:
 
 @dataclass(frozen=True, slots=True)
 class ReadingResult:
-    name: str
+    name: Note
     roll: str
     due: Moment
     cite: str
-    why: str
+    why: Note
     safe: bool = False
 
 
@@ -442,20 +463,20 @@ class Deadline:
     jurisdiction: str
     cycle: date  # its general election's date by rule, before any move (elections.cycle_key)
     id: str
-    title: str
+    title: str  # its rule's title (the file's words); a case's label is ``label``
     kind: str
     audience: tuple[str, ...]
     due: Moment
-    ends: str
+    ends: Note
     status: str
     citation: str
     text: str
-    steps: tuple[str, ...]
+    steps: tuple[Note, ...]
     start: Moment | None = None
     statutory_start: date | None = None
     readings: tuple[ReadingResult, ...] = ()
     safe_due: Moment | None = None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Note, ...] = ()
     computed_due: Moment | None = None
     override: Override | None = None
     thresholds: tuple[Threshold, ...] = ()
@@ -464,7 +485,9 @@ class Deadline:
     url: str | None = None
     read: date | None = None
     case: str | None = None  # the case id of a deadline counted from a trigger event
-    changes: tuple[str, ...] = ()  # what a clerk changed, and when
+    changes: tuple[Note, ...] = ()  # what a clerk changed, and when
+    label: str | Note | None = None  # the label of its case (a deadline counted from a trigger event)
+    place: str = ""  # the name of its jurisdiction, for the words that name it (set per jurisdiction)
 
     @property
     def uid(self) -> str:
@@ -478,7 +501,7 @@ class Anchor:
     name: str
     title: str
     value: Moment
-    how: str  # plain words: "entered", "derived by rule: ..."
+    how: Note  # anchor.entered, anchor.recorded, anchor.derived...
 
 
 @dataclass(frozen=True)
@@ -488,7 +511,7 @@ class Result:
     cycle: date  # its date by rule: the identity of the cycle (elections.cycle_key)
     anchors: dict[str, Anchor]
     deadlines: tuple[Deadline, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Note, ...] = ()
     pending: tuple[str, ...] = field(default=())  # ids waiting for a trigger
     cases: tuple[Case, ...] = ()
-    moved: str | None = None  # "moved from X to Y by Z" when the election is not held on its date by rule
+    moved: Note | None = None  # election.moved when the election is not held on its date by rule

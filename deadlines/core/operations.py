@@ -13,14 +13,8 @@ from typing import Callable
 
 from deadlines.core import counting
 from deadlines.core.model import Expr, Moment
-from deadlines.core.moments import day_of, say, say_day
-
-_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
-
-
-def ordinal(n: int) -> str:
-    """1 -> "1st", 12 -> "12th", 23 -> "23rd"."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else _ORDINAL.get(n % 10, 'th')}"
+from deadlines.core.moments import day_of
+from deadlines.core.notes import Note
 
 
 @dataclass(frozen=True)
@@ -28,7 +22,8 @@ class Operation:
     """One way of counting.
 
     ``apply(value, expr)`` counts from the anchor's value; ``explain(expr,
-    named, result)`` says the step in plain words (``named`` names the anchor).
+    anchor, result)`` is the step as a note ``count.<key>`` (``anchor``: the
+    note naming what it counts from).
     ``operand`` is what the key's value is: ``"count"`` (a whole number of at
     least 1), ``"month_day"`` ("MM-DD", with ``year_of``) or ``"month_weekday"``
     (which weekday of ``month`` in the year of ``year_of``: 1-5). ``instant``: it
@@ -45,7 +40,7 @@ class Operation:
 
     key: str
     apply: Callable[[Moment, Expr], Moment]
-    explain: Callable[[Expr, str, Moment], str]
+    explain: Callable[[Expr, Note, Moment], Note]
     operand: str = "count"
     weekday: bool = False
     instant: bool = False
@@ -80,23 +75,30 @@ _UNITS = {"days": (3_660, (1, 1)), "months": (120, (28, 31)), "years": (10, (365
 
 def _calendar(fn: Callable[[date, int], date], unit: str, direction: str) -> Operation:
     """Days, months or years before or after: the day of the anchor excluded."""
-    extra = (" (the day itself not counted)" if unit == "days"
-             else " (calendar months; a missing day of the month counts as the month's last day)")
-
-    def explain(e: Expr, named: str, result: Moment) -> str:
-        amount = f"{e.n} {unit if e.n != 1 else unit[:-1]}"
-        return f"{amount.capitalize()} {direction} {named}{extra} is {say_day(result)}."
-
     sign = -1 if direction == "before" else 1
     most, (fewest_days, most_days) = _UNITS[unit]
+    key = f"{unit}_{direction}"
     return Operation(
-        key=f"{unit}_{direction}",
+        key=key,
         apply=lambda v, e: fn(day_of(v), e.n),
-        explain=explain,
+        explain=_said(key, "n"),
         days=(lambda n: sign * n) if unit == "days" else None,
         most=most,
         reach=_per_unit(sign * fewest_days, sign * most_days),
     )
+
+
+def _said(key: str, *fields: str) -> Callable[[Expr, Note, Moment], Note]:
+    """The step of operation ``key``: ``count.<key>`` with the expression's
+    ``fields``, the anchor and the day (``moment`` for an instant) counted."""
+    code = f"count.{key}"
+    if fields == ("n",):
+        return lambda e, anchor, result: Note(code, (("n", e.n), ("anchor", anchor), ("day", result)))
+    if fields == ("n", "weekday"):
+        return lambda e, anchor, result: Note(code, (("n", e.n), ("weekday", e.weekday), ("anchor", anchor),
+                                                     ("day", result)))
+    assert fields == ()
+    return lambda e, anchor, result: Note(code, (("anchor", anchor), ("day", result)))
 
 
 OPERATIONS: dict[str, Operation] = {
@@ -105,10 +107,7 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             key="nth_weekday_before",
             apply=lambda v, e: counting.nth_weekday_before(day_of(v), e.n, e.weekday),
-            explain=lambda e, named, r: (
-                f"The {ordinal(e.n)} {counting.WEEKDAYS[e.weekday].capitalize()} preceding {named}, "
-                f"not counting that day itself, is {say_day(r)}."
-            ),
+            explain=_said("nth_weekday_before", "n", "weekday"),
             weekday=True,
             most=522,
             reach=_per_unit(-7, -1),
@@ -116,7 +115,7 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             key="days_before",
             apply=lambda v, e: counting.days_before(day_of(v), e.n),
-            explain=lambda e, named, r: f"The {ordinal(e.n)} day prior to {named} is {say_day(r)}.",
+            explain=_said("days_before", "n"),
             days=lambda n: -n,
             most=3_660,
             reach=_per_unit(-1, -1),
@@ -129,7 +128,7 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             key="hours_after",
             apply=lambda v, e: counting.hours_after(v, e.n),
-            explain=lambda e, named, r: f"{e.n} hours after {named} is {say(r)}.",
+            explain=_said("hours_after", "n"),
             instant=True,
             most=87_840,
             reach=lambda n: (0, n // 24 + 1),
@@ -137,10 +136,7 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             key="nth_weekday_in",
             apply=_weekday_in_month,
-            explain=lambda e, named, r: (
-                f"The {ordinal(e.n)} {counting.WEEKDAYS[e.weekday].capitalize()} of {r:%B} in the year of "
-                f"{named} is {say_day(r)}."
-            ),
+            explain=_said("nth_weekday_in", "n", "weekday"),
             operand="month_weekday",
             weekday=True,
             most=4,
@@ -149,7 +145,7 @@ OPERATIONS: dict[str, Operation] = {
         Operation(
             key="date",
             apply=_fixed_date,
-            explain=lambda e, named, r: f"{r:%B} {r.day} of the year of {named} is {say_day(r)}.",
+            explain=_said("date"),
             operand="month_day",
             reach=_in_year_of,
         ),
@@ -157,10 +153,11 @@ OPERATIONS: dict[str, Operation] = {
 }
 
 
-def count(expr: Expr, value: Moment, named: str) -> tuple[Moment, str]:
+def count(expr: Expr, value: Moment, anchor: Note) -> tuple[Moment, Note]:
     """Count ``expr`` from the anchor's ``value``: the moment and the step that
-    explains it. An instant comes back only from an instant operation."""
+    explains it (``anchor`` names the anchor). An instant comes back only
+    from an instant operation."""
     op = OPERATIONS[expr.op]
     result = op.apply(value, expr)
     assert op.instant or not isinstance(result, datetime)
-    return result, op.explain(expr, named, result)
+    return result, op.explain(expr, anchor, result)

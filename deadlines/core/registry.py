@@ -159,7 +159,8 @@ class Registry:
         if found is None:  # a government's own file not on a roster may carry one
             found = next((j.id for j in self.load_all()[0] if j.ocd_id and j.ocd_id.lower() == key.lower()), None)
         if found is None:
-            raise InputError(f"no government with the Open Civic Data division id '{key}'", "jurisdiction")
+            raise InputError(f"no government with the Open Civic Data division id '{key}'", "jurisdiction",
+                             "jurisdiction.unknown")
         return found
 
     def stamp(self, jid: str) -> int:
@@ -168,13 +169,14 @@ class Registry:
         ask on every request. :class:`InputError` for an unknown or
         malformed id."""
         if not ID_PATTERN.match(jid or ""):
-            raise InputError(f"'{jid}' is not a jurisdiction id (lower-case letters, digits and hyphens)", "jurisdiction")
+            raise InputError(f"'{jid}' is not a jurisdiction id (lower-case letters, digits and hyphens)", "jurisdiction",
+                             "jurisdiction.malformed")
         try:
             return (self.root / f"{jid}.toml").stat().st_mtime_ns
         except FileNotFoundError:
             if jid in self.roster().entries:
                 return hash(self._snapshot()[3]) & ((1 << 62) - 1)
-            raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction") from None
+            raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown") from None
 
     def _suggest(self, jid: str) -> str:
         """What an unknown id may have meant: the ids nearest it, or where to look one up."""
@@ -205,7 +207,7 @@ class Registry:
             defaults = entry.document(roster.kind_of(entry)) if entry else None
             return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults)
         if entry is None:
-            raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction")
+            raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown")
         return _from_row(self.root, entry, roster.kind_of(entry), shared)
 
     def _served(self, jid: str, loaded: Jurisdiction | CalendarError) -> Jurisdiction:

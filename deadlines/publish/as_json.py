@@ -2,38 +2,60 @@
 of the API, one jurisdiction or across many)."""
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, time
 from typing import Iterable
 
 from deadlines.core.model import Case, Deadline, Jurisdiction, Result
+from deadlines.core.notes import Note
 from deadlines.core.registry import state_of
 from deadlines.core.moments import iso
 from deadlines.publish.words import source_file
+from deadlines.words import Words, words
 
 
-def deadline_dict(d: Deadline) -> dict:
+def note_dict(n: Note | str, of: str) -> dict:
+    """A note as facts: ``{"code", "args", "of"}`` (``of``: the key whose
+    words it is); a clerk's words are ``{"code": "text", "args": {"text"}}``."""
+    if isinstance(n, str):
+        return {"code": "text", "args": {"text": n}, "of": of}
+    return {"code": n.code, "args": {k: _arg(v) for k, v in n.args}, "of": of}
+
+
+def _arg(value):
+    if isinstance(value, Note):
+        return {"code": value.code, "args": {k: _arg(v) for k, v in value.args}}
+    if isinstance(value, tuple):
+        return [_arg(v) for v in value]
+    if isinstance(value, (date, datetime, time)):
+        return value.isoformat()
+    return value
+
+
+def deadline_dict(d: Deadline, w: Words | None = None) -> dict:
+    w = w or words()
     return {
         "id": d.id,
         "uid": d.uid,
-        "title": d.title,
+        "title": w.title(d),
         "kind": d.kind,
         "audience": list(d.audience),
         "start": iso(d.start),
         "statutory_start": iso(d.statutory_start),
         "due": iso(d.due),
-        "ends": d.ends,
+        "ends": w.ends(d),
         "safe_due": iso(d.safe_due),
         "status": d.status,
         "citation": d.citation,
         "citation_url": d.url,
         "citation_read": iso(d.read),
         "text": d.text,
-        "steps": list(d.steps),
+        "steps": list(w.steps(d)),
         "readings": [
-            {"name": r.name, "roll": r.roll, "due": iso(r.due), "cite": r.cite, "why": r.why, "safe": r.safe}
+            {"name": w.reading_name(r, d.place), "roll": r.roll, "due": iso(r.due), "cite": r.cite,
+             "why": w.reading_why(r, d.place), "safe": r.safe}
             for r in d.readings
         ],
-        "warnings": list(d.warnings),
+        "warnings": list(w.warnings(d)),
         "thresholds": [
             {"office": t.office, "who": t.who, "min": t.min, "max": t.max, "percent": t.percent,
              "note": t.note, "cite": t.cite, "text": t.describe()}
@@ -45,36 +67,40 @@ def deadline_dict(d: Deadline) -> dict:
         "rule_effective": iso(d.rule_effective),
         "source": source_file(d.source),
         "case": d.case,
-        "changes": list(d.changes),
+        "changes": list(w.changes(d)),
+        "notes": [note_dict(n, "steps") for n in d.steps] + [note_dict(n, "warnings") for n in d.warnings],
     }
 
 
-def result_dict(r: Result) -> dict:
+def result_dict(r: Result, w: Words | None = None) -> dict:
+    w = w or words()
     j = r.jurisdiction
     return {
         "jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone},
         "election": r.held.isoformat(),
         "cycle": r.cycle.isoformat(),
         "anchors": {
-            a.name: {"title": a.title, "value": iso(a.value), "how": a.how} for a in r.anchors.values()
+            a.name: {"title": w.calendar(a.title), "value": iso(a.value), "how": w.how(a)} for a in r.anchors.values()
         },
         "time_law": {"roll": j.time_law.roll, "cite": j.time_law.cite},
-        "deadlines": [deadline_dict(d) for d in r.deadlines],
+        "deadlines": [deadline_dict(d, w) for d in r.deadlines],
         "pending": [
             {"id": rid, "waiting_for": j.waiting_for(rid)}
             for rid in r.pending
         ],
-        "warnings": list(r.warnings),
-        "moved": r.moved,
-        "cases": [case_dict(c, r) for c in r.cases],
+        "warnings": list(w.result_warnings(r)),
+        "moved": w.moved(r),
+        "cases": [case_dict(c, r, w) for c in r.cases],
+        "notes": [note_dict(n, "warnings") for n in r.warnings] + ([note_dict(r.moved, "moved")] if r.moved else []),
     }
 
 
-def case_dict(c: Case, r: Result) -> dict:
+def case_dict(c: Case, r: Result, w: Words | None = None) -> dict:
     """A case: its id (in its deadlines' UIDs), label, events, and whether it is open."""
+    w = w or words()
     return {
-        "id": c.id, "label": c.label, "open": c.open,
-        "events": [{"name": name, "at": iso(at), "id": c.refs.get(name), "cancelled": c.cancelled.get(name)}
+        "id": c.id, "label": w.case_label(c), "open": c.open,
+        "events": [{"name": name, "at": iso(at), "id": c.refs.get(name), "cancelled": w.note(c.cancelled.get(name))}
                    for name, at in c.events.items()],
         "deadlines": [d.id for d in r.deadlines if d.case == c.id],
     }
@@ -86,7 +112,7 @@ def jurisdiction_brief(j: Jurisdiction) -> dict:
 
 
 def listing_dict(start: date, end: date, state: str | None, audience: str | None, total: int,
-                 entries: Iterable) -> dict:
+                 entries: Iterable, w: Words | None = None) -> dict:
     """A listing across jurisdictions (``GET /api/v1/deadlines``, ``deadlines
     upcoming --json``): each entry (:class:`deadlines.across.Entry`) as its
     ``edge`` (``opening`` or ``closing``), its moment ``at``, and the deadline
@@ -97,7 +123,7 @@ def listing_dict(start: date, end: date, state: str | None, audience: str | None
         "deadlines": [
             {"jurisdiction": jurisdiction_brief(e.jurisdiction),
              "election": e.result.held.isoformat(), "cycle": e.result.cycle.isoformat(), "edge": e.edge,
-             "at": iso(e.at), "deadline": deadline_dict(e.deadline)}
+             "at": iso(e.at), "deadline": deadline_dict(e.deadline, w)}
             for e in entries
         ],
     }

@@ -31,6 +31,7 @@ from deadlines.publish.vtimezone import vtimezone
 from deadlines.publish.words import EN, _, status_name
 from deadlines.words import Words
 from deadlines.service import kept_until
+from deadlines.words import words
 UID_DOMAIN = "deadlines"
 PRODID = "-//Election deadline service//deadlines//EN"
 STATUS = {"scheduled": "CONFIRMED", "overridden": "CONFIRMED", "tentative": "TENTATIVE", "cancelled": "CANCELLED"}
@@ -80,7 +81,7 @@ def describe(d: Deadline, result: Result, w: Words = EN) -> str:
     line, never starting one that reads like the service's)."""
     lines = [f"{w.title(d)} ({result.jurisdiction.name})"]
     if d.case:
-        label = next((c.label for c in result.cases if c.id == d.case), None)
+        label = next((w.case_label(c) for c in result.cases if c.id == d.case), None)
         lines.append(w._("Case: {label} ({case}).", label=quoted(label), case=d.case) if label
                      else w._("Case: {case}.", case=d.case))
     if d.status == "cancelled":
@@ -90,8 +91,8 @@ def describe(d: Deadline, result: Result, w: Words = EN) -> str:
     if d.safe_due != d.due:
         lines.append(w._("SAFE DATE: {when} (the earliest reading of the law); this event sits on it.",
                          when=say(d.safe_due, w)))
-        lines += [w._("A later reading: {when}, {name}. {why}", when=say(r.due, w), name=w.reading_name(r),
-                      why=w.reading_why(r)) for r in d.readings if r.due > d.safe_due]
+        lines += [w._("A later reading: {when}, {name}. {why}", when=say(r.due, w), name=w.reading_name(r, d.place),
+                      why=w.reading_why(r, d.place)) for r in d.readings if r.due > d.safe_due]
         lines.append(w._("Due by the rule's own computation of time: {when}; the day ends at {ends}.",
                          when=say(d.due, w), ends=ends))
     else:
@@ -115,7 +116,7 @@ def describe(d: Deadline, result: Result, w: Words = EN) -> str:
         lines.append(w._("Text: {url}", url=d.url) + (w._(" (read {day})", day=d.read.isoformat()) if d.read else ""))
     sections = zip(SECTIONS, (
         w.steps(d),
-        [f"{w.reading_name(r)}: {say(r.due, w)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
+        [f"{w.reading_name(r, d.place)}: {say(r.due, w)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
         [t.describe() for t in d.thresholds],
         w.warnings(d),
         [one_line(c) for c in w.changes(d)],

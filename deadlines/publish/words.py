@@ -155,25 +155,54 @@ def readings_heading(d: Deadline, w: Words = EN) -> str:
     return w._("The law can be read {count} ways", count=w._(NUMBER_WORDS[n]) if n in NUMBER_WORDS else str(n))
 
 
-def reading_words(r, w: Words = EN) -> str:
+def reading_words(r, d: Deadline | None = None, w: Words = EN) -> str:
     """A reading's name and why as one sentence (a ``why`` that is a phrase
-    joins the name; a sentence follows it)."""
-    name, why = w.reading_name(r), (w.reading_why(r) or "").strip()
+    joins the name; a sentence follows it); ``d``: its deadline."""
+    place = d.place if d is not None else ""
+    name, why = w.reading_name(r, place), (w.reading_why(r, place) or "").strip()
     if not why:
         return f"{name}."
     return plain(w._("{name}, by {why}.", name=name, why=why) if why[0].islower() else f"{name}. {why}", w)
 
 
-#: how the engine's warning that repeats the readings begins
-READINGS_WARNING = "The law reads two ways here"
+def reading_name(r, d: Deadline, w: Words = EN) -> str:
+    """The name of reading ``r`` of deadline ``d``."""
+    return w.reading_name(r, d.place)
 
 
 def shown_warnings(d: Deadline, w: Words = EN) -> list[str]:
-    """The warnings a row shows: its readings are listed beside them, so the
-    warning that repeats the readings is left out (found in the engine's
-    English, said in ``w``'s language)."""
-    return [said for said, en in zip(w.warnings(d), d.warnings)
-            if not (d.readings and en.startswith(READINGS_WARNING))]
+    """The warnings a row shows, in words: its readings are listed beside
+    them, so the warning that repeats the readings is left out."""
+    return [w.note(n, d.place) for n in d.warnings if not (d.readings and n.code == "readings.disagree")]
+
+
+def title(d: Deadline, w: Words = EN) -> str:
+    """The deadline's title in words (with its case's label)."""
+    return w.title(d)
+
+
+def steps(d: Deadline, w: Words = EN) -> tuple[str, ...]:
+    return w.steps(d)
+
+
+def ends(d: Deadline, w: Words = EN) -> str:
+    return w.ends(d)
+
+
+def changes(d: Deadline, w: Words = EN) -> tuple[str, ...]:
+    return w.changes(d)
+
+
+def cycle_warnings(result: Result, w: Words = EN) -> tuple[str, ...]:
+    return w.result_warnings(result)
+
+
+def moved(result: Result, w: Words = EN) -> str | None:
+    return w.moved(result)
+
+
+def case_label(case, w: Words = EN) -> str:
+    return w.case_label(case)
 
 
 def paragraphs(text: str) -> list[str]:
@@ -199,10 +228,10 @@ def recorded(result: Result, w: Words = EN) -> list[str]:
     jur = result.jurisdiction
     lines = [w._("{title}: {when} (entered)", title=w.calendar(a.title), when=when(a.value, w))
              for a in result.anchors.values()
-             if a.how == "entered" and a.name in jur.elections and a.value != _by_rule(result, a.name)]
+             if a.how.code == "anchor.entered" and a.name in jur.elections and a.value != _by_rule(result, a.name)]
     if result.moved:
         lines.append(w.moved(result))
-    lines += [f"{c.label}: {w.calendar(jur.triggers[name].title)} {when(at, w)}"
+    lines += [f"{w.case_label(c)}: {w.calendar(jur.triggers[name].title)} {when(at, w)}"
               + (" " + w._("(deleted)") if name in c.cancelled else "")
               for c in result.cases for name, at in c.events.items()]
     for d in result.deadlines:
@@ -236,9 +265,12 @@ def cancelled(d: Deadline, w: Words = EN) -> str | None:
     """Why a cancelled deadline is cancelled ("Cancelled by the clerk on <day>: <reason>.")."""
     if d.status != "cancelled":
         return None
-    steps = w.steps(d)
-    found = next((i for i in reversed(range(len(d.steps))) if d.steps[i].startswith("Cancelled")), None)
-    return steps[found] if found is not None else w._("Cancelled.")
+    said = next((s for s in reversed(d.steps) if s.code in CANCELLED_BY), None)
+    return w._("Cancelled.") if said is None else w.note(said, d.place)
+
+
+#: The notes that say why a deadline is cancelled (an order, a deleted event).
+CANCELLED_BY = ("override.cancelled", "case.deleted", "case.deleted_why")
 
 
 #: a zone by the first letter of its winter abbreviation ("MST")

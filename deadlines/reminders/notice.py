@@ -32,8 +32,8 @@ def say_iso(text: str | None, w: Words = EN) -> str:
 
 def deadline_info(d: Deadline) -> dict:
     return {
-        "uid": d.uid, "id": d.id, "title": d.title, "kind": d.kind, "status": d.status, "election": iso(d.cycle),
-        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": d.ends, "citation": d.citation,
+        "uid": d.uid, "id": d.id, "title": words().title(d), "kind": d.kind, "status": d.status, "election": iso(d.cycle),
+        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": words().ends(d), "citation": d.citation,
         "override": None if d.override is None else {"authority": d.override.authority, "reason": d.override.reason},
     }
 

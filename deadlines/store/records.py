@@ -112,11 +112,11 @@ def _occurrence(ev: TriggerEvent) -> Occurrence:
 
 def _changes(log) -> dict[str, list]:
     """History entries by what they bear on (see :class:`Records` ``changes``),
-    oldest first, each as the function that says it for a jurisdiction."""
+    oldest first, each as the function that gives its note for a jurisdiction."""
     out: dict[str, list] = defaultdict(list)
     for e in reversed(log):
         kind, _, key = e.target.partition(":")
-        out[f"cycle:{key}" if kind == "election" else e.target].append(partial(history.words, e))
+        out[f"cycle:{key}" if kind == "election" else e.target].append(partial(history.change, e))
     return dict(out)
 
 

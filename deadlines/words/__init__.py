@@ -18,10 +18,15 @@ from datetime import date, datetime, time
 from functools import lru_cache
 from pathlib import Path
 
-from babel.dates import format_date, format_time
+from babel.dates import format_date, format_time, get_day_names, get_month_names
 
+from deadlines.core.counting import WEEKDAYS
+from deadlines.core.errors import ERRORS, InputError
+from deadlines.core.moments import say as _en_moment
 from deadlines.core.moments import say_clock as _en_clock
 from deadlines.core.moments import say_day as _en_day
+from deadlines.core.notes import Note
+from deadlines.words import notes as _notes
 
 LOCALE = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "es")
@@ -62,6 +67,10 @@ class Words:
         """One message of the engine's notes (``engine`` catalog), unfilled."""
         return self._t("engine").gettext(message)
 
+    def engine_n(self, singular: str, plural: str, n: int) -> str:
+        """The singular or plural form of an engine message for ``n``, unfilled."""
+        return self._t("engine").ngettext(singular, plural, n)
+
     def calendar(self, text: str | None) -> str | None:
         """Words a calendar file wrote (a title, a note, a caution) in this
         language; unchanged where the catalog has none (and always in English).
@@ -70,49 +79,103 @@ class Words:
             return text
         return self._t("calendars").gettext(text)
 
-    # ---- the engine's facts in words. Until the engine says notes (issue 16),
-    # these give the engine's own English; callers already go through them.
+    # ---- the engine's facts in words (deadlines.words.notes holds the templates)
+
+    def note(self, n: Note | str | None, place: str = "") -> str | None:
+        """One note in words (``place``: the jurisdiction's name, for the notes
+        that name it); text (a clerk's words) as it is; None as None."""
+        if n is None or isinstance(n, str):
+            return n
+        return _notes.render(self, n, place)
+
+    def error(self, e: InputError) -> str:
+        """An input error in words: in English its message (the terse words
+        tools match on); in another language its code's template translated,
+        or the message where the error has no template."""
+        if self.lang == DEFAULT or e.code not in ERRORS or not e.facts:
+            return str(e)
+        return _notes.render(self, Note(e.code, e.facts))
 
     def title(self, d) -> str:
-        """A deadline's title (its rule's, with a case's label)."""
-        return self.calendar(d.title)
+        """A deadline's title (its rule's, with a case's label: ``case.title``)."""
+        if d.label is None:
+            return self.calendar(d.title)
+        return self.note(Note("case.title", (("title", d.title), ("label", d.label))))
+
+    def case_label(self, case) -> str:
+        """What a case is called: the label a person gave, or ``case.label``."""
+        return self.note(case.label)
 
     def steps(self, d) -> tuple[str, ...]:
         """How a deadline was counted, one sentence per step."""
-        return d.steps
+        return tuple(self.note(s, d.place) for s in d.steps)
 
     def warnings(self, d) -> tuple[str, ...]:
         """A deadline's cautions."""
-        return d.warnings
+        return tuple(self.note(w, d.place) for w in d.warnings)
 
     def ends(self, d) -> str:
         """When a deadline's last day ends ("4:00 p.m. local time (America/Denver)")."""
-        return d.ends
+        return self.note(d.ends, d.place)
 
     def changes(self, d) -> tuple[str, ...]:
         """What a clerk changed on a deadline, and when."""
-        return d.changes
+        return tuple(self.note(c, d.place) for c in d.changes)
 
-    def reading_name(self, r) -> str:
-        """The name of one reading of the law (a :class:`ReadingResult`)."""
-        return r.name
+    def reading_name(self, r, place: str = "") -> str:
+        """The name of one reading of the law (a :class:`ReadingResult`;
+        ``place``: its deadline's ``place``)."""
+        return self.note(r.name, place)
 
-    def reading_why(self, r) -> str:
-        return r.why
+    def reading_why(self, r, place: str = "") -> str:
+        return self.note(r.why, place)
 
     def how(self, anchor) -> str:
         """How an anchor (an election, a recorded event) was found."""
-        return anchor.how
+        return self.note(anchor.how)
 
     def result_warnings(self, result) -> tuple[str, ...]:
         """A cycle's cautions."""
-        return result.warnings
+        place = result.jurisdiction.name
+        return tuple(self.note(w, place) for w in result.warnings)
 
     def moved(self, result) -> str | None:
         """"The general election was moved from ... to ... by ...", or None."""
-        return result.moved
+        return self.note(result.moved)
 
     # ---- dates
+
+    def moment(self, moment) -> str:
+        """A date as :meth:`day`; an instant as "4:00 p.m. on Tuesday, April 21, 2026"."""
+        if self.lang == DEFAULT:
+            return _en_moment(moment)
+        if not isinstance(moment, datetime):
+            return self.day(moment)
+        return self.engine("{clock} on {day}").format(clock=self.clock(moment.timetz()), day=self.day(moment.date()))
+
+    def plain_day(self, day: date) -> str:
+        """"June 7, 2025" / "7 de junio de 2025" (no weekday)."""
+        if self.lang == DEFAULT:
+            return f"{day:%B} {day.day}, {day.year}"
+        return format_date(day, "long", locale=BABEL_LOCALE[self.lang])
+
+    def month(self, month: int) -> str:
+        """Month ``month`` (January 1): "June" / "junio"."""
+        if self.lang == DEFAULT:
+            return date(2000, month, 1).strftime("%B")
+        return get_month_names("wide", locale=BABEL_LOCALE[self.lang])[month]
+
+    def weekday(self, n: int) -> str:
+        """Weekday ``n`` (Monday 0): "Saturday" / "sábado"."""
+        if self.lang == DEFAULT:
+            return WEEKDAYS[n].capitalize()
+        return get_day_names("wide", locale=BABEL_LOCALE[self.lang])[n]
+
+    def ordinal(self, n: int) -> str:
+        """"67th" / "67.º"."""
+        if self.lang == DEFAULT:
+            return _notes.english_ordinal(n)
+        return self.engine("{n}th").format(n=n)
 
     def day(self, day: date) -> str:
         """"Tuesday, April 21, 2026" / "martes, 21 de abril de 2026"."""
