@@ -36,6 +36,6 @@ def test_no_ordinance_no_deadline():
 
 def test_thresholds():
     d, _ = calc("model-city", events={"ordinance-adopted": date(2026, 5, 6)})
-    texts = [t.describe() for t in d["referendum-petition-filing"].thresholds]
+    texts = [words("en").threshold(t) for t in d["referendum-petition-filing"].thresholds]
     assert any("10 % of the total number of qualified registered voters" in t for t in texts)
     assert any("at least 5 registered voters" in t for t in texts)

@@ -161,7 +161,7 @@ def test_even_year_election_warns():
 
 def test_thresholds_beside_filing():
     d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
-    texts = " | ".join(t.describe() for t in d["nomination-petition-filing"].thresholds)
+    texts = " | ".join(words("en").threshold(t) for t in d["nomination-petition-filing"].thresholds)
     assert "Mayor: at least 25 residents" in texts and "20 %" in texts
     assert any(t.min == 315 for t in d["declaration-filing"].thresholds)
 

@@ -87,7 +87,7 @@ def test_before_2014_the_twelfth_tuesday_applied():
 
 def test_signature_thresholds_beside_petition_deadline():
     d, _ = calc("ypsilanti-mi", primary=date(2026, 8, 4))
-    texts = [t.describe() for t in d["petition-filing"].thresholds]
+    texts = [words("en").threshold(t) for t in d["petition-filing"].thresholds]
     assert "Mayor: 125-200 registered electors of the City" in texts
     assert "Council Member: 25-50 registered electors residing in the ward" in texts
 

@@ -271,15 +271,6 @@ class Threshold:
     percent: float | None = None
     note: str | None = None
 
-    def describe(self) -> str:
-        if self.percent is not None:
-            amount = f"at least {self.percent:g} % of {self.who}"
-        elif self.max is not None:
-            amount = f"{self.min}-{self.max} {self.who}"
-        else:
-            amount = f"at least {self.min} {self.who}"
-        return f"{self.office}: {amount}" + (f" ({self.note})" if self.note else "")
-
 
 @dataclass(frozen=True)
 class Rule:

@@ -58,7 +58,7 @@ def deadline_dict(d: Deadline, w: Words | None = None) -> dict:
         "warnings": list(w.warnings(d)),
         "thresholds": [
             {"office": t.office, "who": t.who, "min": t.min, "max": t.max, "percent": t.percent,
-             "note": t.note, "cite": t.cite, "text": t.describe()}
+             "note": t.note, "cite": t.cite, "text": w.threshold(t)}
             for t in d.thresholds
         ],
         "override": None if d.override is None else {

@@ -117,7 +117,7 @@ def describe(d: Deadline, result: Result, w: Words = EN) -> str:
     sections = zip(SECTIONS, (
         w.steps(d),
         [f"{w.reading_name(r, d.place)}: {say(r.due, w)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
-        [t.describe() for t in d.thresholds],
+        [w.threshold(t) for t in d.thresholds],
         w.warnings(d),
         [one_line(c) for c in w.changes(d)],
     ))

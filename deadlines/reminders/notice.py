@@ -60,7 +60,7 @@ def draft_notice(jur: Jurisdiction, result: Result, window: Deadline) -> str | N
         f"{say_day(result.held)} is {when(target.due)}{zone}.",
     ]
     if target.thresholds:
-        lines += ["", "Signatures required: " + "; ".join(t.describe() for t in target.thresholds) + "."]
+        lines += ["", "Signatures required: " + "; ".join(EN.threshold(t) for t in target.thresholds) + "."]
     lines += ["", f"Authority: {target.citation}.", "", "Dated: ____________    ______________________, Clerk"]
     return "\n".join(lines)
 

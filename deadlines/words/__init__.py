@@ -102,6 +102,20 @@ class Words:
             return self.calendar(d.title)
         return self.note(Note("case.title", (("title", d.title), ("label", d.label))))
 
+    def threshold(self, t) -> str:
+        """The signatures a petition needs (a :class:`Threshold`): "Mayor: at
+        least 2 % of registered voters (note)", the office, who signs and the
+        note in the calendar file's words."""
+        if t.percent is not None:
+            said = Note("threshold.percent", (("office", t.office), ("percent", float(t.percent)), ("who", t.who)))
+        elif t.max is not None:
+            said = Note("threshold.range", (("office", t.office), ("min", t.min), ("max", t.max), ("who", t.who)))
+        else:
+            said = Note("threshold.at_least", (("office", t.office), ("min", t.min), ("who", t.who)))
+        if t.note:
+            said = Note("threshold.noted", (("threshold", said), ("note", t.note)))
+        return self.note(said)
+
     def case_label(self, case) -> str:
         """What a case is called: the label a person gave, or ``case.label``."""
         return self.note(case.label)

@@ -140,6 +140,11 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
                                  "version in force"),
     "case.label": "{trigger}, {at}",
     "case.title": "{title} ({label})",
+    # signatures a petition needs (a rule's thresholds)
+    "threshold.percent": "{office}: at least {percent} % of {who}",
+    "threshold.range": "{office}: {min}-{max} {who}",
+    "threshold.at_least": "{office}: at least {min} {who}",
+    "threshold.noted": "{threshold} ({note})",
     "case.deleted": "Cancelled by the clerk on {day}.",
     "case.deleted_why": "Cancelled by the clerk on {day}: {reason}.",
     "holidays.unlisted.proclaimed": ("The list of proclaimed holidays ({cite}) covers {first}-{last}; deadlines "
@@ -267,6 +272,8 @@ def say(words, value, spec: str = "", place: str = "") -> str:
         return w.day(value)
     if isinstance(value, time):
         return w.clock(value)
+    if isinstance(value, float):
+        return f"{value:g}"
     if isinstance(value, int):
         if spec == "ord":
             return w.ordinal(value)

@@ -5,7 +5,7 @@ moments, and the note (a fact with a code and arguments)."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,13 +22,16 @@ Next = Annotated[str | None, Field(description="The next page's URL; null on the
 
 class Note(Closed):
     """A fact the engine states: a code and its arguments (dates, counts, ids,
-    citations; never prose), beside the English words of ``steps``/``warnings``."""
+    citations; never prose, except a clerk's or a calendar file's own words as
+    ``{"code": "text", "args": {"text"}}``), beside the words of ``steps``/``warnings``.
+    Arguments that are facts themselves are nested ``{code, args}``."""
     code: str
     args: dict[str, Any]
+    of: Literal["steps", "warnings", "moved"] = Field(
+        description="The key whose words this note is: a deadline's steps or warnings, a result's warnings or move")
 
 
-Notes = Annotated[list[Note], Field(default_factory=list,
-                                    description="The facts behind the words, as codes with arguments")]
+Notes = Annotated[list[Note], Field(description="The facts behind the words, as codes with arguments")]
 
 
 class Problem(Closed):
