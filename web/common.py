@@ -50,12 +50,15 @@ def trouble_notices(jur: Jurisdiction) -> list[str]:
             f"{say_clock(written.time())} ({jur.timezone}) is shown."]
 
 
-def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object]):
+def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object], vary: tuple = ()):
     """``render(jur)`` for this request, computed once per change of what a
-    feed is keyed on (the file's stamp, the records' revision, the day) and
-    of the query, however many ask at once (``answers``, a :class:`~deadlines.core.memo.Computed`)."""
+    feed is keyed on (the file's stamp, the records' revision, the day), of
+    the query and of ``vary`` (whatever else the answer depends on: the base
+    URL of its links, a language), however many ask at once (``answers``, a
+    :class:`~deadlines.core.memo.Computed`)."""
     reg = registry()
+    jid = reg.resolve(jid)  # an Open Civic Data id too
     stamp = reg.stamp(jid)
     jur = reg.get(jid)
-    key = (what, jid, request.query_string, stamp, records().revision(jid), today_in(jur.timezone))
+    key = (what, jid, request.query_string, stamp, records().revision(jid), today_in(jur.timezone), *vary)
     return current_app.extensions["answers"].get(key, lambda: render(jur))
