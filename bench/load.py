@@ -1,11 +1,12 @@
 """Readers and a clerk at once, on both documented setups, with slow clients held open.
 
     .venv/bin/python bench/load.py [--clients 200] [--seconds 20] [--slow 150] [--setup serve|scaled|both]
-                                   [--processes 4] [--database postgresql://postgres@127.0.0.1:5432/test]
+                                   [--processes 4] [--warmup 3] [--database postgresql://postgres@127.0.0.1:5432/test]
 
 Per setup: ``--clients`` threads, spread over ``--processes`` processes of
 their own (the server runs in its own as well), read feeds, the form, pages
-and the JSON API in a loop for ``--seconds`` while one clerk writes an
+and the JSON API in a loop for ``--warmup`` seconds (first renders, connections
+opened: not timed, errors counted) and then ``--seconds`` timed, while one clerk writes an
 override every 0.5 s through the API, and ``--slow`` connections trickle header lines and never
 finish a request (reopened when the server drops them). ``serve`` is
 ``deadlines serve`` on its SQLite file; ``scaled`` is 4 gunicorn workers
@@ -53,9 +54,10 @@ def _pct(values: list[float], q: int) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)] if ordered else float("nan")
 
 
-def _readers(host: str, port: int, first: int, count: int, start_at: float, stop_at: float) -> dict:
+def _readers(host: str, port: int, first: int, count: int, start_at: float, timed_from: float, stop_at: float) -> dict:
     """``count`` reader threads (numbered from ``first``) in this process, looping
-    over :data:`READS` from wall-clock ``start_at`` to ``stop_at``; their timings."""
+    over :data:`READS` from wall-clock ``start_at`` to ``stop_at``; the timings
+    of the reads begun from ``timed_from``, and every error."""
     reads, errors, lock = [], [], threading.Lock()
 
     def reader(n: int) -> None:
@@ -64,7 +66,7 @@ def _readers(host: str, port: int, first: int, count: int, start_at: float, stop
         while time.time() < stop_at:
             path = READS[i % len(READS)]
             i += 1
-            started = time.monotonic()
+            started, begun = time.monotonic(), time.time()
             try:
                 conn = conn or http.client.HTTPConnection(host, port, timeout=60)
                 conn.request("GET", path)
@@ -75,7 +77,8 @@ def _readers(host: str, port: int, first: int, count: int, start_at: float, stop
                 why, conn = str(exc) or type(exc).__name__, None
             with lock:
                 if why is None:
-                    reads.append((path, time.monotonic() - started))
+                    if begun >= timed_from:
+                        reads.append((path, time.monotonic() - started))
                 else:
                     errors.append((path, why))
 
@@ -87,14 +90,16 @@ def _readers(host: str, port: int, first: int, count: int, start_at: float, stop
     return {"reads": reads, "read_errors": errors}
 
 
-def run(url: str, token: str, clients: int, seconds: float, slow: int, processes: int) -> dict:
+def run(url: str, token: str, clients: int, seconds: float, slow: int, processes: int, warmup: float) -> dict:
     """The readers in ``processes`` processes of their own (so that on a small
     machine the clients' interpreter does not hold up their own timings, nor
-    share one with the server), the clerk and the slow connections in this one."""
+    share one with the server), the clerk and the slow connections in this
+    one; for ``warmup`` seconds, then ``seconds`` timed."""
     host, port = url.removeprefix("http://").split(":")
     processes = max(1, min(processes, clients))
-    start_at = time.time() + 2.0  # every process started and connected
-    stop_at = start_at + seconds
+    start_at = time.time() + 2.0  # every process started
+    timed_from = start_at + warmup
+    stop_at = timed_from + seconds
     writes, write_errors = [], []
 
     def clerk() -> None:
@@ -103,7 +108,7 @@ def run(url: str, token: str, clients: int, seconds: float, slow: int, processes
         while time.time() < stop_at:
             body = ('{"due": "2027-10-%02d", "authority": "Load test", "reason": "%s"}' % (1 + day % 9, uuid.uuid4().hex))
             day += 1
-            started = time.monotonic()
+            started, begun = time.monotonic(), time.time()
             try:
                 conn = http.client.HTTPConnection(host, int(port), timeout=60)
                 conn.request("PUT", f"/api/v1/jurisdictions/{JID}/overrides/{CYCLE}/{DEADLINE}", body=body,
@@ -114,14 +119,15 @@ def run(url: str, token: str, clients: int, seconds: float, slow: int, processes
                 ok = resp.status == 200
             except (OSError, http.client.HTTPException):
                 ok = False
-            (writes if ok else write_errors).append(time.monotonic() - started)
+            if not ok or begun >= timed_from:
+                (writes if ok else write_errors).append(time.monotonic() - started)
             time.sleep(0.5)
 
     shares = [clients // processes + (n < clients % processes) for n in range(processes)]
     firsts = [sum(shares[:n]) for n in range(processes)]
     with fronts.SlowClients(url, slow, every=2.0) as held, \
             ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
-        parts = [pool.submit(_readers, host, int(port), f, c, start_at, stop_at) for f, c in zip(firsts, shares)]
+        parts = [pool.submit(_readers, host, int(port), f, c, start_at, timed_from, stop_at) for f, c in zip(firsts, shares)]
         writer = threading.Thread(target=clerk)
         writer.start()
         writer.join()
@@ -131,9 +137,10 @@ def run(url: str, token: str, clients: int, seconds: float, slow: int, processes
             "writes": writes, "write_errors": write_errors, "slow_dropped": dropped}
 
 
-def report(name: str, clients: int, slow: int, seconds: float, out: dict) -> None:
+def report(name: str, clients: int, slow: int, seconds: float, warmup: float, out: dict) -> None:
     r, w = [t for _, t in out["reads"]], out["writes"]
-    print(f"{name}: {clients} clients, {slow} slow connections, {seconds:.0f} s: "
+    print(f"{name}: {clients} clients, {slow} slow connections, {seconds:.0f} s timed after {warmup:.0f} s of warm-up "
+          f"(errors counted throughout): "
           f"{len(r):,} reads ({len(r) / seconds:,.0f}/s), {len(out['read_errors'])} errors; "
           f"read p50 {_pct(r, 50) * 1000:.0f} ms, p99 {_pct(r, 99) * 1000:.0f} ms, max {max(r, default=0) * 1000:.0f} ms; "
           f"{len(w)} clerk writes, {len(out['write_errors'])} errors, p50 {_pct(w, 50) * 1000:.0f} ms, "
@@ -153,19 +160,21 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--slow", type=int, default=150)
     ap.add_argument("--processes", type=int, default=4, help="processes the readers are spread over")
+    ap.add_argument("--warmup", type=float, default=3, help="seconds of load before the timing starts (first renders, connections)")
     ap.add_argument("--setup", choices=("serve", "scaled", "both"), default="both")
     ap.add_argument("--database", default="postgresql://postgres@127.0.0.1:5432/test",
                     help="a PostgreSQL server; a throwaway database is created on it and dropped")
     args = ap.parse_args()
     args.clients, args.seconds, args.slow = min(args.clients, 500), min(args.seconds, 300), min(args.slow, 500)
+    args.processes, args.warmup = max(1, min(args.processes, 16)), max(0.0, min(args.warmup, 60))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         if args.setup in ("serve", "both"):
             env = fronts.environment(folder / "serve", DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
             token = _token(env)
             with fronts.one_process(folder / "serve", env) as url:
-                report("serve (SQLite)", args.clients, args.slow, args.seconds,
-                       run(url, token, args.clients, args.seconds, args.slow, min(args.processes, 16)))
+                report("serve (SQLite)", args.clients, args.slow, args.seconds, args.warmup,
+                       run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup))
         if args.setup in ("scaled", "both"):
             from sqlalchemy import create_engine, text
 
@@ -181,8 +190,8 @@ def main() -> None:
                                          DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
                 token = _token(env)
                 with fronts.scaled(folder / "scaled", env, workers=4) as url:
-                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers)", args.clients, args.slow, args.seconds,
-                           run(url, token, args.clients, args.seconds, args.slow, min(args.processes, 16)))
+                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers)", args.clients, args.slow, args.seconds, args.warmup,
+                           run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup))
             finally:
                 with admin.connect() as c:
                     c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
