@@ -144,7 +144,7 @@ def report(name: str, clients: int, slow: int, seconds: float, warmup: float, ou
           f"{len(r):,} reads ({len(r) / seconds:,.0f}/s), {len(out['read_errors'])} errors; "
           f"read p50 {_pct(r, 50) * 1000:.0f} ms, p99 {_pct(r, 99) * 1000:.0f} ms, max {max(r, default=0) * 1000:.0f} ms; "
           f"{len(w)} clerk writes, {len(out['write_errors'])} errors, p50 {_pct(w, 50) * 1000:.0f} ms, "
-          f"p99 {_pct(w, 99) * 1000:.0f} ms, max {max(w, default=0) * 1000:.0f} ms; "
+          f"p99 {_pct(w, 99) * 1000:.0f} ms, max {max(w, default=0) * 1000:.0f} ms, {sum(t > 1 for t in w)} over 1 s; "
           f"slow connections dropped by the server: {out['slow_dropped']}")
     by_path: dict[str, list[float]] = {}
     for path, t in out["reads"]:
