@@ -90,11 +90,19 @@ def _readers(host: str, port: int, first: int, count: int, start_at: float, time
     return {"reads": reads, "read_errors": errors}
 
 
+def _slow_clients(url: str, count: int, stop_at: float) -> int:
+    """``count`` slow connections held open until wall-clock ``stop_at``
+    (:class:`bench.fronts.SlowClients`); how many the server dropped."""
+    with fronts.SlowClients(url, count, every=2.0) as held:
+        time.sleep(max(0.0, stop_at - time.time()))
+        return held.dropped
+
+
 def run(url: str, token: str, clients: int, seconds: float, slow: int, processes: int, warmup: float) -> dict:
-    """The readers in ``processes`` processes of their own (so that on a small
-    machine the clients' interpreter does not hold up their own timings, nor
-    share one with the server), the clerk and the slow connections in this
-    one; for ``warmup`` seconds, then ``seconds`` timed."""
+    """The readers in ``processes`` processes of their own and the slow
+    connections in another (so that on a small machine no client's
+    interpreter holds up another's timings, nor shares one with the server),
+    the clerk in this one; for ``warmup`` seconds, then ``seconds`` timed."""
     host, port = url.removeprefix("http://").split(":")
     processes = max(1, min(processes, clients))
     start_at = time.time() + 2.0  # every process started
@@ -125,14 +133,14 @@ def run(url: str, token: str, clients: int, seconds: float, slow: int, processes
 
     shares = [clients // processes + (n < clients % processes) for n in range(processes)]
     firsts = [sum(shares[:n]) for n in range(processes)]
-    with fronts.SlowClients(url, slow, every=2.0) as held, \
-            ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(processes + 1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        held = pool.submit(_slow_clients, url, slow, stop_at)
         parts = [pool.submit(_readers, host, int(port), f, c, start_at, timed_from, stop_at) for f, c in zip(firsts, shares)]
         writer = threading.Thread(target=clerk)
         writer.start()
         writer.join()
         done = [p.result() for p in parts]
-        dropped = held.dropped
+        dropped = held.result()
     return {"reads": [r for d in done for r in d["reads"]], "read_errors": [e for d in done for e in d["read_errors"]],
             "writes": writes, "write_errors": write_errors, "slow_dropped": dropped}
 
