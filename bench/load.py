@@ -1,28 +1,32 @@
 """Readers and a clerk at once, on both documented setups, with slow clients held open.
 
     .venv/bin/python bench/load.py [--clients 200] [--seconds 20] [--slow 150] [--setup serve|scaled|both]
-                                   [--database postgresql://postgres@127.0.0.1:5432/test]
+                                   [--processes 4] [--warmup 3] [--database postgresql://postgres@127.0.0.1:5432/test]
 
-Per setup: ``--clients`` threads read feeds, the form, pages and the JSON API
-in a loop for ``--seconds`` while one clerk writes an override every 0.5 s
-through the API, and ``--slow`` connections trickle header lines and never
+Per setup: ``--clients`` threads, spread over ``--processes`` processes of
+their own (the server runs in its own as well), read feeds, the form, pages
+and the JSON API in a loop for ``--warmup`` seconds (first renders, connections
+opened: not timed, errors counted) and then ``--seconds`` timed, while one clerk writes an
+override every 0.5 s through the API, and ``--slow`` connections trickle header lines and never
 finish a request (reopened when the server drops them). ``serve`` is
 ``deadlines serve`` on its SQLite file; ``scaled`` is 4 gunicorn workers
 behind the shipped nginx config on a fresh PostgreSQL database (created and
 dropped here). Everything is on 127.0.0.1, bounded in time and count. Prints
 per setup: reads, errors, read p50/p99/max, clerk writes, their errors and
-p99/max. Goal: 0 errors, read p99 and clerk-write p99 under 1 s on SQLite at 100 clients.
+p50/p99/max, and each path's read p99. Goal: 0 errors, read p99 and clerk-write p99 under 1 s on SQLite at 100 clients.
 """
 from __future__ import annotations
 
 import argparse
 import http.client
 import math
+import multiprocessing
 import sys
 import tempfile
 import threading
 import time
 import uuid
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,36 +54,69 @@ def _pct(values: list[float], q: int) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)] if ordered else float("nan")
 
 
-def run(url: str, token: str, clients: int, seconds: float, slow: int) -> dict:
-    host, port = url.removeprefix("http://").split(":")
-    stop_at = time.monotonic() + seconds
-    reads, read_errors, writes, write_errors = [], [], [], []
-    lock = threading.Lock()
+def _readers(host: str, port: int, first: int, count: int, start_at: float, timed_from: float, stop_at: float) -> dict:
+    """``count`` reader threads (numbered from ``first``) in this process, looping
+    over :data:`READS` from wall-clock ``start_at`` to ``stop_at``; the timings
+    of the reads begun from ``timed_from``, and every error."""
+    reads, errors, lock = [], [], threading.Lock()
 
     def reader(n: int) -> None:
         conn, i = None, n
-        while time.monotonic() < stop_at:
+        time.sleep(max(0.0, start_at - time.time()))
+        while time.time() < stop_at:
             path = READS[i % len(READS)]
             i += 1
-            started = time.monotonic()
+            started, begun = time.monotonic(), time.time()
             try:
-                conn = conn or http.client.HTTPConnection(host, int(port), timeout=60)
+                conn = conn or http.client.HTTPConnection(host, port, timeout=60)
                 conn.request("GET", path)
                 resp = conn.getresponse()
                 resp.read()
-                ok = resp.status == 200
+                why = None if resp.status == 200 else str(resp.status)
             except (OSError, http.client.HTTPException) as exc:
-                ok, conn = False, None
-                resp = exc
+                why, conn = str(exc) or type(exc).__name__, None
             with lock:
-                (reads if ok else read_errors).append(time.monotonic() - started if ok else (path, str(getattr(resp, "status", resp))))
+                if why is None:
+                    if begun >= timed_from:
+                        reads.append((path, time.monotonic() - started))
+                else:
+                    errors.append((path, why))
+
+    threads = [threading.Thread(target=reader, args=(n,)) for n in range(first, first + count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {"reads": reads, "read_errors": errors}
+
+
+def _slow_clients(url: str, count: int, stop_at: float) -> int:
+    """``count`` slow connections held open until wall-clock ``stop_at``
+    (:class:`bench.fronts.SlowClients`); how many the server dropped."""
+    with fronts.SlowClients(url, count, every=2.0) as held:
+        time.sleep(max(0.0, stop_at - time.time()))
+        return held.dropped
+
+
+def run(url: str, token: str, clients: int, seconds: float, slow: int, processes: int, warmup: float) -> dict:
+    """The readers in ``processes`` processes of their own and the slow
+    connections in another (so that on a small machine no client's
+    interpreter holds up another's timings, nor shares one with the server),
+    the clerk in this one; for ``warmup`` seconds, then ``seconds`` timed."""
+    host, port = url.removeprefix("http://").split(":")
+    processes = max(1, min(processes, clients))
+    start_at = time.time() + 2.0  # every process started
+    timed_from = start_at + warmup
+    stop_at = timed_from + seconds
+    writes, write_errors = [], []
 
     def clerk() -> None:
         day = 0
-        while time.monotonic() < stop_at:
+        time.sleep(max(0.0, start_at - time.time()))
+        while time.time() < stop_at:
             body = ('{"due": "2027-10-%02d", "authority": "Load test", "reason": "%s"}' % (1 + day % 9, uuid.uuid4().hex))
             day += 1
-            started = time.monotonic()
+            started, begun = time.monotonic(), time.time()
             try:
                 conn = http.client.HTTPConnection(host, int(port), timeout=60)
                 conn.request("PUT", f"/api/v1/jurisdictions/{JID}/overrides/{CYCLE}/{DEADLINE}", body=body,
@@ -90,27 +127,37 @@ def run(url: str, token: str, clients: int, seconds: float, slow: int) -> dict:
                 ok = resp.status == 200
             except (OSError, http.client.HTTPException):
                 ok = False
-            (writes if ok else write_errors).append(time.monotonic() - started)
+            if not ok or begun >= timed_from:
+                (writes if ok else write_errors).append(time.monotonic() - started)
             time.sleep(0.5)
 
-    with fronts.SlowClients(url, slow, every=2.0) as held:
-        threads = [threading.Thread(target=reader, args=(n,)) for n in range(clients)] + [threading.Thread(target=clerk)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        dropped = held.dropped
-    return {"reads": reads, "read_errors": read_errors, "writes": writes, "write_errors": write_errors,
-            "slow_dropped": dropped}
+    shares = [clients // processes + (n < clients % processes) for n in range(processes)]
+    firsts = [sum(shares[:n]) for n in range(processes)]
+    with ProcessPoolExecutor(processes + 1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        held = pool.submit(_slow_clients, url, slow, stop_at)
+        parts = [pool.submit(_readers, host, int(port), f, c, start_at, timed_from, stop_at) for f, c in zip(firsts, shares)]
+        writer = threading.Thread(target=clerk)
+        writer.start()
+        writer.join()
+        done = [p.result() for p in parts]
+        dropped = held.result()
+    return {"reads": [r for d in done for r in d["reads"]], "read_errors": [e for d in done for e in d["read_errors"]],
+            "writes": writes, "write_errors": write_errors, "slow_dropped": dropped}
 
 
-def report(name: str, clients: int, slow: int, seconds: float, out: dict) -> None:
-    r, w = out["reads"], out["writes"]
-    print(f"{name}: {clients} clients, {slow} slow connections, {seconds:.0f} s: "
+def report(name: str, clients: int, slow: int, seconds: float, warmup: float, out: dict) -> None:
+    r, w = [t for _, t in out["reads"]], out["writes"]
+    print(f"{name}: {clients} clients, {slow} slow connections, {seconds:.0f} s timed after {warmup:.0f} s of warm-up "
+          f"(errors counted throughout): "
           f"{len(r):,} reads ({len(r) / seconds:,.0f}/s), {len(out['read_errors'])} errors; "
           f"read p50 {_pct(r, 50) * 1000:.0f} ms, p99 {_pct(r, 99) * 1000:.0f} ms, max {max(r, default=0) * 1000:.0f} ms; "
-          f"{len(w)} clerk writes, {len(out['write_errors'])} errors, p99 {_pct(w, 99) * 1000:.0f} ms, "
-          f"max {max(w, default=0) * 1000:.0f} ms; slow connections dropped by the server: {out['slow_dropped']}")
+          f"{len(w)} clerk writes, {len(out['write_errors'])} errors, p50 {_pct(w, 50) * 1000:.0f} ms, "
+          f"p99 {_pct(w, 99) * 1000:.0f} ms, max {max(w, default=0) * 1000:.0f} ms, {sum(t > 1 for t in w)} over 1 s; "
+          f"slow connections dropped by the server: {out['slow_dropped']}")
+    by_path: dict[str, list[float]] = {}
+    for path, t in out["reads"]:
+        by_path.setdefault(path, []).append(t)
+    print("  read p99 by path: " + "; ".join(f"{p} {_pct(ts, 99) * 1000:.0f} ms" for p, ts in by_path.items()))
     for path, why in out["read_errors"][:5]:
         print(f"  error: {path}: {why}")
 
@@ -120,19 +167,22 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--slow", type=int, default=150)
+    ap.add_argument("--processes", type=int, default=4, help="processes the readers are spread over")
+    ap.add_argument("--warmup", type=float, default=3, help="seconds of load before the timing starts (first renders, connections)")
     ap.add_argument("--setup", choices=("serve", "scaled", "both"), default="both")
     ap.add_argument("--database", default="postgresql://postgres@127.0.0.1:5432/test",
                     help="a PostgreSQL server; a throwaway database is created on it and dropped")
     args = ap.parse_args()
     args.clients, args.seconds, args.slow = min(args.clients, 500), min(args.seconds, 300), min(args.slow, 500)
+    args.processes, args.warmup = max(1, min(args.processes, 16)), max(0.0, min(args.warmup, 60))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         if args.setup in ("serve", "both"):
             env = fronts.environment(folder / "serve", DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
             token = _token(env)
             with fronts.one_process(folder / "serve", env) as url:
-                report("serve (SQLite)", args.clients, args.slow, args.seconds,
-                       run(url, token, args.clients, args.seconds, args.slow))
+                report("serve (SQLite)", args.clients, args.slow, args.seconds, args.warmup,
+                       run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup))
         if args.setup in ("scaled", "both"):
             from sqlalchemy import create_engine, text
 
@@ -148,8 +198,8 @@ def main() -> None:
                                          DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
                 token = _token(env)
                 with fronts.scaled(folder / "scaled", env, workers=4) as url:
-                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers)", args.clients, args.slow, args.seconds,
-                           run(url, token, args.clients, args.seconds, args.slow))
+                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers)", args.clients, args.slow, args.seconds, args.warmup,
+                           run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup))
             finally:
                 with admin.connect() as c:
                     c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

@@ -11,6 +11,8 @@ Results are computed once per change and served from caches:
   listed;
 - where something is recorded, per jurisdiction and cycle, keyed on the loaded
   jurisdiction and its records revision;
+- per jurisdiction and query, its entries, keyed like its results (after a
+  clerk write one jurisdiction's are computed again, the others' looked up);
 - per query (range, state, audience), keyed on the folder's files and every
   jurisdiction's records revision, so a repeated query costs a look-up.
 
@@ -201,6 +203,8 @@ class Across:
         self._by_law = memo.Lru(65536)  # (law, cycle, today) -> the result where nothing is recorded
         self._held = memo.Lru(4096)  # (law, from, to) -> cycles
         self._listings = memo.Computed(listings)  # query -> its listing (computed once however many ask)
+        self._listed = memo.Lru(65536)  # (jurisdiction, query) -> (its law, revision, (entries, cycles not computed))
+        self._loaded: tuple | None = None  # (registry signature, load_all())
 
     def revisions(self) -> Mapping[str, str]:
         """Every jurisdiction's records revision (a store without :class:`BulkRecordSource`'s
@@ -252,34 +256,55 @@ class Across:
 
     def _compute(self, start, end, today, state, audience, revisions, county=None, kind=None,
                  cancelled=False) -> Listing:
-        jurisdictions, invalid = self.registry.load_all()
+        jurisdictions, invalid = self._served()
         if county or kind:
             chosen = {p.id for p in self.registry.places().search(county=county, kind=kind)}
             jurisdictions = [j for j in jurisdictions if j.id in chosen]
         records = _Preloaded(self.records, revisions)
-        low, high = start.isoformat(), end.isoformat()
         entries, uncomputed = [], {}
-        held_from = date(start.year - LAG_YEARS, 1, 1)
-        held_to = date(min(end.year + LEAD_YEARS, date.max.year), 12, 31)
         for jur in jurisdictions:
             if state is not None and state_of(jur) != state:
                 continue
-            law = memo.law(jur)
-            for cycle in self._cycles(jur, law, held_from, held_to):
-                try:
-                    result = self._result(jur, law, cycle, today, records)
-                except InputError as exc:  # dates outside the years its law is written for
-                    uncomputed[(jur.id, cycle)] = str(exc)
-                    continue
-                for d in result.deadlines:  # bound to this jurisdiction only when listed; cancelled ones if asked
-                    if (not cancelled and d.status == "cancelled") or (audience is not None and audience not in d.audience):
-                        continue
-                    closes = low <= day_of(d.safe_due).isoformat() <= high
-                    opens = d.start is not None and low <= day_of(d.start).isoformat() <= high
-                    if closes or opens:
-                        d = memo.rebind_deadline(d, jur)
-                        entries += [Entry(sort_key(jur.id, d, edge), jur, result, d)
-                                    for edge, inside in (("opening", opens), ("closing", closes)) if inside]
+            found, failed = self._entries(jur, start, end, today, audience, cancelled, records)
+            entries += found
+            uncomputed.update(failed)
         entries.sort(key=lambda e: e.key)
         return Listing(entries, invalid, uncomputed)
+
+    def _served(self) -> tuple[list[Jurisdiction], dict[str, CalendarError]]:
+        """The registry's :meth:`~deadlines.core.registry.Registry.load_all`, once per change of its files."""
+        sig, found = self.registry.signature(), self._loaded
+        if found is None or found[0] != sig:
+            self._loaded = found = (sig, self.registry.load_all())
+        return found[1]
+
+    def _entries(self, jur: Jurisdiction, start: date, end: date, today: date, audience: str | None,
+                 cancelled: bool, records: RecordSource) -> tuple[list[Entry], dict[tuple[str, date], str]]:
+        """One jurisdiction's entries in the range (and the cycles it cannot
+        compute), once per change of its law or its records: after a clerk
+        write only that jurisdiction's are computed again."""
+        key, rev = (jur.id, start, end, today, audience, cancelled), records.revision(jur.id)
+        seen = self._listed.get(key)
+        if seen is not None and seen[0] is jur and seen[1] == rev:
+            return seen[2]
+        law, low, high = memo.law(jur), start.isoformat(), end.isoformat()
+        entries, uncomputed = [], {}
+        held_to = date(min(end.year + LEAD_YEARS, date.max.year), 12, 31)
+        for cycle in self._cycles(jur, law, date(start.year - LAG_YEARS, 1, 1), held_to):
+            try:
+                result = self._result(jur, law, cycle, today, records)
+            except InputError as exc:  # dates outside the years its law is written for
+                uncomputed[(jur.id, cycle)] = str(exc)
+                continue
+            for d in result.deadlines:  # bound to this jurisdiction only when listed; cancelled ones if asked
+                if (not cancelled and d.status == "cancelled") or (audience is not None and audience not in d.audience):
+                    continue
+                closes = low <= day_of(d.safe_due).isoformat() <= high
+                opens = d.start is not None and low <= day_of(d.start).isoformat() <= high
+                if closes or opens:
+                    d = memo.rebind_deadline(d, jur)
+                    entries += [Entry(sort_key(jur.id, d, edge), jur, result, d)
+                                for edge, inside in (("opening", opens), ("closing", closes)) if inside]
+        self._listed.put(key, (jur, rev, (entries, uncomputed)))
+        return entries, uncomputed
 

@@ -45,10 +45,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["records"] = DbRecords(db)
     app.extensions["feed_state"] = feed_state.FeedState(db)
     app.extensions["feed_cache"] = Lru(512)
+    app.extensions["feed_renders"] = Computed(512)  # (feed key, day) -> the feed, rendered once
     app.extensions["feed_routes"] = Lru(4096)  # feed URL -> how to rebuild its cache key
     app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
     app.extensions["bulk_pages"] = Lru(1024)  # (listing, query) -> the page's JSON
+    app.extensions["zones"] = Lru(4096)  # (jurisdiction, file stamp) -> its time zone
     app.extensions["answers"] = Computed(1024)  # (surface, id, query, what it depends on) -> its body
     app.extensions["pdf_cache"] = Computed(64)  # what a printable calendar depends on -> (its bytes, its result)
     # Surfaces: each registers its blueprint here.

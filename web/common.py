@@ -52,12 +52,20 @@ def trouble_notices(jur: Jurisdiction) -> list[str]:
                 day=w.day(written.date()), clock=w.clock(written.time()), zone=jur.timezone)]
 
 
-def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object]):
+def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object], vary: tuple = ()):
     """``render(jur)`` for this request, computed once per change of what a
-    feed is keyed on (the file's stamp, the records' revision, the day) and
-    of the query and the language, however many ask at once (``answers``, a :class:`~deadlines.core.memo.Computed`)."""
+    feed is keyed on (the file's stamp, the records' revision, the day), of
+    the query and of ``vary`` (whatever else the answer depends on: the base
+    URL of its links, a language), however many ask at once (``answers``, a
+    :class:`~deadlines.core.memo.Computed`). An answer already computed costs
+    a stat and look-ups: the jurisdiction is loaded only to compute one."""
     reg = registry()
+    jid = reg.resolve(jid)  # an Open Civic Data id too
     stamp = reg.stamp(jid)
-    jur = reg.get(jid)
-    key = (what, jid, request.query_string, lang(), stamp, records().revision(jid), today_in(jur.timezone))
-    return current_app.extensions["answers"].get(key, lambda: render(jur))
+    zones = current_app.extensions["zones"]  # (id, stamp) -> its time zone (whose day the answer is of)
+    zone = zones.get((jid, stamp))
+    if zone is None:
+        zone = reg.get(jid).timezone
+        zones.put((jid, stamp), zone)
+    key = (what, jid, request.query_string, lang(), stamp, records().revision(jid), today_in(zone), *vary)
+    return current_app.extensions["answers"].get(key, lambda: render(reg.get(jid)))

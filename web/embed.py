@@ -9,10 +9,10 @@ from deadlines.core.errors import InputError
 from deadlines.publish.words import speaking
 from deadlines.service import coming
 
-from web.common import records, registry, today_in
+from web.common import once_per_change, records, registry, today_in
 from web.framing import frameable
 from web.language import said
-from web.security import external_url
+from web.security import base_url, external_url
 
 bp = Blueprint("embed", __name__)
 
@@ -20,10 +20,15 @@ bp = Blueprint("embed", __name__)
 @bp.get("/embed/<jid>")
 @frameable
 def jurisdiction(jid: str):
+    """Computed once per change (:func:`~web.common.once_per_change`)."""
     try:
-        jur = registry().get(jid)
+        return once_per_change(jid, "embed", _page, vary=(base_url(),))
     except InputError as exc:
         return render_template("embed.html", jur=None, error=str(exc)), 404
+
+
+def _page(jur):
+    jid = jur.id
     today = today_in(jur.timezone)
     https = external_url("feeds.jurisdiction_feed", jid=jid)
     words = speaking(said())

@@ -222,6 +222,22 @@ def _single_key(jid: str, part: str | None, deadline_id: str | None, audience: s
     return (jid, part, deadline_id, audience, registry().stamp(jid), records().revision(jid), base, language)
 
 
+class _HeldOn(Exception):
+    """The feed was asked for by the date a moved election is held: its URL is its cycle's."""
+
+    def __init__(self, cycle: date):
+        self.cycle = cycle
+
+
+def _once(key: tuple, today: date, compute: Callable[[], Rendered]) -> Rendered:
+    """``compute()`` once per ``key`` and day, however many ask at once (the
+    others wait for its answer, :class:`~deadlines.core.memo.Computed`); then
+    in the render cache, for :func:`_current` and :class:`FastPath`."""
+    feed = current_app.extensions["feed_renders"].get((*key, today), compute)
+    current_app.extensions["feed_cache"].put(key, feed)
+    return feed
+
+
 def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) -> Response:
     registry().stamp(jid)
     audience = _audience()
@@ -235,16 +251,16 @@ def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) ->
         jur = registry().get(jid)
         today = today_in(jur.timezone)
 
-        def compute(bases: dict[str, int]) -> Rendered | Response:
+        def compute(bases: dict[str, int]) -> Rendered:
             results, prefix = _chosen(jur, today, part, deadline_id)
-            if dated and results[0].cycle.isoformat() != part:  # the date a moved election is held: its cycle's URL
-                return _canonical(jid, results[0].cycle.isoformat(), deadline_id)
+            if dated and results[0].cycle.isoformat() != part:
+                raise _HeldOn(results[0].cycle)
             return _render(jur, today, results, audience, prefix, bases)
 
-        feed = _computed((jid,), compute)
-        if isinstance(feed, Response):
-            return feed
-        current_app.extensions["feed_cache"].put(_single_key(*args), feed)
+        try:
+            feed = _once(key, today, lambda: _computed((jid,), compute))
+        except _HeldOn as moved:
+            return _canonical(jid, moved.cycle.isoformat(), deadline_id)
     return _answer(feed, _single_key, *args)
 
 
@@ -320,8 +336,7 @@ def combined_feed() -> Response:
             return _publish(chosen, today_in(jurs[0].timezone), jurs[0].timezone, name, about, feed_key,
                             'inline; filename="combined.ics"', bases, named=True)
 
-        feed = _computed(ids, compute)
-        current_app.extensions["feed_cache"].put(_combined_key(*args), feed)
+        feed = _once(key, today_in(jurs[0].timezone), lambda: _computed(ids, compute))
     return _answer(feed, _combined_key, *args)
 
 

@@ -15,9 +15,9 @@ from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 
 from web import form_fields, form_records, landing
-from web.common import read_query, registry, records, today_in, trouble_notices
+from web.common import once_per_change, read_query, registry, records, today_in, trouble_notices
 from web.language import said
-from web.security import external_url
+from web.security import base_url, external_url
 from web.feeds import empty_feed_words
 from web.wording import for_people
 
@@ -87,6 +87,18 @@ def _question(jur: Jurisdiction, args: dict, result):
 
 @bp.get("/")
 def index():
+    """The page: a jurisdiction's computed once per change (:func:`~web.common.once_per_change`;
+    the links' base URL and the roster are part of what it depends on)."""
+    jid = request.args.get("jurisdiction")
+    if jid is not None:
+        try:
+            return once_per_change(jid, "form", lambda _: _page(), vary=(base_url(), registry().signature()))
+        except (InputError, CalendarError):  # no such id, or no version to serve: the page says so
+            pass
+    return _page()
+
+
+def _page() -> tuple[str, int]:
     reg = registry()
     args = request.args.to_dict()
     args.pop("lang", None)  # the page's language (web.language), not a field of the form

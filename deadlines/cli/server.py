@@ -11,6 +11,12 @@ clients cannot take the site offline.
   so more than 1,024 work); past it new ones wait in the listen backlog.
 - A body over ``max_body`` bytes is refused (413) from its Content-Length,
   before any of it is read.
+- Every pending connection is accepted at once (up to :data:`ACCEPT_BATCH`),
+  not one per turn of the loop: when hundreds connect together the last
+  no longer waits for hundreds of turns (18 s at 350 under load).
+- A clerk's write (a request other than GET or HEAD carrying an
+  ``Authorization`` header: the clerk API) is served before the reads queued
+  ahead of it, so that its time under load is its own work, not the queue's.
 - ``X-Forwarded-*`` reach the app (which trusts ``TRUSTED_PROXIES`` hops of
   them, :mod:`web.security`) only when proxies are trusted; else they are dropped.
 """
@@ -24,6 +30,8 @@ from waitress.server import TcpWSGIServer, create_server
 
 #: How often the server looks for connections past their time (seconds).
 SWEEP_EVERY = 1.0
+#: Connections accepted in one turn of the loop at most.
+ACCEPT_BATCH = 128
 
 
 class _Channel(HTTPChannel):
@@ -56,6 +64,37 @@ def _sweeping(server: TcpWSGIServer, request_timeout: float) -> None:
     server.maintenance = maintenance
 
 
+def _accepting_all(server: TcpWSGIServer) -> None:
+    """Accept the pending connections in one turn (waitress takes one per turn,
+    and a turn waits its share of the interpreter behind every busy thread)."""
+    accept_one = server.handle_accept
+
+    def handle_accept() -> None:
+        for _ in range(ACCEPT_BATCH):
+            before = len(server._map)
+            accept_one()
+            if len(server._map) == before or len(server._map) >= server.adj.connection_limit:
+                return  # none was pending (or it failed), or no more may be served at once
+
+    server.handle_accept = handle_accept
+
+
+def _writes_first(server: TcpWSGIServer) -> None:
+    """Queue a clerk's write ahead of the waiting reads (waitress queues every
+    request in arrival order: behind a few hundred readers a write waited for all of them)."""
+    dispatcher = server.task_dispatcher
+
+    def add_task(channel) -> None:
+        request = channel.requests[0] if channel.requests else None
+        if request is None or request.command in ("GET", "HEAD") or "AUTHORIZATION" not in request.headers:
+            return dispatcher.add_task(channel)
+        with dispatcher.lock:
+            dispatcher.queue.appendleft(channel)
+            dispatcher.queue_cv.notify()
+
+    server.add_task = add_task
+
+
 def _open_files(wanted: int) -> None:
     """Raise this process's open-file limit towards ``wanted`` (as far as the hard limit allows)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -76,4 +115,6 @@ def make_server(app, *, host: str, port: int, threads: int, connection_limit: in
                            clear_untrusted_proxy_headers=not trust_proxies)
     server.channel_class = _Channel
     _sweeping(server, request_timeout)
+    _writes_first(server)
+    _accepting_all(server)
     return server

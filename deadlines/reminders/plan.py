@@ -167,8 +167,15 @@ def fingerprint(s: Session, registry: Registry, jur: Jurisdiction, now: datetime
 
 
 def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings: Settings) -> int:
-    """Bring ``jid``'s reminders up to date; returns how many rows were added."""
+    """Bring ``jid``'s reminders up to date; returns how many rows were added.
+    Where nobody subscribes and no reminder is pending there is nothing to
+    plan: found by a read, without taking the write lock (every clerk write replans)."""
     jur = registry.get(jid)
+    with Session(db) as s:
+        idle = not active(s, jid) and s.scalar(select(Reminder.key).where(
+            Reminder.jurisdiction_id == jid, Reminder.kind.in_(PLANNED_KINDS), Reminder.state == "pending").limit(1)) is None
+    if idle:
+        return 0
     with Session(writer(db)) as s, s.begin():
         s.execute(insert(s, JurisdictionState).values(jurisdiction_id=jid, anchors_rev=0, subs_rev=0).on_conflict_do_nothing())
         state = s.scalar(select(JurisdictionState).where(JurisdictionState.jurisdiction_id == jid).with_for_update())

@@ -6,7 +6,9 @@ SEQUENCE (0 when first published, +1 each time the hash changes, never lower),
 LAST-MODIFIED (the time of that change; never earlier than before) and the
 basis of that content (the records revision it was computed from).
 The table is created by the Alembic migrations (:mod:`deadlines.store`).
-Writes are one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE hash differs and
+Content already published as it is costs a read (no write lock: a page
+rendered again by another worker, or by this one after a restart). Writes are
+one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE hash differs and
 basis is not older`` (SQLite and PostgreSQL), so concurrent workers publishing
 the same content change nothing, a change is counted once, and content computed
 from older records than the last published is refused (:class:`Superseded`:
@@ -63,9 +65,14 @@ class FeedState:
         other content from a newer basis."""
         if not hashes:
             return {}
+        t = feed_event_state
+        with self.db.connect() as conn:  # a read first: content published already changes nothing (no write lock)
+            rows = list(conn.execute(select(t.c.uid, t.c.sequence, t.c.last_modified, t.c.content_hash)
+                                     .where(t.c.uid.in_(list(hashes)))))
+        if len(rows) == len(hashes) and all(h == hashes[uid] for uid, _, _, h in rows):
+            return {uid: Stamp(seq, _utc(lm)) for uid, seq, lm, _ in rows}
         now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
         bases = bases or {}
-        t = feed_event_state
         insert = _INSERT[self.db.dialect.name]
         stmt = insert(t).values(
             [{"uid": u, "content_hash": h, "sequence": 0, "last_modified": now, "basis": bases.get(u, 0)}

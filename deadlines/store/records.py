@@ -24,6 +24,7 @@ from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import CalendarError, CaseNeeded, InputError
 from deadlines.core.model import Case, Decision, Holiday, Jurisdiction, Moment, OfficeHours, Override
 from deadlines.core import inputs
+from deadlines.core.memo import Lru
 from deadlines.store import history
 from deadlines.core.moments import from_iso
 from deadlines.service import Records, case_cycle, cycle_of, lookup, upcoming
@@ -31,7 +32,7 @@ from deadlines.store.db import now
 from deadlines.store.tables import (
     DecisionEntry, ElectionEntry, JurisdictionState, OfficeClosure, OfficeHoursEntry, OverrideEntry, TriggerEvent,
 )
-from deadlines.store.util import bump
+from deadlines.store.util import bump, hold
 
 
 class DbRecords:
@@ -40,6 +41,10 @@ class DbRecords:
     :meth:`revision` is asked on every feed request, so it is remembered for
     ``revision_ttl`` seconds per jurisdiction: another process's write shows
     within that time; this process's own writes call :meth:`forget`.
+    :meth:`recorded` is always current: it reads the revision, and reads the
+    records only when that revision is not the one it last read them at
+    (every write bumps it in its own transaction, so the records at a revision
+    never change).
     """
 
     def __init__(self, db: Engine, revision_ttl: float = 1.0):
@@ -47,25 +52,38 @@ class DbRecords:
         self.revision_ttl = revision_ttl
         self._revisions: dict[str, tuple[str, float]] = {}
         self._all: tuple[dict[str, str], float] | None = None
+        self._read = Lru(4096)  # jurisdiction -> (the revision read, its Records)
 
     def recorded(self, jurisdiction_id: str) -> Records:
         with Session(self.db) as s:
-            entries = list(s.scalars(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jurisdiction_id)))
-            rows = list(s.scalars(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jurisdiction_id)
-                                  .order_by(TriggerEvent.id)))
-            overrides = tuple(
-                Override(deadline=o.deadline, cycle=o.election, authority=o.authority, reason=o.reason,
-                         due=from_iso(o.due), start=from_iso(o.start), status=o.status, case=o.case_id or None)
-                for o in s.scalars(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jurisdiction_id))
-            )
-            decisions = tuple(
-                Decision(choice=d.choice, cycle=d.cycle, taken=d.taken, authority=d.authority)
-                for d in s.scalars(select(DecisionEntry).where(DecisionEntry.jurisdiction_id == jurisdiction_id))
-            )
-            hours = s.get(OfficeHoursEntry, jurisdiction_id)
-            closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in s.scalars(
-                select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jurisdiction_id).order_by(OfficeClosure.day)))
-            log = history.listing(s, jurisdiction_id)
+            # read first: the records read after it are at least this new (the same snapshot on SQLite)
+            rev = int(s.scalar(select(JurisdictionState.anchors_rev)
+                               .where(JurisdictionState.jurisdiction_id == jurisdiction_id)) or 0)
+            kept = self._read.get(jurisdiction_id)
+            if kept is not None and kept[0] == rev:
+                return kept[1]
+            stored = self._reading(s, jurisdiction_id)
+        self._read.put(jurisdiction_id, (rev, stored))
+        return stored
+
+    def _reading(self, s: Session, jurisdiction_id: str) -> Records:
+        """Everything recorded for the jurisdiction, read in ``s``."""
+        entries = list(s.scalars(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jurisdiction_id)))
+        rows = list(s.scalars(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jurisdiction_id)
+                              .order_by(TriggerEvent.id)))
+        overrides = tuple(
+            Override(deadline=o.deadline, cycle=o.election, authority=o.authority, reason=o.reason,
+                     due=from_iso(o.due), start=from_iso(o.start), status=o.status, case=o.case_id or None)
+            for o in s.scalars(select(OverrideEntry).where(OverrideEntry.jurisdiction_id == jurisdiction_id))
+        )
+        decisions = tuple(
+            Decision(choice=d.choice, cycle=d.cycle, taken=d.taken, authority=d.authority)
+            for d in s.scalars(select(DecisionEntry).where(DecisionEntry.jurisdiction_id == jurisdiction_id))
+        )
+        hours = s.get(OfficeHoursEntry, jurisdiction_id)
+        closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in s.scalars(
+            select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jurisdiction_id).order_by(OfficeClosure.day)))
+        log = history.listing(s, jurisdiction_id)
         events = tuple(_occurrence(ev) for ev in rows)
         stored = Records(
             elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
@@ -165,10 +183,12 @@ def record_event(s: Session, jur: Jurisdiction, name: object, value: object, lab
                  *, who: history.Who = NOBODY, reason: object = None, key: str | None = None) -> TriggerEvent:
     """Record an event. ``key``: the request's idempotency key; a retry with
     the same key and the same event returns the event recorded the first
-    time (nothing new is stored); with another event it is an InputError."""
+    time (nothing new is stored); with another event it is an InputError.
+    Two at once with one key: the second waits for the first (:func:`hold`) and returns its event."""
     moment = event_value(jur, name, value)
     text = inputs.label(label)
     why = inputs.label(reason, "reason")
+    hold(s, jur.id)
     if key is not None:
         key = inputs.text(key, "Idempotency-Key", 100)
         first = s.scalar(select(TriggerEvent).where(TriggerEvent.jurisdiction_id == jur.id,
@@ -196,6 +216,7 @@ def change_event(s: Session, jur: Jurisdiction, event_id: int, name: object, val
     moment = event_value(jur, name, value)
     text = ev.label if label is None else inputs.label(label)
     why = inputs.label(reason, "reason")
+    hold(s, jur.id)
     _check_label_free(s, jur, name, text, but=ev.id)
     before = _brief_event(ev)
     ev.name, ev.value, ev.label = name, moment.isoformat(), text
