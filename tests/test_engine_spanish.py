@@ -110,7 +110,7 @@ def test_a_clerk_change_is_a_note_said_in_either_language():
                                          "Authority: Order of the district court.")
     assert history.words(entry, jur, w=words("es")) == (
         "lunes, 3 de mayo de 2027, 2:02 p.m. MDT, City Recorder: reemplazó la fecha de "
-        "«Last day to withdraw a nomination» por viernes, 15 de octubre de 2027. Autoridad: Order of the district court.")
+        "«Último día para retirar una candidatura» por viernes, 15 de octubre de 2027. Autoridad: Order of the district court.")
 
 
 def test_input_errors_carry_codes_and_facts_and_are_said_in_spanish():
