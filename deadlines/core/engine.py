@@ -7,7 +7,7 @@ reads two ways, and warnings instead of silent moves.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Mapping, Sequence
@@ -158,14 +158,22 @@ class _Context:
     done: dict[str, Deadline]
     variants: tuple[holiday_law.Variant, ...] = ()  # the holiday law read other ways
     office: holiday_law.Office | None = None  # with the office's own closures
+    named: dict[str, tuple[Moment, Note]] = field(default_factory=dict)  # value() once per name
 
     def value(self, name: str) -> tuple[Moment, Note]:
-        """The anchor's value and the note naming it in a step (``anchor``)."""
-        if name in self.done:
-            d = self.done[name]
-            return d.due, Note("anchor", (("title", d.title), ("value", d.due)))
-        a = self.anchors[name]
-        return a.value, Note("anchor", (("title", a.title), ("value", a.value)))
+        """The anchor's value and the note naming it in a step (``anchor``);
+        the same note for every rule counting from it (an anchor, or a
+        deadline once done, does not change)."""
+        found = self.named.get(name)
+        if found is None:
+            if name in self.done:
+                d = self.done[name]
+                found = d.due, Note("anchor", (("title", d.title), ("value", d.due)))
+            else:
+                a = self.anchors[name]
+                found = a.value, Note("anchor", (("title", a.title), ("value", a.value)))
+            self.named[name] = found
+        return found
 
 
 def _count(expr: Expr, ctx: _Context) -> tuple[Moment, Note]:
