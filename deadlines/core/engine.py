@@ -160,6 +160,13 @@ class _Context:
     office: holiday_law.Office | None = None  # with the office's own closures
     named: dict[str, tuple[Moment, Note]] = field(default_factory=dict)  # value() once per name
 
+    def has(self, names: tuple[str, ...]) -> bool:
+        """Whether every one of ``names`` is an anchor or a deadline done."""
+        for name in names:
+            if name not in self.anchors and name not in self.done:
+                return False
+        return True
+
     def value(self, name: str) -> tuple[Moment, Note]:
         """The anchor's value and the note naming it in a step (``anchor``);
         the same note for every rule counting from it (an anchor, or a
@@ -507,7 +514,7 @@ def compute(
         if needs[rid]:
             continue  # counted per case below
         counts_from = rule.anchors()
-        if any(name not in anchors and name not in ctx.done for name in counts_from):
+        if not ctx.has(counts_from):
             pending.append(rid)
             continue
         deadline = _evaluate(rule, ctx, cycle)
@@ -524,7 +531,7 @@ def compute(
         cctx = _Context(jur=jur, zone=zone, calendar=ctx.calendar, anchors={**anchors, **found}, done=dict(ctx.done),
                         variants=ctx.variants, office=ctx.office)
         for rid, rule in in_force.items():
-            if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
+            if not needs[rid] or not cctx.has(rule.anchors()):
                 continue
             deadline = _evaluate(rule, cctx, cycle, case)
             ov = by_case.get((rid, case.id))
