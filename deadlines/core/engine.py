@@ -440,11 +440,10 @@ def _apply_override(d: Deadline, ov: Override, zone: ZoneInfo) -> Deadline:
 def version_in_force(versions: Sequence[Rule], on: date) -> Rule | None:
     """The latest version that took effect on or before ``on`` (an undated
     version is always in force)."""
-    chosen = None
-    for rule in versions:  # oldest first
+    for rule in reversed(versions):  # newest first
         if rule.effective is None or rule.effective <= on:
-            chosen = rule
-    return chosen
+            return rule
+    return None
 
 
 def compute(
@@ -501,7 +500,7 @@ def compute(
             warnings.append(note("rule.not_in_force", rule=rid, day=general, first=first))
             missing.add(rid)
             continue
-        lacking = [name for name in rule.anchors() if name in missing]
+        lacking = [name for name in rule.anchors() if name in missing] if missing else None
         if lacking:
             warnings.append(note("rule.counts_from_missing", rule=rid, missing=tuple(lacking)))
             missing.add(rid)
