@@ -517,7 +517,7 @@ def compute(
             pending.append(rid)
             continue
         deadline = _evaluate(rule, ctx, cycle)
-        ov = by_id.get((rid, cycle)) or by_id.get((rid, general))
+        ov = (by_id.get((rid, cycle)) or by_id.get((rid, general))) if by_id else None
         if ov is not None:
             deadline = _apply_override(deadline, ov, zone)
         used[rid] = counts_from
