@@ -199,7 +199,7 @@ def _also_closed(cal: BusinessCalendar, day: date, rolled: date) -> Note | None:
 
 
 def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
-    return day if clock is None else datetime.combine(day, clock, tzinfo=zone)
+    return day if clock is None else datetime.combine(day, clock, zone)
 
 
 _END_OF_DAY = Note("ends.end_of_day")
