@@ -61,6 +61,7 @@ def describe_rule(rule: ElectionRule) -> Note:
                                                   for w in rule.ways)),))
 
 
+@lru_cache(maxsize=65536)
 def rule_day(rule: ElectionRule, year: int) -> date:
     """The day ``rule``'s words give in ``year``, even in a year it skips (an
     even year for an odd-year rule: its first way's day)."""

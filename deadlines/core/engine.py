@@ -7,7 +7,7 @@ reads two ways, and warnings instead of silent moves.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Mapping, Sequence
@@ -158,14 +158,29 @@ class _Context:
     done: dict[str, Deadline]
     variants: tuple[holiday_law.Variant, ...] = ()  # the holiday law read other ways
     office: holiday_law.Office | None = None  # with the office's own closures
+    named: dict[str, tuple[Moment, Note]] = field(default_factory=dict)  # value() once per name
+
+    def has(self, names: tuple[str, ...]) -> bool:
+        """Whether every one of ``names`` is an anchor or a deadline done."""
+        for name in names:
+            if name not in self.anchors and name not in self.done:
+                return False
+        return True
 
     def value(self, name: str) -> tuple[Moment, Note]:
-        """The anchor's value and the note naming it in a step (``anchor``)."""
-        if name in self.done:
-            d = self.done[name]
-            return d.due, Note("anchor", (("title", d.title), ("value", d.due)))
-        a = self.anchors[name]
-        return a.value, Note("anchor", (("title", a.title), ("value", a.value)))
+        """The anchor's value and the note naming it in a step (``anchor``);
+        the same note for every rule counting from it (an anchor, or a
+        deadline once done, does not change)."""
+        found = self.named.get(name)
+        if found is None:
+            if name in self.done:
+                d = self.done[name]
+                found = d.due, Note("anchor", (("title", d.title), ("value", d.due)))
+            else:
+                a = self.anchors[name]
+                found = a.value, Note("anchor", (("title", a.title), ("value", a.value)))
+            self.named[name] = found
+        return found
 
 
 def _count(expr: Expr, ctx: _Context) -> tuple[Moment, Note]:
@@ -184,7 +199,7 @@ def _also_closed(cal: BusinessCalendar, day: date, rolled: date) -> Note | None:
 
 
 def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
-    return day if clock is None else datetime.combine(day, clock, tzinfo=zone)
+    return day if clock is None else datetime.combine(day, clock, zone)
 
 
 _END_OF_DAY = Note("ends.end_of_day")
@@ -425,11 +440,10 @@ def _apply_override(d: Deadline, ov: Override, zone: ZoneInfo) -> Deadline:
 def version_in_force(versions: Sequence[Rule], on: date) -> Rule | None:
     """The latest version that took effect on or before ``on`` (an undated
     version is always in force)."""
-    chosen = None
-    for rule in versions:  # oldest first
+    for rule in reversed(versions):  # newest first
         if rule.effective is None or rule.effective <= on:
-            chosen = rule
-    return chosen
+            return rule
+    return None
 
 
 def compute(
@@ -486,7 +500,7 @@ def compute(
             warnings.append(note("rule.not_in_force", rule=rid, day=general, first=first))
             missing.add(rid)
             continue
-        lacking = [name for name in rule.anchors() if name in missing]
+        lacking = [name for name in rule.anchors() if name in missing] if missing else None
         if lacking:
             warnings.append(note("rule.counts_from_missing", rule=rid, missing=tuple(lacking)))
             missing.add(rid)
@@ -499,11 +513,11 @@ def compute(
         if needs[rid]:
             continue  # counted per case below
         counts_from = rule.anchors()
-        if any(name not in anchors and name not in ctx.done for name in counts_from):
+        if not ctx.has(counts_from):
             pending.append(rid)
             continue
         deadline = _evaluate(rule, ctx, cycle)
-        ov = by_id.get((rid, cycle)) or by_id.get((rid, general))
+        ov = (by_id.get((rid, cycle)) or by_id.get((rid, general))) if by_id else None
         if ov is not None:
             deadline = _apply_override(deadline, ov, zone)
         used[rid] = counts_from
@@ -516,7 +530,7 @@ def compute(
         cctx = _Context(jur=jur, zone=zone, calendar=ctx.calendar, anchors={**anchors, **found}, done=dict(ctx.done),
                         variants=ctx.variants, office=ctx.office)
         for rid, rule in in_force.items():
-            if not needs[rid] or any(name not in cctx.anchors and name not in cctx.done for name in rule.anchors()):
+            if not needs[rid] or not cctx.has(rule.anchors()):
                 continue
             deadline = _evaluate(rule, cctx, cycle, case)
             ov = by_case.get((rid, case.id))

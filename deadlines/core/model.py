@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import Mapping, Union
 
 from deadlines.core.notes import Note
+from deadlines.core.slotted import quick_init
 
 Moment = Union[date, datetime]
 """A date (all-day, ends as the deadline's ``ends`` says) or an aware instant."""
@@ -437,6 +438,7 @@ class Jurisdiction:
 # --------------------------------------------------------------------------- results
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ReadingResult:
     name: Note
@@ -447,6 +449,7 @@ class ReadingResult:
     safe: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Deadline:
     """A computed deadline (DESIGN.md "A computed deadline")."""
@@ -487,6 +490,7 @@ class Deadline:
         return f"{self.jurisdiction}/{self.case or self.cycle.isoformat()}/{self.id}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Anchor:
     name: str

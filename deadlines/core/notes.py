@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deadlines.core.slotted import quick_init
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Note:
     """One fact: ``code`` (e.g. ``count.days_before``) and its named ``args``."""
