@@ -34,3 +34,12 @@ def test_next_links_lead_through_every_row_once(client):
     # in the listing's order: the CSV's rows are the pages' rows one after another
     for (uid, edge), r in zip(seen, every):
         assert (uid.split("/")[0], uid.split("/")[-1], edge) == (r["jurisdiction_id"], r["id"], r["edge"])
+
+
+def test_a_link_that_asks_for_spanish_still_lists_the_deadlines(client):
+    """A newsroom following a Spanish page's link (``lang=es``) gets the listing,
+    not "No parameter 'lang' here": the language is the page's, not a filter."""
+    english = client.get(QUERY + "&limit=60")
+    asked = client.get(QUERY + "&limit=60&lang=es")
+    assert asked.status_code == english.status_code == 200
+    assert ROW.findall(asked.get_data(as_text=True)) == ROW.findall(english.get_data(as_text=True))

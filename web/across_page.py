@@ -33,7 +33,7 @@ def _across() -> Across:
 
 def _query(args: dict, today) -> dict:
     """The page's query: the bulk API's, the range defaulting to the next 30 days."""
-    given = {k: v for k, v in args.items() if v}
+    given = {k: v for k, v in args.items() if v and k != "lang"}  # the page's language, not a filter
     given.setdefault("from", today.isoformat())
     given.setdefault("to", (today + timedelta(days=DEFAULT_DAYS)).isoformat())
     return read_query(given)
