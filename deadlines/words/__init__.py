@@ -13,7 +13,7 @@ Pure: no Flask; catalogs are read once per process.
 from __future__ import annotations
 
 import gettext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime, time
 from functools import lru_cache
 from pathlib import Path
@@ -43,14 +43,9 @@ class Words:
     """The words of one language (``lang`` in :data:`LANGUAGES`)."""
 
     lang: str
-    _catalogs: dict = field(default_factory=dict, compare=False, repr=False)
 
     def _t(self, domain: str) -> gettext.NullTranslations:
-        found = self._catalogs.get(domain)
-        if found is None:
-            found = _catalog(self.lang, domain)
-            self._catalogs[domain] = found
-        return found
+        return _catalog(self.lang, domain)
 
     def _(self, message: str, **args) -> str:
         """``message`` (a page's, feed's or email's words) in this language,
