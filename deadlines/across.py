@@ -103,9 +103,10 @@ class Listing:
 
 def sort_key(jid: str, d: Deadline, edge: str = "closing") -> tuple[str, str, str, str, str, str]:
     """The day (local: the window's start for an opening, else the day to act
-    by), then the instant in UTC (all-day last), then ids, the opening first."""
+    by), then the instant (in UTC, whole: its time of day alone would put 5:00
+    p.m. MST, 00:00 UTC, before 4:00 p.m.; all-day last), then ids, the opening first."""
     at = d.start if edge == "opening" else d.safe_due
-    clock = at.astimezone(timezone.utc).strftime("%H:%M:%S") if isinstance(at, datetime) else "~"
+    clock = at.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S") if isinstance(at, datetime) else "~"
     return (day_of(at).isoformat(), clock, jid, d.cycle.isoformat(), d.id, edge)
 
 

@@ -672,10 +672,10 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -
     )
 
 
-_LAST_SECOND = time(23, 59, 59)
-
-
 def _sort_key(moment: Moment) -> tuple:
+    """The local day; within it, instants in time order (by the instant, which
+    a time of day in UTC is not: 4:00 p.m. MST is 23:00 UTC and 5:00 p.m.
+    is 00:00), then the deadlines that end with the day."""
     if isinstance(moment, datetime):
-        return (moment.date(), moment.astimezone(timezone.utc).time())
-    return (moment, _LAST_SECOND)
+        return (moment.date(), 0, moment.astimezone(timezone.utc))
+    return (moment, 1)
