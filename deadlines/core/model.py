@@ -499,7 +499,8 @@ class Anchor:
     how: Note  # anchor.entered, anchor.recorded, anchor.derived...
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Result:
     jurisdiction: Jurisdiction
     held: date  # the general election as held (entered, moved or by rule)
@@ -507,6 +508,6 @@ class Result:
     anchors: dict[str, Anchor]
     deadlines: tuple[Deadline, ...]
     warnings: tuple[Note, ...] = ()
-    pending: tuple[str, ...] = field(default=())  # ids waiting for a trigger
+    pending: tuple[str, ...] = ()  # ids waiting for a trigger
     cases: tuple[Case, ...] = ()
     moved: Note | None = None  # election.moved when the election is not held on its date by rule
