@@ -20,6 +20,27 @@ AUDIENCES = ("candidates", "clerk", "public", "petitioners")
 STATUSES = ("scheduled", "tentative", "overridden", "cancelled")
 
 
+def hashed_once(cls: type) -> type:
+    """``cls`` (a frozen dataclass shared by every jurisdiction of a law) hashed
+    once and then remembered: the engine's caches are keyed on rules, holiday
+    law, office hours and time law, and walking their fields for every lookup
+    cost more than many lookups save. Equal values still hash equal; a copy
+    or a pickle leaves the remembered hash behind (a string's hash differs
+    from one process to the next)."""
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    remembered = cached_property(_hash)
+    remembered.__set_name__(cls, "_hash")
+    cls._hash = remembered
+    cls.__hash__ = lambda self: self._hash
+    cls.__getstate__ = __getstate__
+    return cls
+
+
 # --------------------------------------------------------------------------- rules
 
 
@@ -91,6 +112,7 @@ class HolidayReading:
     drop: tuple[str, ...] = ()
 
 
+@hashed_once
 @dataclass(frozen=True)
 class HolidayLaw:
     """A jurisdiction's legal holidays (the days its computation-of-time law
@@ -107,17 +129,11 @@ class HolidayLaw:
     url: str | None = None
     read: date | None = None
 
-    def __hash__(self) -> int:  # shared by thousands of jurisdictions: hash once
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        return hash(tuple(getattr(self, f.name) for f in fields(self)))
-
     def hand_lists(self) -> tuple[HandList, ...]:
         return tuple(h for h in (self.proclaimed, self.one_off_closures) if h is not None)
 
 
+@hashed_once
 @dataclass(frozen=True)
 class OfficeHours:
     """When the filing office is open; ``confirm`` says how sure the hours are
@@ -129,6 +145,7 @@ class OfficeHours:
     confirm: str | None = None
 
 
+@hashed_once
 @dataclass(frozen=True)
 class TimeLaw:
     """The jurisdiction's computation-of-time law: its default roll for a last
@@ -183,6 +200,7 @@ class ElectionDay:
         return in_years(self.years, year)
 
 
+@hashed_once
 @dataclass(frozen=True)
 class ElectionRule:
     """How an election's date is derived: one :class:`ElectionDay`, or one per
@@ -196,13 +214,6 @@ class ElectionRule:
     cite: str
     text: str
     moves: tuple[ElectionMove, ...] = ()
-
-    def __hash__(self) -> int:  # shared by every jurisdiction of a law: hash once
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     def way_in(self, year: int) -> ElectionDay | None:
         for way in self.ways:
@@ -273,6 +284,7 @@ class Threshold:
     note: str | None = None
 
 
+@hashed_once
 @dataclass(frozen=True)
 class Rule:
     """One version of a deadline rule, as written in a calendar file."""
@@ -297,13 +309,6 @@ class Rule:
     warning: str | Note | None = None  # a caution shown with every deadline of this version
     url: str | None = None  # where the quoted text can be read
     read: date | None = None  # the day it was read there
-
-    def __hash__(self) -> int:  # shared by every jurisdiction of a law: hash once
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     def anchors(self) -> tuple[str, ...]:
         """What the rule counts from: its start and due, and its readings' counts."""
