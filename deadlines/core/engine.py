@@ -7,8 +7,9 @@ reads two ways, and warnings instead of silent moves.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import attrgetter
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
@@ -25,6 +26,7 @@ from deadlines.core.model import (
     Choice,
     Decision,
     Deadline,
+    ElectionRule,
     Expr,
     Jurisdiction,
     Moment,
@@ -34,6 +36,7 @@ from deadlines.core.model import (
     ReadingResult,
     Result,
     Rule,
+    TimeLaw,
 )
 from deadlines.core.moments import day_of
 from deadlines.core.notes import Note, joined, note, text
@@ -129,8 +132,14 @@ def _held(jur: Jurisdiction, name: str, year: int, warnings: list[Note]) -> date
 
 
 def _derived_words(jur: Jurisdiction, name: str, day: date) -> Note:
-    rule = jur.elections[name]
-    held = election_date(rule, day.year)
+    return _derived(jur.elections[name], day.year)
+
+
+@lru_cache(maxsize=65536)
+def _derived(rule: ElectionRule, year: int) -> Note:
+    """How an election of ``year`` was found by ``rule`` (the same note for
+    every jurisdiction of the rule)."""
+    held = election_date(rule, year)
     if held and held[1] is not None:
         return note("anchor.derived_moved", rule=describe_rule(rule), cite=rule.cite, rule_date=held[1].rule_date,
                     authority=held[1].authority)
@@ -149,16 +158,19 @@ def _check_against_rule(jur: Jurisdiction, name: str, day: date, warnings: list[
 # --------------------------------------------------------------------------- counting one rule
 
 
-@dataclass
 class _Context:
-    jur: Jurisdiction
-    zone: ZoneInfo
-    calendar: BusinessCalendar
-    anchors: dict[str, Anchor]
-    done: dict[str, Deadline]
-    variants: tuple[holiday_law.Variant, ...] = ()  # the holiday law read other ways
-    office: holiday_law.Office | None = None  # with the office's own closures
-    named: dict[str, tuple[Moment, Note]] = field(default_factory=dict)  # value() once per name
+    """One case of one computation: the jurisdiction, its zone, the business
+    calendar (``variants``: the holiday law read other ways; ``office``: with
+    the office's own closures), the anchors and the deadlines done."""
+
+    __slots__ = ("jur", "zone", "calendar", "anchors", "done", "variants", "office", "named")
+
+    def __init__(self, jur: Jurisdiction, zone: ZoneInfo, calendar: BusinessCalendar, anchors: dict[str, Anchor],
+                 done: dict[str, Deadline], variants: tuple[holiday_law.Variant, ...],
+                 office: holiday_law.Office | None):
+        self.jur, self.zone, self.calendar, self.anchors, self.done = jur, zone, calendar, anchors, done
+        self.variants, self.office = variants, office
+        self.named: dict[str, tuple[Moment, Note]] = {}  # value() once per name
 
     def has(self, names: tuple[str, ...]) -> bool:
         """Whether every one of ``names`` is an anchor or a deadline done."""
@@ -205,28 +217,55 @@ def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
 _END_OF_DAY = Note("ends.end_of_day")
 
 
-def _closing_time(rule: Rule, jur: Jurisdiction) -> tuple[time | None, Note]:
-    """The hour the last day ends and the note saying so: the rule's own hour;
-    else, for an act at an office, the office's closing hour (a filing ends
-    when the office closes); else the end of the day."""
-    if rule.at is not None:
-        return rule.at, _ends("ends.at", rule.at, jur.timezone)
-    if rule.office_act and jur.office_hours is not None:
-        return jur.office_hours.close, _ends("ends.office_closes", jur.office_hours.close, jur.timezone)
-    return None, _END_OF_DAY
-
-
 @lru_cache(maxsize=4096)
 def _ends(code: str, clock: time, zone: str) -> Note:
     return Note(code, (("clock", clock), ("zone", zone)))
 
 
-@lru_cache(maxsize=1024)
-def _closing_step(hours: OfficeHours, ends: Note) -> Note:
-    """Why a last day with no hour in the law ends at the office's closing hour."""
-    if hours.confirm:
-        return note("office.closes_confirm", ends=ends, cite=hours.cite, confirm=hours.confirm)
-    return note("office.closes", ends=ends, cite=hours.cite)
+@dataclass(frozen=True, slots=True)
+class _DayLaw:
+    """What the law says of a rule's last day whatever the day: the hour it
+    ends (None: the end of the day) and the note saying so, the roll and the
+    law that gives it, the step saying the hour is the office's closing hour
+    (None where it is not), and the rule's own reading of it."""
+
+    clock: time | None
+    ends: Note
+    roll: str
+    roll_cite: str
+    closing: Note | None
+    own: Note
+
+
+@lru_cache(maxsize=16384)
+def _day_law(rule: Rule, hours: OfficeHours | None, time_law: TimeLaw, zone: str) -> _DayLaw:
+    """:class:`_DayLaw` of ``rule`` at an office keeping ``hours`` under
+    ``time_law`` in ``zone``, once per law (every cycle and every jurisdiction
+    of it asks the same).
+
+    The hour: the rule's own; else, for an act at an office, the office's
+    closing hour (a filing ends when the office closes); else the end of the
+    day. The roll: none for acts that need no office; else the rule's own,
+    else the time law's."""
+    closing = None
+    if rule.at is not None:
+        clock, ends = rule.at, _ends("ends.at", rule.at, zone)
+    elif rule.office_act and hours is not None:
+        clock, ends = hours.close, _ends("ends.office_closes", hours.close, zone)
+        closing = (note("office.closes_confirm", ends=ends, cite=hours.cite, confirm=hours.confirm) if hours.confirm
+                   else note("office.closes", ends=ends, cite=hours.cite))
+    else:
+        clock, ends = None, _END_OF_DAY
+    if not rule.office_act:
+        roll, roll_cite = "none", rule.cite
+    elif rule.roll:
+        roll, roll_cite = rule.roll, rule.cite
+    else:
+        roll, roll_cite = time_law.roll, time_law.cite
+    own = note("reading.own", roll=_ROLL[roll], cite=roll_cite)
+    if rule.reads_other_hours:
+        own = note("reading.own_at", clock=clock, zone=zone, own=own)
+    return _DayLaw(clock, ends, roll, roll_cite, closing, own)
 
 
 @dataclass(slots=True)
@@ -241,17 +280,6 @@ class _LastDay:
     readings: tuple[ReadingResult, ...] = ()
 
 
-def _roll_of(rule: Rule, jur: Jurisdiction) -> tuple[str, str]:
-    """The roll that applies to the rule's last day and the law that says so:
-    the rule's own, else the jurisdiction's time law; none for acts that need
-    no office."""
-    if not rule.office_act:
-        return "none", rule.cite
-    if rule.roll:
-        return rule.roll, rule.cite
-    return jur.time_law.roll, jur.time_law.cite
-
-
 def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
     """Count the rule's due, then move it onto a day the office is open (or
     warn that it is not), at the hour the day ends."""
@@ -262,24 +290,24 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
         warn = [note("hours.office_closed", day=day.date(), closed=closed)] if closed else []
         return _LastDay(day, _ends("ends.instant", day.timetz(), jur.timezone), [step], warn)
     steps, warnings = [step], []
-    clock, ends = _closing_time(rule, jur)
-    roll, roll_cite = _roll_of(rule, jur)
+    law = _day_law(rule, jur.office_hours, jur.time_law, jur.timezone)
+    roll = law.roll
     rolled = cal.roll(day, roll)
-    due = _at(rolled, clock, ctx.zone)
+    due = _at(rolled, law.clock, ctx.zone)
     # a day that stays where it was counted is open, unless nothing rolls it
     closed = cal.why_closed(day) if rule.office_act and (rolled != day or roll == "none") else None
     if rolled != day:
         steps.append(note("roll.extended" if rolled > day else "roll.shortened", day=day, closed=closed,
-                          also=_also_closed(cal, day, rolled), to=due, roll=_ROLL[roll], cite=roll_cite))
+                          also=_also_closed(cal, day, rolled), to=due, roll=_ROLL[roll], cite=law.roll_cite))
     elif closed:
-        warnings.append(note("roll.none_office_closed", day=day, closed=closed, cite=roll_cite,
+        warnings.append(note("roll.none_office_closed", day=day, closed=closed, cite=law.roll_cite,
                              safe=cal.prior_business_day(day)))
-    if clock is not None and rule.at is None:
-        steps.append(_closing_step(jur.office_hours, ends))
+    if law.closing is not None:
+        steps.append(law.closing)
     if rule.warning:
         warnings.append(_said(rule.warning))
-    readings = _readings(rule, day, rolled, roll, roll_cite, clock, ctx)
-    return _LastDay(due, ends, steps, warnings, readings)
+    readings = _readings(rule, day, rolled, law, ctx)
+    return _LastDay(due, law.ends, steps, warnings, readings)
 
 
 def _safe_due(last: _LastDay) -> Moment:
@@ -372,17 +400,15 @@ def _said(words: str | Note) -> Note:
     return words if isinstance(words, Note) else text(words)
 
 
-def _readings(rule: Rule, day: date, rolled: date, roll: str, roll_cite: str, clock, ctx: _Context) -> tuple[ReadingResult, ...]:
+def _readings(rule: Rule, day: date, rolled: date, law: _DayLaw, ctx: _Context) -> tuple[ReadingResult, ...]:
     """Each way the law can be read for a last day on ``day`` (``rolled`` by the
-    rule's own roll): another roll, another hour or zone of the hour, another
-    count, or the holiday law read another way; the earliest instant marked
-    safe; instants are shown in the jurisdiction's zone."""
+    rule's own roll, ``law``): another roll, another hour or zone of the hour,
+    another count, or the holiday law read another way; the earliest instant
+    marked safe; instants are shown in the jurisdiction's zone."""
     other_law = rule.office_act and (ctx.variants or ctx.office)
     if not (rule.readings or other_law):
         return ()
-    own = note("reading.own", roll=_ROLL[roll], cite=roll_cite)
-    if rule.reads_other_hours:
-        own = note("reading.own_at", clock=clock, zone=ctx.jur.timezone, own=own)
+    own, roll, roll_cite, clock = law.own, law.roll, law.roll_cite, law.clock
     ways = [(own, roll, roll_cite, _OWN_WHY)]
     dues = [_at(rolled, clock, ctx.zone)]
     for r in rule.readings:
@@ -399,7 +425,7 @@ def _readings(rule: Rule, day: date, rolled: date, roll: str, roll_cite: str, cl
         return ()
     safe = dues.index(min(dues))  # the first of the earliest
     return tuple(
-        ReadingResult(name=name, roll=how, due=due, cite=cite, why=why, safe=(i == safe))
+        ReadingResult(name, how, due, cite, why, i == safe)  # positional: name, roll, due, cite, why, safe
         for i, ((name, how, cite, why), due) in enumerate(zip(ways, dues))
     )
 
@@ -486,14 +512,12 @@ def compute(
     days += [day_of(a.value) for found in case_anchors for a in found.values()]
     law = jur.holidays
     cals = holiday_law.calendars(law, *span.years_touched(days, jur.reach))
-    ctx = _Context(jur=jur, zone=zone, calendar=cals.legal, anchors=anchors, done={}, variants=cals.variants,
-                   office=cals.office)
+    ctx = _Context(jur, zone, cals.legal, anchors, {}, cals.variants, cals.office)
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides) if o.case is None}  # by cycle or election day
     by_case = {(o.deadline, o.case): o for o in overrides if o.case is not None}
     if jur.time_law.warning:
         warnings.append(text(jur.time_law.warning))
     missing: set[str] = set()  # rules with no version in force, and their dependants
-    used: dict[str, tuple[str, ...]] = {}  # what each computed deadline counted from
     earliest = min(anchors[name].value for name in jur.elections if name in anchors)
     under = _choices_of_cycle(jur, general, cycle, decisions) if jur.choices else {}
     in_force: dict[str, Rule] = {}
@@ -510,29 +534,27 @@ def compute(
             missing.add(rid)
             continue
         in_force[rid] = _under_choice(rule, *under[rid]) if rid in under else rule
-    needs = _needs(tuple(in_force.items()), tuple(jur.triggers))
+    plan = _plan(tuple(in_force.items()), tuple(jur.triggers))
+    needs = plan.needs
     out: list[Deadline] = []
     pending: list[str] = []
     for rid, rule in in_force.items():
         if needs[rid]:
             continue  # counted per case below
-        counts_from = rule.anchors()
-        if not ctx.has(counts_from):
+        if not ctx.has(rule.anchors()):
             pending.append(rid)
             continue
         deadline = _evaluate(rule, ctx, cycle)
         ov = (by_id.get((rid, cycle)) or by_id.get((rid, general))) if by_id else None
         if ov is not None:
             deadline = _apply_override(deadline, ov, zone)
-        used[rid] = counts_from
         if deadline.kind != "retention" and day_of(deadline.due) >= earliest:
-            deadline = _check_before_election(deadline, _behind(rid, used), ctx)
+            deadline = _check_before_election(deadline, plan.behind[rid], ctx)
         ctx.done[rid] = deadline
         out.append(deadline)
     dated: set[str] = set()
     for case, found in zip(cases, case_anchors):
-        cctx = _Context(jur=jur, zone=zone, calendar=ctx.calendar, anchors={**anchors, **found}, done=dict(ctx.done),
-                        variants=ctx.variants, office=ctx.office)
+        cctx = _Context(jur, zone, ctx.calendar, {**anchors, **found}, dict(ctx.done), ctx.variants, ctx.office)
         for rid, rule in in_force.items():
             if not needs[rid] or not cctx.has(rule.anchors()):
                 continue
@@ -567,27 +589,37 @@ def _caveats(caveats: tuple[str, ...]) -> tuple[Note, ...]:
 def counts_from_trigger(jur: Jurisdiction, rule_id: str) -> bool:
     """Whether deadline ``rule_id`` (its newest version) counts from a trigger
     event, directly or through the deadlines it anchors on: it exists only in cases."""
-    return bool(_triggers_needed(jur, {rid: jur.rules[rid][-1] for rid in jur.order})[rule_id])
+    newest = tuple((rid, jur.rules[rid][-1]) for rid in jur.order)
+    return bool(_plan(newest, tuple(jur.triggers)).needs[rule_id])
 
 
-def _triggers_needed(jur: Jurisdiction, rules: Mapping[str, Rule]) -> dict[str, frozenset[str]]:
-    """Per rule, the trigger events it counts from, directly or through the
-    deadlines it anchors on (``rules`` in dependency order)."""
-    return _needs(tuple(rules.items()), tuple(jur.triggers))
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a set of rules in force counts from, the same in every cycle they
+    are in force: per rule, the trigger events (``needs``) and the anchors,
+    elections or triggers (``behind``), it counts from, directly or through
+    the deadlines it anchors on."""
+
+    needs: dict[str, frozenset[str]]
+    behind: dict[str, frozenset[str]]
 
 
 @lru_cache(maxsize=16384)
-def _needs(rules: tuple[tuple[str, Rule], ...], triggers: tuple[str, ...]) -> dict[str, frozenset[str]]:
-    """:func:`_triggers_needed`, once per set of rules (the caller does not change the answer)."""
+def _plan(rules: tuple[tuple[str, Rule], ...], triggers: tuple[str, ...]) -> _Plan:
+    """:class:`_Plan` of ``rules`` (id and version, in dependency order: anchors
+    first), once per set of rules."""
     needs: dict[str, frozenset[str]] = {}
+    behind: dict[str, frozenset[str]] = {}
     for rid, rule in rules:
         found: set[str] = set()
+        reached: set[str] = set()
         for name in rule.anchors():
             if name in triggers:
                 found.add(name)
             found |= needs.get(name, frozenset())
-        needs[rid] = frozenset(found)
-    return needs
+            reached |= behind.get(name, {name})
+        needs[rid], behind[rid] = frozenset(found), frozenset(reached)
+    return _Plan(needs, behind)
 
 
 def _moved(jur: Jurisdiction, held: date, cycle: date, moved_by: str | None) -> Note | None:
@@ -604,26 +636,22 @@ def _moved(jur: Jurisdiction, held: date, cycle: date, moved_by: str | None) -> 
     return note("election.moved", election=rule.title, cycle=cycle, held=held, authority=moved_by)
 
 
-def _behind(name: str, used: Mapping[str, tuple[str, ...]]) -> set[str]:
-    """The elections and triggers a deadline counts from, through the
-    deadlines it counts from."""
-    if name not in used:
-        return {name}
-    return set().union(*(_behind(a, used) for a in used[name]))
-
-
-def _check_before_election(d: Deadline, behind: set[str], ctx: _Context) -> Deadline:
-    """A deadline counted from elections alone must end before the first of
-    them (a retention period excepted); one that does not, say with an
-    election entered on a day its rules do not follow, carries a warning."""
-    if d.status == "cancelled" or any(a in ctx.jur.triggers for a in behind):
+def _check_before_election(d: Deadline, behind: frozenset[str], ctx: _Context) -> Deadline:
+    """A deadline counted from elections alone (``behind``: no trigger) must
+    end before the first of them (a retention period excepted); one that does
+    not, say with an election entered on a day its rules do not follow,
+    carries a warning."""
+    if d.status == "cancelled":
         return d
-    first = min((ctx.anchors[a] for a in behind if a in ctx.anchors), key=lambda a: a.value, default=None)
+    first = min((ctx.anchors[a] for a in behind if a in ctx.anchors), key=_value, default=None)
     if first is None or day_of(d.due) < first.value:
         return d
     when = "on" if day_of(d.due) == first.value else "after"
     code = f"{'window' if d.start is not None else 'deadline'}.ends_{when}_election"
     return replace(d, warnings=d.warnings + (note(code, election=first.title, due=d.due, day=first.value),))
+
+
+_value = attrgetter("value")
 
 
 def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]):
