@@ -8,6 +8,7 @@ reads two ways, and warnings instead of silent moves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from bisect import bisect_right
 from functools import lru_cache
 from operator import attrgetter
 from datetime import date, datetime, time, timedelta, timezone
@@ -63,11 +64,21 @@ def resolve_anchors(
     warning saying so. Missing elections are derived by rule from the year of
     the one given, or from ``today`` (the next general election).
     """
-    warnings: list[Note] = []
-    general_rule = jur.elections["general"]
     primary_rule = jur.elections.get("primary")
     if primary is not None and primary_rule is None:
         raise InputError.of("primary.none", "primary", jurisdiction=jur.id)
+    asked = today if election is None and primary is None else None  # the day counts only when no election is given
+    anchors, warnings = _elections(jur.elections["general"], primary_rule, election, primary, asked)
+    return dict(anchors), list(warnings)
+
+
+@lru_cache(maxsize=65536)
+def _elections(general_rule: ElectionRule, primary_rule: ElectionRule | None, election: date | None,
+               primary: date | None, today: date | None) -> tuple[dict[str, Anchor], tuple[Note, ...]]:
+    """:func:`resolve_anchors` by the election rules alone, once per rules and
+    dates given (every jurisdiction of the rules asks the same); the caller
+    copies the anchors it hands on."""
+    warnings: list[Note] = []
     if election is not None and primary is None and primary_rule is not None:
         by_primary = election_date(primary_rule, election.year)
         by_general = election_date(general_rule, election.year)
@@ -77,25 +88,25 @@ def resolve_anchors(
             primary, election = election, None
     if election is None:
         base_year = primary.year if primary is not None else next_election(general_rule, today).year
-        election = _held(jur, "general", base_year, warnings)
-        how_general = _derived_words(jur, "general", election)
+        election = _held(general_rule, base_year, warnings)
+        how_general = _derived(general_rule, election.year)
     else:
         how_general = ENTERED
-        _check_against_rule(jur, "general", election, warnings)
+        _check_against_rule(general_rule, election, warnings)
     anchors = {"general": Anchor("general", general_rule.title, election, how_general)}
     if primary_rule is not None:
         if primary is None:
-            primary = _held(jur, "primary", election.year, warnings)
-            how = _derived_words(jur, "primary", primary)
+            primary = _held(primary_rule, election.year, warnings)
+            how = _derived(primary_rule, primary.year)
         else:
             how = ENTERED
-            _check_against_rule(jur, "primary", primary, warnings)
+            _check_against_rule(primary_rule, primary, warnings)
         if primary is not None:
             anchors["primary"] = Anchor("primary", primary_rule.title, primary, how)
             if primary >= election:
                 warnings.append(note("election.primary_not_before", primary=primary_rule.title, primary_day=primary,
                                      general=general_rule.title, general_day=election))
-    return anchors, warnings
+    return anchors, tuple(warnings)
 
 
 def event_anchors(jur: Jurisdiction, events: Mapping[str, Moment]) -> dict[str, Anchor]:
@@ -122,8 +133,7 @@ def _in_zone(moment: Moment | None, zone: ZoneInfo) -> Moment | None:
     return moment.astimezone(zone) if isinstance(moment, datetime) else moment
 
 
-def _held(jur: Jurisdiction, name: str, year: int, warnings: list[Note]) -> date | None:
-    rule = jur.elections[name]
+def _held(rule: ElectionRule, year: int, warnings: list[Note]) -> date | None:
     held = election_date(rule, year)
     if held is None:
         warnings.append(note("election.not_this_year", year=year, election=rule.title, rule=describe_rule(rule)))
@@ -131,14 +141,8 @@ def _held(jur: Jurisdiction, name: str, year: int, warnings: list[Note]) -> date
     return held[0]
 
 
-def _derived_words(jur: Jurisdiction, name: str, day: date) -> Note:
-    return _derived(jur.elections[name], day.year)
-
-
-@lru_cache(maxsize=65536)
 def _derived(rule: ElectionRule, year: int) -> Note:
-    """How an election of ``year`` was found by ``rule`` (the same note for
-    every jurisdiction of the rule)."""
+    """How the election of ``year`` was found by ``rule``."""
     held = election_date(rule, year)
     if held and held[1] is not None:
         return note("anchor.derived_moved", rule=describe_rule(rule), cite=rule.cite, rule_date=held[1].rule_date,
@@ -146,8 +150,7 @@ def _derived(rule: ElectionRule, year: int) -> Note:
     return note("anchor.derived", rule=describe_rule(rule), cite=rule.cite)
 
 
-def _check_against_rule(jur: Jurisdiction, name: str, day: date, warnings: list[Note]) -> None:
-    rule = jur.elections[name]
+def _check_against_rule(rule: ElectionRule, day: date, warnings: list[Note]) -> None:
     held = election_date(rule, day.year)
     if held is None or held[0] != day:
         expected = note("election.rule_gives", day=held[0]) if held else note("election.no_such_year", year=day.year)
@@ -476,6 +479,76 @@ def version_in_force(versions: Sequence[Rule], on: date) -> Rule | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class _Versions:
+    """A law's rules as they stand on the days between two of its effective
+    dates: the version of each rule in force (``in_force``, in dependency
+    order) and what they count from (``plan``); the rules with none in force
+    and those counting from them (``missing``: ``rule.not_in_force`` with the
+    first version's effective date, or ``rule.counts_from_missing`` with the
+    missing rules, in dependency order); each rule's place in its file."""
+
+    in_force: tuple[tuple[str, Rule], ...]
+    plan: _Plan
+    missing: tuple[tuple[str, str, object], ...]
+    order: Mapping[str, int]
+
+
+class _Law:
+    """What one jurisdiction-law's rules are on each day: the days a version
+    takes effect (``switches``), and per span between them its
+    :class:`_Versions`, worked out the first time a cycle falls in it."""
+
+    __slots__ = ("held", "switches", "spans")
+
+    def __init__(self, jur: Jurisdiction):
+        self.held = (jur.rules, jur.order, jur.triggers)  # kept: their ids are this law's key
+        self.switches = sorted({r.effective for versions in jur.rules.values() for r in versions if r.effective})
+        self.spans: dict[int, _Versions] = {}
+
+
+_LAWS: dict[tuple[int, int, int], _Law] = {}
+_MOST_LAWS = 4096  # a reload of every calendar file makes new rule tables; past this many, start again
+
+
+def _versions_on(jur: Jurisdiction, on: date) -> _Versions:
+    """:class:`_Versions` of ``jur``'s rules on ``on``, once per law and span
+    of days between effective dates (every cycle and every jurisdiction of the
+    law in that span asks the same)."""
+    key = (id(jur.rules), id(jur.order), id(jur.triggers))
+    law = _LAWS.get(key)
+    if law is None or law.held[0] is not jur.rules or law.held[1] is not jur.order or law.held[2] is not jur.triggers:
+        if len(_LAWS) >= _MOST_LAWS:
+            _LAWS.clear()
+        law = _LAWS[key] = _Law(jur)
+    span = bisect_right(law.switches, on)
+    found = law.spans.get(span)
+    if found is None:
+        found = law.spans[span] = _versions_in(jur, on)
+    return found
+
+
+def _versions_in(jur: Jurisdiction, on: date) -> _Versions:
+    missing: list[tuple[str, str, object]] = []
+    gone: set[str] = set()  # rules with no version in force, and their dependants
+    in_force: dict[str, Rule] = {}
+    for rid in jur.order:
+        rule = version_in_force(jur.rules[rid], on)
+        if rule is None:
+            missing.append(("rule.not_in_force", rid, jur.rules[rid][0].effective))
+            gone.add(rid)
+            continue
+        lacking = tuple(name for name in rule.anchors() if name in gone)
+        if lacking:
+            missing.append(("rule.counts_from_missing", rid, lacking))
+            gone.add(rid)
+            continue
+        in_force[rid] = rule
+    rules = tuple(in_force.items())
+    return _Versions(rules, _plan(rules, tuple(jur.triggers)), tuple(missing),
+                     {rid: i for i, rid in enumerate(jur.rules)})
+
+
 def compute(
     jur: Jurisdiction,
     *,
@@ -517,24 +590,16 @@ def compute(
     by_case = {(o.deadline, o.case): o for o in overrides if o.case is not None}
     if jur.time_law.warning:
         warnings.append(text(jur.time_law.warning))
-    missing: set[str] = set()  # rules with no version in force, and their dependants
-    earliest = min(anchors[name].value for name in jur.elections if name in anchors)
-    under = _choices_of_cycle(jur, general, cycle, decisions) if jur.choices else {}
-    in_force: dict[str, Rule] = {}
-    for rid in jur.order:
-        rule = version_in_force(jur.rules[rid], general)
-        if rule is None:
-            first = jur.rules[rid][0].effective
-            warnings.append(note("rule.not_in_force", rule=rid, day=general, first=first))
-            missing.add(rid)
-            continue
-        lacking = [name for name in rule.anchors() if name in missing] if missing else None
-        if lacking:
-            warnings.append(note("rule.counts_from_missing", rule=rid, missing=tuple(lacking)))
-            missing.add(rid)
-            continue
-        in_force[rid] = _under_choice(rule, *under[rid]) if rid in under else rule
-    plan = _plan(tuple(in_force.items()), tuple(jur.triggers))
+    earliest = min([anchors[name].value for name in jur.elections if name in anchors])
+    versions = _versions_on(jur, general)
+    for code, rid, arg in versions.missing:
+        warnings.append(note("rule.not_in_force", rule=rid, day=general, first=arg) if code == "rule.not_in_force"
+                        else note(code, rule=rid, missing=arg))
+    if jur.choices and (under := _choices_of_cycle(jur, general, cycle, decisions)):
+        in_force = {rid: _under_choice(rule, *under[rid]) if rid in under else rule for rid, rule in versions.in_force}
+        plan = _plan(tuple(in_force.items()), tuple(jur.triggers))
+    else:
+        in_force, plan = dict(versions.in_force), versions.plan
     needs = plan.needs
     out: list[Deadline] = []
     pending: list[str] = []
@@ -573,8 +638,7 @@ def compute(
         warnings.extend(holiday_law.unlisted(law, {day_of(m).year for d in out for m in (d.start, d.due) if m}))
     if jur.caveats:
         warnings[:0] = _caveats(jur.caveats)
-    order = {rid: i for i, rid in enumerate(jur.rules)}
-    deadlines = tuple(sorted(out, key=lambda d: (_sort_key(d.due), order[d.id], d.case or "")))
+    deadlines = tuple(sorted(out, key=_listing(versions.order)))
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),
                   moved=_moved(jur, general, cycle, moved_by))
 
@@ -704,10 +768,14 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -
     )
 
 
-def _sort_key(moment: Moment) -> tuple:
-    """The local day; within it, instants in time order (by the instant, which
-    a time of day in UTC is not: 4:00 p.m. MST is 23:00 UTC and 5:00 p.m.
-    is 00:00), then the deadlines that end with the day."""
-    if isinstance(moment, datetime):
-        return (moment.date(), 0, moment.astimezone(timezone.utc))
-    return (moment, 1)
+def _listing(order: Mapping[str, int]):
+    """The key deadlines are listed by: the local day; within it, instants in
+    time order (by the instant, which a time of day in UTC is not: 4:00 p.m.
+    MST is 23:00 UTC and 5:00 p.m. is 00:00), then the deadlines that end
+    with the day; then the rule's place in its file (``order``), then the case."""
+    def key(d: Deadline) -> tuple:
+        m = d.due
+        if isinstance(m, datetime):
+            return (m.date(), 0, m.astimezone(timezone.utc), order[d.id], d.case or "")
+        return (m, 1, None, order[d.id], d.case or "")
+    return key
