@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from deadlines.across import sort_key
 from deadlines.core.engine import compute
 from deadlines.core.loader import load_jurisdiction
-from deadlines.core.model import Deadline
+from deadlines.core.model import Deadline, Expr, Rule
 from deadlines.core.notes import Note
 
 # Three deadlines on one day: 5:00 p.m. (first in the file), 4:00 p.m. and all day.
@@ -89,9 +89,10 @@ def test_a_winter_day_lists_four_before_five_and_the_all_day_deadline_last(tmp_p
 
 
 def _deadline(jid: str, due) -> Deadline:
-    return Deadline(jurisdiction=jid, cycle=date(2027, 11, 2), id="filing", title="Filing", kind="deadline",
-                    audience=(), due=due, ends=Note("ends.end_of_day"), status="scheduled", citation="c", text="",
-                    steps=(), safe_due=due)
+    rule = Rule(id="filing", title="Filing", kind="deadline", audience=(), due=Expr("days_after", "general", 35),
+                cite="c", text="", source=f"{jid}.toml")
+    return Deadline(jurisdiction=jid, cycle=date(2027, 11, 2), id="filing", rule=rule, due=due,
+                    ends=Note("ends.end_of_day"), status="scheduled", steps=(), safe_due=due)
 
 
 def test_across_jurisdictions_one_day_is_listed_by_the_instant():

@@ -8,7 +8,7 @@ from datetime import date, time
 
 import pytest
 
-from deadlines.core.model import Deadline, OfficeHours
+from deadlines.core.model import Deadline, Expr, OfficeHours, Rule
 from deadlines.core.notes import Note
 from deadlines.core.slotted import quick_init
 
@@ -50,11 +50,13 @@ def test_still_frozen_and_copied_alike():
 
 
 def test_a_deadline_replaced_keeps_every_field():
-    d = Deadline(jurisdiction="j", cycle=date(2026, 11, 3), id="x", title="t", kind="deadline", audience=(),
-                 due=date(2026, 8, 28), ends=Note("ends.end_of_day"), status="scheduled", citation="c",
-                 text="", steps=())
+    rule = Rule(id="x", title="t", kind="deadline", audience=(), due=Expr("days_before", "general", 67),
+                cite="c", text="", source="x.toml")
+    d = Deadline(jurisdiction="j", cycle=date(2026, 11, 3), id="x", rule=rule, due=date(2026, 8, 28),
+                 ends=Note("ends.end_of_day"), status="scheduled", steps=())
     moved = dataclasses.replace(d, status="cancelled")
     assert moved.status == "cancelled" and moved.place == "" and moved.computed_due is None
+    assert (moved.title, moved.citation, moved.source, moved.rule_effective) == ("t", "c", "x.toml", None)
     assert dataclasses.replace(moved, status="scheduled") == d
 
 

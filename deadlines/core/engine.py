@@ -363,19 +363,15 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date, case: Case | None = None) 
         steps.append(_said(rule.note))
     status = "tentative" if safe_due != last.due or ctx.jur.caveats else "scheduled"
     warnings = (*_caveats(ctx.jur.caveats), *last.warnings) if ctx.jur.caveats else tuple(last.warnings)
-    # positional, in the order of Deadline's fields (a 28-keyword call costs half again as much)
+    # positional, in the order of Deadline's fields (a keyword call costs half again as much)
     return Deadline(
         ctx.jur.id,  # jurisdiction
         cycle,
         rule.id,  # id
-        rule.title,
-        rule.kind,
-        rule.audience,
+        rule,
         last.due,  # due
         last.ends,
         status,
-        rule.cite,  # citation
-        rule.text,
         tuple(steps),
         start,
         statutory_start,
@@ -384,11 +380,6 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date, case: Case | None = None) 
         warnings,
         None,  # computed_due (an override's)
         None,  # override
-        rule.thresholds,
-        rule.effective,  # rule_effective
-        rule.source,
-        rule.url,
-        rule.read,
         None if case is None else case.id,  # case
         (),  # changes (a clerk's)
         None if case is None else case.label,  # label

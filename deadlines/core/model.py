@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from datetime import date, datetime, time, tzinfo
 from functools import cached_property
+from operator import attrgetter
 from typing import Mapping, Union
 
 from deadlines.core.notes import Note
@@ -403,7 +404,7 @@ GOVERNMENT_KINDS = ("city", "village", "town", "township", "metro-township", "ci
                     "school-district", "special-district")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Jurisdiction:
     id: str
     name: str
@@ -457,19 +458,19 @@ class ReadingResult:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Deadline:
-    """A computed deadline (DESIGN.md "A computed deadline")."""
+    """A computed deadline (DESIGN.md "A computed deadline"). What the law
+    says of it, the same every cycle (its title, kind, audience, citation,
+    quoted text, thresholds, effective date, file and where the text is read),
+    is read from ``rule``, the version in force it was counted by: a deadline
+    holds one reference to it rather than ten copies."""
 
     jurisdiction: str
     cycle: date  # its general election's date by rule, before any move (elections.cycle_key)
     id: str
-    title: str  # its rule's title (the file's words); a case's label is ``label``
-    kind: str
-    audience: tuple[str, ...]
+    rule: Rule
     due: Moment
     ends: Note
     status: str
-    citation: str
-    text: str
     steps: tuple[Note, ...]
     start: Moment | None = None
     statutory_start: date | None = None
@@ -478,15 +479,21 @@ class Deadline:
     warnings: tuple[Note, ...] = ()
     computed_due: Moment | None = None
     override: Override | None = None
-    thresholds: tuple[Threshold, ...] = ()
-    rule_effective: date | None = None
-    source: str = ""
-    url: str | None = None
-    read: date | None = None
     case: str | None = None  # the case id of a deadline counted from a trigger event
     changes: tuple[Note, ...] = ()  # what a clerk changed, and when
     label: str | Note | None = None  # the label of its case (a deadline counted from a trigger event)
     place: str = ""  # the name of its jurisdiction, for the words that name it (set per jurisdiction)
+
+    title = property(attrgetter("rule.title"), doc="Its rule's title (the file's words); a case's label is ``label``.")
+    kind = property(attrgetter("rule.kind"))
+    audience = property(attrgetter("rule.audience"))
+    citation = property(attrgetter("rule.cite"))
+    text = property(attrgetter("rule.text"), doc="The quoted law.")
+    thresholds = property(attrgetter("rule.thresholds"))
+    rule_effective = property(attrgetter("rule.effective"), doc="The day its rule's version took effect (None: undated).")
+    source = property(attrgetter("rule.source"), doc="The calendar file its rule was read from.")
+    url = property(attrgetter("rule.url"), doc="Where the quoted text can be read.")
+    read = property(attrgetter("rule.read"), doc="The day the text was read there.")
 
     @property
     def uid(self) -> str:
