@@ -14,35 +14,10 @@ from deadlines.core.loader import load_jurisdiction
 from deadlines.core.model import Deadline, Expr, Rule
 from deadlines.core.notes import Note
 
-# Three deadlines on one day: 5:00 p.m. (first in the file), 4:00 p.m. and all day.
-CALENDAR = """
-id = "ordertown"
-name = "Ordertown"
-timezone = "America/Denver"
+from test_validation import BASE  # Testville: one holiday, odd-year November elections, a 60-day filing
 
-[holidays]
-cite = "Test Code 9"
-covers = { from = 2000 }
-
-[holidays.legal.new-year]
-name = "New Year's Day"
-date = "01-01"
-observed = ["sunday_to_monday"]
-cite = "Test Code 9(a)"
-text = "January 1"
-
-[time_law]
-roll = "next_business_day"
-cite = "Test Code 1"
-text = "test"
-
-[elections.general]
-title = "General election"
-rule = "tuesday_after_first_monday"
-month = 11
-years = "odd"
-cite = "Test Code 2"
-
+# Three more deadlines, on one day: 5:00 p.m. (first in the file), 4:00 p.m. and all day.
+CALENDAR = BASE + """
 [deadlines.late-filing]
 title = "Late filing"
 kind = "deadline"
@@ -77,11 +52,12 @@ def test_a_winter_day_lists_four_before_five_and_the_all_day_deadline_last(tmp_p
     # 35 days after Tuesday 2027-11-02: November has 30 days, so 28 days reach
     # 2027-11-30 and 7 more 2027-12-07, a Tuesday, open (no holiday), Mountain
     # Standard Time: 16:00 MST = 23:00 UTC, 17:00 MST = 00:00 UTC on 12-08.
-    path = tmp_path / "ordertown.toml"
+    path = tmp_path / "testville.toml"
     path.write_text(textwrap.dedent(CALENDAR))
     result = compute(load_jurisdiction(path), election=date(2027, 11, 2), today=date(2026, 11, 29))
     listed = [(d.id, d.due) for d in result.deadlines]
     assert listed == [
+        ("filing", date(2027, 9, 3)),  # 60 days before 2027-11-02 (2 in November, 31 in October, 27 in September)
         ("early-filing", datetime(2027, 12, 7, 16, 0, tzinfo=DENVER)),
         ("late-filing", datetime(2027, 12, 7, 17, 0, tzinfo=DENVER)),
         ("all-day", date(2027, 12, 7)),
