@@ -99,7 +99,8 @@ def test_openapi_lists_the_trigger_parameters(client):
     doc = client.get("/api/v1/openapi.json").get_json()
     assert doc["openapi"].startswith("3.1")
     params = {p["name"] for p in doc["paths"]["/api/v1/jurisdictions/{jid}/deadlines"]["get"]["parameters"]}
-    assert params == {"jid", "election", "primary", "ordinance-adopted", "objection-filed", "objection-sustained"}
+    assert params == {"jid", "election", "primary", "ordinance-adopted", "objection-filed", "objection-sustained",
+                      "lang"}
 
 
 def fuzz(schema, max_examples: int, check) -> int:

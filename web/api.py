@@ -15,7 +15,7 @@ from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.places import Place
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
-from deadlines.words import words
+from deadlines.words import DEFAULT, LANGUAGES, words
 
 from web.common import once_per_change, read_query, registry, records, today_in
 from web.openapi import document
@@ -123,12 +123,22 @@ def jurisdiction(jid: str) -> Response:
 
 @bp.get("/jurisdictions/<jid>/deadlines")
 def deadlines(jid: str) -> Response:
-    def render(jur) -> bytes:
-        inputs.known_fields(jur, request.args)
-        result = lookup(jur, today=today_in(jur.timezone), records=records(), **read_query(jur, request.args))
-        return jsonify(result_dict(result)).get_data()
+    """The cycle's deadlines as ``deadlines compute --json``; ``lang`` (only as
+    asked in the query: an integrator's output does not change with a
+    browser's ``Accept-Language``) is the language of the rendered steps,
+    warnings and ends beside the notes, which are the same facts in every language."""
+    asked = request.args.get("lang", DEFAULT)
+    if asked not in LANGUAGES:
+        raise InputError(f"lang must be one of {', '.join(LANGUAGES)}", "lang")
 
-    return Response(once_per_change(jid, "api", render), mimetype="application/json")
+    def render(jur) -> bytes:
+        inputs.known_fields(jur, request.args, also=("lang",))
+        result = lookup(jur, today=today_in(jur.timezone), records=records(), **read_query(jur, request.args))
+        return jsonify(result_dict(result, words(asked))).get_data()
+
+    resp = Response(once_per_change(jid, "api", render), mimetype="application/json")
+    resp.headers["Content-Language"] = asked
+    return resp
 
 
 @bp.get("/openapi.json")

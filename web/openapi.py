@@ -13,6 +13,7 @@ answers)."""
 from __future__ import annotations
 
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
+from deadlines.words import DEFAULT, LANGUAGES
 from web.openapi_clerk import JID, clerk_paths
 from web.openapi_common import DAY, MAX_CONTENT, STR, answer, problem  # MAX_CONTENT: read by create_app and serve
 from web.schemas import components
@@ -96,9 +97,13 @@ def public_paths(jurisdictions: list[Jurisdiction]) -> dict:
         "/api/v1/jurisdictions/{jid}/deadlines": {"get": {
             "operationId": "getDeadlines", "summary": "Deadlines of one election cycle (as `deadlines compute --json`)",
             "parameters": [JID, _date_param("election", "General election date"),
-                           _date_param("primary", "Primary election date"), *_event_params(jurisdictions)],
+                           _date_param("primary", "Primary election date"), *_event_params(jurisdictions),
+                           _query("lang", {"enum": list(LANGUAGES), "default": DEFAULT},
+                                  "Language of the rendered `steps`, `warnings`, `ends` and dates' words (quoted law "
+                                  "and citations stay in English); `notes` are the same facts in every language")],
             "x-parameters-by-jurisdiction": {
-                jur.id: ["election", *(["primary"] if "primary" in jur.elections else []), *sorted(jur.triggers)]
+                jur.id: ["election", *(["primary"] if "primary" in jur.elections else []), *sorted(jur.triggers),
+                         "lang"]
                 for jur in jurisdictions},
             "responses": {"200": answer(Result, "The computed deadlines"), "400": BAD, "404": UNKNOWN},
         }},
