@@ -11,6 +11,7 @@ takes the business day before, Friday, October 8, 2027."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 import subprocess
@@ -261,3 +262,29 @@ def test_landing_and_place_search_in_spanish(client):
     assert '<span class="hint">ciudad, condado de Utah, UT</span>' in found
     english = _text(client.get("/"))
     assert "Calendars encoded from their own law" in english and "Calendarios" not in english
+
+
+def test_a_roster_governments_source_in_spanish_on_its_feed_and_about_page(client):
+    """The roster composes a government's source (kind of government, roster
+    file, the list it was read from) as a fact: said in Spanish on the feed and
+    /jurisdictions, the very same English words elsewhere."""
+    english = "Utah city, town or metro township under its state's law; listed in ut.csv from Open Civic Data"
+    spanish = ("Ciudad, pueblo o municipio metropolitano (metro township) de Utah según la ley de su estado; "
+               "en la lista ut.csv, tomada de los identificadores de división de Open Civic Data")
+    es = icalendar.Calendar.from_ical(client.get("/calendars/orem-ut.ics?lang=es").data)
+    en = icalendar.Calendar.from_ical(client.get("/calendars/orem-ut.ics").data)
+    assert spanish in str(es["X-WR-CALDESC"]) and "under its state's law" not in str(es["X-WR-CALDESC"])
+    assert english in str(en["X-WR-CALDESC"])
+    assert spanish in html.unescape(_text(client.get("/jurisdictions/orem-ut?lang=es")))
+    assert english in html.unescape(_text(client.get("/jurisdictions/orem-ut")))
+    assert client.get("/api/v1/jurisdictions/orem-ut").get_json()["source"].startswith(english)
+
+
+def test_every_roster_source_says_in_english_what_the_roster_wrote():
+    from deadlines.core.registry import Registry
+    from deadlines.words import words
+
+    en = words("en")
+    rows = [j for j in Registry().all() if j.source_note is not None]
+    assert len(rows) > 3000
+    assert [j.id for j in rows if en.source(j) != j.source] == []

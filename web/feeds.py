@@ -78,7 +78,7 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
                          f"(a deadline waiting for a trigger event has no date yet)", "deadline")
     name = w._("{place}: election deadlines", place=jur.name) + (f" ({audience})" if audience else "")
     about = w._("Deadlines computed from {source}. Times are local to {zone}. Each event sits on its safe date; its "
-                "description quotes the law and shows how its date is counted.", source=jur.source.rstrip("."),
+                "description quotes the law and shows how its date is counted.", source=w.source(jur).rstrip("."),
                 zone=jur.timezone)
     if not evs:
         about += " " + empty_feed_words(jur)

@@ -427,6 +427,7 @@ class Jurisdiction:
     kind: str | None = None  # the kind of government (:data:`GOVERNMENT_KINDS`)
     counties: tuple[str, ...] = ()  # the counties it lies in (the principal first), without "County"
     caveats: tuple[str, ...] = ()  # sentences every result says: the whole law shown is a reading (``caveat``)
+    source_note: Note | None = None  # ``source`` as a fact where a roster composed it (``roster.source``)
 
     def __hash__(self) -> int:
         return hash(self.id)

@@ -105,7 +105,8 @@ def _from_row(root: Path, entry: rosters.Entry, kind: rosters.Kind, stamps: tupl
     outcome = model[1]
     if isinstance(outcome, Jurisdiction):
         outcome = replace(outcome, id=entry.id, name=entry.name, timezone=entry.timezone, source=doc["source"],
-                          ocd_id=entry.ocd_id, kind=entry.kind, counties=entry.counties)
+                          source_note=entry.source_note(kind), ocd_id=entry.ocd_id, kind=entry.kind,
+                          counties=entry.counties)
     with _loaded_lock:
         _loaded[key] = (stamps, outcome)
     return outcome

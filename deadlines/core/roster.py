@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from deadlines.core.errors import Problem
 from deadlines.core.model import GOVERNMENT_KINDS
+from deadlines.core.notes import Note
 
 ROSTER_DIR = "roster"
 COLUMNS = ("id", "ocd_id", "name", "kind", "law", "county", "timezone", "listed_from")
@@ -83,6 +84,13 @@ class Entry:
         if self.counties:
             doc["county"] = list(self.counties)
         return doc
+
+    def source_note(self, kind: Kind) -> Note:
+        """``document(kind)["source"]`` as a fact (``roster.source``), to be said
+        in any language: the kind of government (the kinds file's words), the
+        roster file and the list it was read from (``roster.listed.<key>``)."""
+        listed = Note(f"roster.listed.{self.listed_from}") if self.listed_from in LISTS else self.listed_from
+        return Note("roster.source", (("kind", kind.title), ("file", Path(self.file).name), ("listed", listed)))
 
 
 @dataclass(frozen=True)

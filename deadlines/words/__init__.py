@@ -91,6 +91,11 @@ class Words:
             return str(e)
         return _notes.render(self, Note(e.code, e.facts))
 
+    def source(self, jur) -> str:
+        """Where a jurisdiction's law and listing come from: a roster's words
+        (``roster.source``) in this language, else its calendar file's."""
+        return self.note(jur.source_note) if jur.source_note is not None else self.calendar(jur.source)
+
     def title(self, d) -> str:
         """A deadline's title (its rule's, with a case's label: ``case.title``)."""
         if d.label is None:

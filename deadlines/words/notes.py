@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from deadlines.core.errors import ERRORS
 from deadlines.core.notes import Note
+from deadlines.core.roster import LISTS
 
 _EXTRA_MONTHS = "(calendar months; a missing day of the month counts as the month's last day)"
 
@@ -140,6 +141,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
                                  "version in force"),
     "case.label": "{trigger}, {at}",
     "case.title": "{title} ({label})",
+    "roster.source": "{kind} under its state's law; listed in {file:raw} from {listed}",
+    **{f"roster.listed.{key}": words for key, words in LISTS.items()},
     # signatures a petition needs (a rule's thresholds)
     "threshold.percent": "{office}: at least {percent} % of {who}",
     "threshold.range": "{office}: {min}-{max} {who}",
