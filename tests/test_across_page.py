@@ -43,3 +43,24 @@ def test_a_link_that_asks_for_spanish_still_lists_the_deadlines(client):
     asked = client.get(QUERY + "&limit=60&lang=es")
     assert asked.status_code == english.status_code == 200
     assert ROW.findall(asked.get_data(as_text=True)) == ROW.findall(english.get_data(as_text=True))
+
+
+def test_the_page_in_spanish(client):
+    """The listing's words in Spanish (dates through Babel: 2025-01-01 and
+    2025-12-31 are Wednesdays), the same rows as in English, its links keeping
+    the language; the English page says what it said."""
+    page = client.get(QUERY + "&limit=60&lang=es")
+    text = html.unescape(page.get_data(as_text=True))
+    assert page.headers["Content-Language"] == "es" and '<html lang="es">' in text
+    assert "<h1>Fechas límite de todos los gobiernos</h1>" in text
+    assert "fechas del miércoles, 1 de enero de 2025 al miércoles, 31 de diciembre de 2025</h2>" in text
+    assert '<label for="f-kind">Tipo de gobierno</label>' in text and ">ciudades</option>" in text
+    assert "elección del " in text and "condado de Utah" in text and "Suscribirse a estas" in text
+    assert re.search(r'rel="next">Siguientes 60 fechas</a>', text)
+    assert '<input type="hidden" name="lang" value="es">' in text
+    for english in ("Deadlines across governments", "Show deadlines", "election of ", "Subscribe to these",
+                    "Kind of government", "Next 60 dates", " County"):
+        assert english not in text, english
+    en = html.unescape(client.get(QUERY + "&limit=60").get_data(as_text=True))
+    assert "<h1>Deadlines across governments</h1>" in en and "Utah County" in en and "election of " in en
+    assert ROW.findall(text) == ROW.findall(en)

@@ -12,10 +12,12 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from deadlines.across import QUERY, Across, check_filters, read_query
 from deadlines.core.errors import InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS
-from deadlines.core.places import KIND_NAMES
-from deadlines.publish import as_csv, words
+from deadlines.publish import as_csv
+from deadlines.publish.words import speaking
+from deadlines.words import Words
 
 from web.common import registry, today_in
+from web.language import said
 from web.feeds import MAX_COMBINED
 from web.landing import STATES
 from web.problems import input_problem
@@ -39,15 +41,15 @@ def _query(args: dict, today) -> dict:
     return read_query(given)
 
 
-def _subscribe(q: dict) -> dict:
+def _subscribe(q: dict, w: Words) -> dict:
     """The combined feed for the filter, or why there is none (no filter, too many)."""
     filters = {k: q[k] for k in ("state", "county", "kind") if q[k]}
     if not filters:
-        return {"why": "Choose a state, a county or a kind of government to subscribe to these."}
+        return {"why": w._("Choose a state, a county or a kind of government to subscribe to these.")}
     count = len(registry().places().search(**filters))
     if count > MAX_COMBINED:
-        return {"why": f"{count:,} governments match: a calendar subscription holds at most {MAX_COMBINED}; "
-                       "add a county or a kind of government to subscribe."}
+        return {"why": w._("{count} governments match: a calendar subscription holds at most {most}; add a county or "
+                           "a kind of government to subscribe.", count=f"{count:,}", most=MAX_COMBINED)}
     https = external_url("feeds.combined_feed", **filters, **({"audience": q["audience"]} if q["audience"] else {}))
     return {"https": https, "webcal": "webcal://" + https.split("://", 1)[1], "count": count}
 
@@ -60,6 +62,7 @@ def _listing(q: dict, today):
 @bp.get("/deadlines")
 def page():
     today = today_in("UTC")
+    w = said()
     args = request.args.to_dict()
     errors: dict[str, str] = {}
     listing = q = None
@@ -69,16 +72,17 @@ def page():
         listing = _listing(q, today)
     except InputError as exc:
         field = exc.field if exc.field in QUERY else "from"
-        errors[field] = str(exc)[0].upper() + str(exc)[1:]
+        message = w.error(exc)
+        errors[field] = message[0].upper() + message[1:]
+    spoken = speaking(w)
     chosen, cursor = listing.page(q["cursor"], q["limit"]) if listing is not None else ([], None)
     shown = {k: v for k, v in args.items() if k != "cursor" and v}
     return render_template(
         "deadlines.html", args=args, errors=errors, q=q, listing=listing, entries=chosen, today=today,
         next_url=url_for("across.page", **shown, cursor=cursor) if cursor else None,
-        csv_url=url_for("across.spreadsheet", **shown), subscribe=_subscribe(q) if q and not errors else None,
+        csv_url=url_for("across.spreadsheet", **shown), subscribe=_subscribe(q, w) if q and not errors else None,
         defaults={"from": today.isoformat(), "to": (today + timedelta(days=DEFAULT_DAYS)).isoformat()},
-        states=STATES, kinds=GOVERNMENT_KINDS, kind_names=KIND_NAMES, audiences=AUDIENCES, words=words,
-        when=words.when, row_url=_row_url,
+        states=STATES, kinds=GOVERNMENT_KINDS, audiences=AUDIENCES, words=spoken, when=spoken.when, row_url=_row_url,
     ), 400 if errors else 200
 
 
