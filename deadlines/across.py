@@ -142,7 +142,7 @@ def read_query(args: Mapping[str, str]) -> dict:
             raise InputError(f"{name}: required, a date YYYY-MM-DD", name)
     limit = args.get("limit") or str(DEFAULT_LIMIT)
     if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= MAX_LIMIT):
-        raise InputError(f"limit: a whole number from 1 to {MAX_LIMIT}", "limit")
+        raise InputError.of("limit.out_of_range", "limit", most=MAX_LIMIT)
     include = args.get("include") or None
     if include is not None and include not in INCLUDES:
         raise InputError(f"include: {include!r} is not listed apart; give include=cancelled to list the deadlines a "
@@ -158,22 +158,22 @@ def read_query(args: Mapping[str, str]) -> dict:
 
 def check_range(start: date, end: date) -> None:
     if end < start:
-        raise InputError("to: the range ends before it starts", "to")
+        raise InputError.of("range.backwards", "to")
     if (end - start).days > MAX_DAYS:
-        raise InputError(f"to: a range of at most {MAX_DAYS} days, please (ask page by page for longer)", "to")
+        raise InputError.of("range.too_long", "to", most=MAX_DAYS)
 
 
 def check_filters(state: str | None, audience: str | None, kind: str | None = None) -> str | None:
     """The state in upper case; :class:`InputError` for a malformed state, an
     unknown audience or kind of government."""
     if audience is not None and audience not in AUDIENCES:
-        raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
+        raise InputError.of("filter.audience", "audience", allowed=", ".join(AUDIENCES))
     if kind is not None and kind not in GOVERNMENT_KINDS:
-        raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
+        raise InputError.of("filter.kind", "kind", allowed=", ".join(GOVERNMENT_KINDS))
     if state is None:
         return None
     if len(state) != 2 or not state.isascii() or not state.isalpha():
-        raise InputError("state: a two-letter postal code, e.g. MI", "state")
+        raise InputError.of("filter.state", "state")
     return state.upper()
 
 

@@ -64,3 +64,12 @@ def test_the_page_in_spanish(client):
     en = html.unescape(client.get(QUERY + "&limit=60").get_data(as_text=True))
     assert "<h1>Deadlines across governments</h1>" in en and "Utah County" in en and "election of " in en
     assert ROW.findall(text) == ROW.findall(en)
+
+
+def test_a_filter_at_fault_is_said_in_the_pages_language(client):
+    es = html.unescape(client.get("/deadlines?state=CO&kind=county&lang=es").get_data(as_text=True))
+    en = html.unescape(client.get("/deadlines?state=CO&kind=county").get_data(as_text=True))
+    assert '<p class="error" id="f-kind-error">Elija uno de estos tipos de gobierno: city, village,' in es
+    assert '<p class="error" id="f-kind-error">Kind must be one of city, village,' in en
+    backwards = html.unescape(client.get("/deadlines?from=2026-05-01&to=2026-04-01&lang=es").get_data(as_text=True))
+    assert "Hasta: el intervalo termina antes de empezar" in backwards
