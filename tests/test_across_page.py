@@ -73,3 +73,18 @@ def test_a_filter_at_fault_is_said_in_the_pages_language(client):
     assert '<p class="error" id="f-kind-error">Kind must be one of city, village,' in en
     backwards = html.unescape(client.get("/deadlines?from=2026-05-01&to=2026-04-01&lang=es").get_data(as_text=True))
     assert "Hasta: el intervalo termina antes de empezar" in backwards
+
+
+def test_the_listings_csv_in_spanish_from_the_spanish_page(client):
+    page = html.unescape(client.get(QUERY + "&lang=es").get_data(as_text=True))
+    link = re.search(r'href="([^"]+)" id="listing-csv"', page).group(1)
+    assert link.startswith("/deadlines.csv?") and "lang=es" in link
+    es = list(csv.reader(io.StringIO(client.get(link).data.decode("utf-8-sig"))))
+    en = list(csv.reader(io.StringIO(client.get(QUERY.replace("/deadlines?", "/deadlines.csv?")).data
+                                     .decode("utf-8-sig"))))
+    assert es[0][:6] == ["Apertura o cierre", "Fecha", "Hora", "En palabras", "Elección", "Jurisdicción"]
+    assert en[0][:6] == ["edge", "date", "time", "in_words", "election", "jurisdiction"]
+    assert len(es) == len(en) > 120
+    for s, e in zip(es[1:], en[1:]):
+        assert (s[0], s[1], s[4], s[6], s[7]) == (e[0], e[1], e[4], e[6], e[7])  # codes, ISO dates and ids as they are
+    assert any(" de 2025" in r[3] for r in es[1:]) and not any(" de 2025" in r[3] for r in en[1:])

@@ -98,6 +98,7 @@ def spreadsheet() -> Response:
     q = _query({k: v for k, v in request.args.items() if k not in ("cursor", "limit")}, today)
     listing = _listing(q, today)
     body = as_csv.render_listing(listing.entries, lambda e: external_url(
-        "form.index", jurisdiction=e.jurisdiction.id, election=e.result.held.isoformat(), _anchor=e.deadline.id))
+        "form.index", jurisdiction=e.jurisdiction.id, election=e.result.held.isoformat(), _anchor=e.deadline.id),
+        said())
     name = f"deadlines-{q['start'].isoformat()}-{q['end'].isoformat()}.csv"
     return Response(body, mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{name}"'})

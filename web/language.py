@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from deadlines.words import DEFAULT, LANGUAGES, LOCALE, NAMES, Words, choose, words
 
 #: endpoints that speak every language (their links keep ``lang``)
-SPOKEN = frozenset({"form.index", "across.page", "about.jurisdiction", "embed.jurisdiction", "cycle.printable", "cycle.spreadsheet",
+SPOKEN = frozenset({"form.index", "across.page", "across.spreadsheet", "about.jurisdiction", "embed.jurisdiction", "cycle.printable", "cycle.spreadsheet",
                     "cycle.timeline", "subscriptions.form", "subscriptions.subscribe", "subscriptions.confirm_form",
                     "subscriptions.confirm", "subscriptions.unsubscribe_form", "subscriptions.unsubscribe"})
 FEEDS = frozenset({"feeds.jurisdiction_feed", "feeds.election_feed", "feeds.deadline_feed"})

@@ -21,7 +21,7 @@ COLUMNS = (_("jurisdiction"), _("jurisdiction_id"), _("id"), _("title"), _("kind
            _("safe_date"), _("safe_time"), _("time_zone"), _("due"), _("safe_due"), _("safe_in_words"), _("status"),
            _("citation"), _("link"), _("changed"))
 #: a listing's rows: which edge of the deadline, and when, before the deadline's own columns
-LISTING_COLUMNS = ("edge", "date", "time", "in_words", "election", *COLUMNS)
+LISTING_COLUMNS = (_("edge"), _("date"), _("time"), _("in_words"), _("election"), *COLUMNS)
 
 
 def _clock(m: Moment | None, w: Words = EN) -> str:
@@ -59,10 +59,10 @@ def render(result: Result, link: Callable[[Deadline], str], w: Words = EN) -> st
     return _write(COLUMNS, rows(result, link, w), w)
 
 
-def render_listing(entries: Iterable, link: Callable[[object], str]) -> str:
+def render_listing(entries: Iterable, link: Callable[[object], str], w: Words = EN) -> str:
     """A listing's CSV (entries of :class:`deadlines.across.Entry`: openings and
-    closings); ``link`` gives each entry's URL."""
+    closings, ``edge`` their code); ``link`` gives each entry's URL."""
     return _write(LISTING_COLUMNS, ({
-        "edge": e.edge, "date": day_of(e.at).isoformat(), "time": _clock(e.at), "in_words": when(e.at),
-        "election": e.result.held.isoformat(), **row(e.jurisdiction, e.deadline, link(e)),
-    } for e in entries))
+        "edge": e.edge, "date": day_of(e.at).isoformat(), "time": _clock(e.at, w), "in_words": when(e.at, w),
+        "election": e.result.held.isoformat(), **row(e.jurisdiction, e.deadline, link(e), w),
+    } for e in entries), w)
