@@ -13,20 +13,16 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from playwright.sync_api import sync_playwright
 
 from deadlines.publish.place_words import describe_place
 from deadlines.publish.words import plain
 from deadlines.service import lookup
 from deadlines.words import LOCALE, words
+from tests.test_browser import ARTIFACTS, browser  # noqa: F401
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 PAGE = "/?jurisdiction=salt-lake-city-ut&election=2027-11-02&lang=es"
 ES = words("es")
 
@@ -132,14 +128,6 @@ def _law_named(app) -> list[str]:
             cites += [rule.cite, *(r.cite for r in rule.readings), *(t.cite for t in rule.thresholds)]
     cites += [c.cite for c in jur.choices.values()] + [c.period_cite for c in jur.choices.values()]
     return [c for c in cites if c]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
