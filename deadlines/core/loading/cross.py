@@ -5,6 +5,7 @@ choices and elections that are there. Each problem is reported against the
 file and place at fault."""
 from __future__ import annotations
 
+from datetime import date
 from zoneinfo import ZoneInfo
 
 from deadlines.core.elections import named_cycle
@@ -111,10 +112,7 @@ def decisions_of(found, choices, general) -> tuple[Decision, ...]:
         if name and name not in choices:
             c.fail(f"{where}.choice", f"no choice '{name}' here (known: {', '.join(sorted(choices)) or 'none'})")
             name = None
-        day = c.day(t.get("election"), f"{where}.election")
-        cycle = named_cycle(general, day) if day and general else None
-        if day and general and cycle is None:
-            c.fail(f"{where}.election", f"{day} is not an election of this jurisdiction (give the cycle's date by rule or the day it was held)")
+        cycle = _election(t, where, c, general)[1]
         if name and cycle and not choices[name].allowed(cycle):
             c.fail(f"{where}.election", f"the law gives the choice '{name}' only for elections from {choices[name].effective}"
                    + (f" until {choices[name].ends}" if choices[name].ends else ""))
@@ -139,9 +137,8 @@ def overrides_of(found, rules, general, zone: ZoneInfo | None) -> tuple[Override
         did = c.string(t.get("deadline"), f"{where}.deadline")
         if did and did not in rules:
             c.fail(f"{where}.deadline", f"no deadline '{did}' here")
-        election = c.day(t.get("election"), f"{where}.election")
-        if election and general and named_cycle(general, election) is None:
-            c.fail(f"{where}.election", f"{election} is not an election of this jurisdiction (give the cycle's date by rule or the day it was held)")
+        election, cycle = _election(t, where, c, general)
+        if election and general and cycle is None:
             election = None
         status = c.string(t.get("status", "overridden"), f"{where}.status", ("overridden", "cancelled"))
         due = _moment(t.get("due"), f"{where}.due", c, zone)
@@ -151,6 +148,17 @@ def overrides_of(found, rules, general, zone: ZoneInfo | None) -> tuple[Override
         if did and election and status and all(isinstance(t.get(k), str) for k in ("authority", "reason")):
             out.append(Override(did, election, t["authority"], t["reason"], due, start, status))
     return tuple(out)
+
+
+def _election(t: dict, where: str, c: Checker, general) -> tuple[date | None, date | None]:
+    """The ``election`` a decision or an override names: the day given and the
+    cycle it names (None, with a problem said, where it is no election of the
+    jurisdiction)."""
+    day = c.day(t.get("election"), f"{where}.election")
+    cycle = named_cycle(general, day) if day and general else None
+    if day and general and cycle is None:
+        c.fail(f"{where}.election", f"{day} is not an election of this jurisdiction (give the cycle's date by rule or the day it was held)")
+    return day, cycle
 
 
 def _moment(value, where: str, c: Checker, zone: ZoneInfo | None):
