@@ -102,29 +102,26 @@ class Checker:
         return value
 
     def day(self, value: Any, where: str) -> date | None:
-        if value is None:
-            return None
-        if isinstance(value, date) and not hasattr(value, "hour"):
-            return value
-        if isinstance(value, str):
-            try:
-                return date.fromisoformat(value)
-            except ValueError:
-                pass
-        self.fail(where, f"expected a date YYYY-MM-DD, got {value!r}")
-        return None
+        is_day = isinstance(value, date) and not hasattr(value, "hour")  # a TOML date, not a date-time
+        return self._iso(value, where, is_day, date.fromisoformat, "expected a date YYYY-MM-DD")
 
     def clock(self, value: Any, where: str) -> time | None:
+        return self._iso(value, where, isinstance(value, time), time.fromisoformat,
+                         "expected a time of day HH:MM (24-hour)")
+
+    def _iso(self, value: Any, where: str, typed: bool, parse, expected: str):
+        """``value`` as TOML typed it (``typed``) or an ISO string ``parse`` reads;
+        else None, with ``expected`` said at ``where``."""
         if value is None:
             return None
-        if isinstance(value, time):
+        if typed:
             return value
         if isinstance(value, str):
             try:
-                return time.fromisoformat(value)
+                return parse(value)
             except ValueError:
                 pass
-        self.fail(where, f"expected a time of day HH:MM (24-hour), got {value!r}")
+        self.fail(where, f"{expected}, got {value!r}")
         return None
 
     def entries(self, value: Any, where: str) -> dict:
