@@ -55,10 +55,20 @@ STATES = {"mi": "MI", "co": "CO", "ut": "UT"}
 REPO = Path(__file__).resolve().parent.parent
 
 
+#: The source lists as the committed roster was imported from them (copied whole, with their licences)
+COMMITTED_SOURCE = REPO / "calendars" / "roster" / "sources"
+#: Where the project's shared lists lie when shared/ sits beside the repository (as CI lays it)
+SHARED_SOURCE = REPO.parent / "shared" / "data" / "jurisdictions"
+
+
 def default_source() -> Path:
-    """Where the source lists are: ``DEADLINES_ROSTER_SOURCE``, else
-    ``shared/data/jurisdictions`` beside the repository (as CI lays it)."""
-    return Path(os.environ.get("DEADLINES_ROSTER_SOURCE") or REPO.parent / "shared" / "data" / "jurisdictions")
+    """Where the source lists are: ``DEADLINES_ROSTER_SOURCE``, else the
+    shared lists beside the repository where they are, else the copy committed
+    in ``calendars/roster/sources`` (a fresh clone on its own)."""
+    given = os.environ.get("DEADLINES_ROSTER_SOURCE")
+    if given:
+        return Path(given)
+    return SHARED_SOURCE if SHARED_SOURCE.is_dir() else COMMITTED_SOURCE
 COLUMNS = ("id", "ocd_id", "name", "kind", "law", "county", "timezone", "listed_from")
 CENTRAL_MI_COUNTIES = {"Gogebic", "Iron", "Dickinson", "Menominee"}  # Michigan's Central-time counties
 PLACE_KINDS = (("charter township", "township"), ("metro township", "metro-township"), ("township", "township"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the rosters (calendars/roster/<st>.csv) from the source lists.
 
-    .venv/bin/python scripts/import_rosters.py [--from DIR]   # default: DEADLINES_ROSTER_SOURCE or ../shared/data/jurisdictions
+    .venv/bin/python scripts/import_rosters.py [--from DIR]   # default: DEADLINES_ROSTER_SOURCE, else ../shared/data/jurisdictions, else calendars/roster/sources
 
 Rerunnable: the rows come from the lists and the hand-kept files beside the
 rosters (additions.csv, corrections.csv, place-counties.csv); see
@@ -23,7 +23,8 @@ from deadlines.rosters import default_source, write  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--from", dest="source", type=Path, default=default_source(),
-                        help="the source lists' folder (default: DEADLINES_ROSTER_SOURCE, else ../shared/data/jurisdictions)")
+                        help="the source lists' folder (default: DEADLINES_ROSTER_SOURCE, else ../shared/data/jurisdictions "
+                             "where it is, else calendars/roster/sources)")
     args = parser.parse_args()
     counts = write(args.source, ROOT / "calendars" / "roster")
     for name, n in counts.items():

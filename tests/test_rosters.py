@@ -19,18 +19,17 @@ from deadlines.cli import main
 from deadlines.core import roster as rosters
 from deadlines.core.errors import CalendarError
 from deadlines.core.registry import Registry
-from deadlines.rosters import build, default_source
+from deadlines.rosters import COMMITTED_SOURCE, build, default_source
 from deadlines.service import lookup
 
 ROOT = Path(__file__).resolve().parent.parent
 CALENDARS = ROOT / "calendars"
 ROSTER = CALENDARS / "roster"
-SOURCE = default_source()  # DEADLINES_ROSTER_SOURCE, else shared/ beside the clone (as CI lays it)
+SOURCE = default_source()  # DEADLINES_ROSTER_SOURCE, else shared/ beside the clone (as CI lays it), else the committed copy
 
 
 def _source(name: str) -> list[dict]:
-    assert SOURCE.is_dir(), (f"the source lists are not at {SOURCE}: lay shared/ beside the clone, "
-                             "or set DEADLINES_ROSTER_SOURCE to its data/jurisdictions folder")
+    assert SOURCE.is_dir(), f"the source lists are not at {SOURCE} (DEADLINES_ROSTER_SOURCE)"
     with (SOURCE / name).open(newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
@@ -41,6 +40,14 @@ def _roster_rows() -> list[dict]:
         with (ROSTER / f"{st}.csv").open(newline="", encoding="utf-8") as f:
             rows += [dict(r, state=st.upper()) for r in csv.DictReader(f)]
     return rows
+
+
+def test_the_committed_copy_makes_the_committed_roster_too():
+    """calendars/roster/sources, the lists copied whole, imports to the committed
+    roster as the shared lists do (the test above, where shared/ is laid beside):
+    a fresh clone on its own checks the same roster."""
+    assert build(COMMITTED_SOURCE, ROSTER) == {name: (ROSTER / name).read_text(encoding="utf-8")
+                                               for name in ("co.csv", "mi.csv", "ut.csv")}
 
 
 def test_committed_roster_is_what_the_import_makes():
