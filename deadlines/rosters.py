@@ -47,6 +47,7 @@ import csv
 import io
 import os
 import re
+import tomllib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,7 +70,7 @@ def default_source() -> Path:
     if given:
         return Path(given)
     return SHARED_SOURCE if SHARED_SOURCE.is_dir() else COMMITTED_SOURCE
-COLUMNS = ("id", "ocd_id", "name", "kind", "law", "county", "timezone", "listed_from")
+COLUMNS = ("id", "ocd_id", "name", "kind", "law", "county", "timezone", "listed_from", "subtype", "website", "geoid", "lgid")
 CENTRAL_MI_COUNTIES = {"Gogebic", "Iron", "Dickinson", "Menominee"}  # Michigan's Central-time counties
 PLACE_KINDS = (("charter township", "township"), ("metro township", "metro-township"), ("township", "township"),
                ("village", "village"), ("city", "city"), ("town", "town"))
@@ -91,6 +92,10 @@ class Row:
     county: str
     timezone: str
     listed_from: str
+    subtype: str = ""  # the kind of special district (``fire protection``), from district-boards.toml
+    website: str = ""  # as the source list gives it (DOLA's have no scheme: ``durangofire.org``)
+    geoid: str = ""  # Census GEOID (place 2689140, county subdivision 2616189440, school district 0806900)
+    lgid: str = ""  # Colorado DOLA local-government id
 
     def values(self) -> tuple[str, ...]:
         return tuple(getattr(self, c) for c in COLUMNS)
@@ -170,7 +175,8 @@ def build(source: Path, roster: Path) -> dict[str, str]:
     rows: dict[str, list[Row]] = {st: [] for st in STATES}
     taken: set[str] = set()
 
-    def add(state: str, ocd_id: str, base: str, kind: str, law: str, county: str, listed: str, name: str) -> None:
+    def add(state: str, ocd_id: str, base: str, kind: str, law: str, county: str, listed: str, name: str,
+            **extra: str) -> None:
         jid = f"{slug(base)}-{state}"
         if kind == "township" and state == "mi":
             jid = f"{slug(_segments(ocd_id)['place'])}-township-{slug(county)}-mi"
@@ -180,7 +186,7 @@ def build(source: Path, roster: Path) -> dict[str, str]:
             jid = f"{jid[: -len(state) - 1]}-{slug(county.split(';')[0])}-{state}"
         assert jid not in taken, f"two governments would share the id {jid}"
         taken.add(jid)
-        rows[state].append(Row(jid, ocd_id, name, kind, law, county, _timezone(state, county), listed))
+        rows[state].append(Row(jid, ocd_id, name, kind, law, county, _timezone(state, county), listed, **extra))
 
     corrections = {r["ocd_id"]: r for r in _read(roster / "corrections.csv")} if (roster / "corrections.csv").exists() else {}
     for p in places:
@@ -195,10 +201,12 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         if corrections.get(p["id"], {}).get("change") == "kind":
             kind = corrections[p["id"]]["kind"]
         county = counties[(state, seg["county"])] if "county" in seg else known_counties.get(p["id"], "")
+        extra = {"geoid": p["census_geoid"].removeprefix("place-")}
         if state == "co":
             d = dola.get(p["census_geoid"])
             if d is None:
                 continue  # a census place that is not a municipality on the DOLA list (none expected)
+            extra["lgid"] = d["LG ID"]
             law = CO_LAWS[d["Type"]]
             county = d["Counties"].replace(", ", ";")
             base, kind = _dola_name(d) if ", " in d["Name"] else (base, kind)  # DOLA's name: "Creede, City of"
@@ -208,14 +216,15 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         else:
             law = {"mi": {"city": "city", "village": "village", "township": "township"}, "ut": {}}[state].get(kind, "municipality")
             listed = "ocd-places"
-        add(state, p["id"], base, kind, law, county, listed, display_name(base, kind, p["name"]))
+        add(state, p["id"], base, kind, law, county, listed, display_name(base, kind, p["name"]), **extra)
 
     joined = {p["census_geoid"] for p in places}
     for d in dola_rows:
         if not d.get("FIPS") or f"place-08{d['FIPS']}" not in joined:
             base, kind = _dola_name(d)
             add("co", f"ocd-division/country:us/state:co/place:{slug(base).replace('-', '_')}", base, kind,
-                CO_LAWS[d["Type"]], d["Counties"].replace(", ", ";"), "dola", display_name(base, kind, d["Name"]))
+                CO_LAWS[d["Type"]], d["Counties"].replace(", ", ";"), "dola", display_name(base, kind, d["Name"]),
+                lgid=d["LG ID"], geoid=f"08{d['FIPS']}" if d.get("FIPS") else "")
 
     for a in _read(roster / "additions.csv") if (roster / "additions.csv").exists() else ():
         seg = _segments(a["ocd_id"])
@@ -224,7 +233,8 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         law = a.get("law") or {"mi": kind, "co": "statutory-municipality", "ut": "municipality"}[state]
         add(state, a["ocd_id"], base, kind, law, a["county"], f"additions: {a['source']}", display_name(base, kind, a["name"]))
 
-    codes = {r["id"]: r["sch_dist_stateid"] for r in _read(source / "ocd_school_district_nces_mi_co_ut.csv")}
+    nces = {r["id"]: r for r in _read(source / "ocd_school_district_nces_mi_co_ut.csv")}
+    codes = {jid: r["sch_dist_stateid"] for jid, r in nces.items()}
     for d in _read(source / "ocd_school_districts_mi_co_ut.csv"):
         seg = _segments(d["id"])
         state = seg["state"]
@@ -232,7 +242,18 @@ def build(source: Path, roster: Path) -> dict[str, str]:
             continue
         county = counties.get((state, seg.get("county", "")), "")
         add(state, d["id"], recased(d["name"]), "school-district", "school-district", county, "ocd-school-districts",
-            recased(d["name"]))
+            recased(d["name"]), geoid=nces.get(d["id"], {}).get("census_geoid", ""))
+
+    boards = _boards(roster / "district-boards.toml")
+    towns = {_dola_name(d)[0].lower() if ", " in d["Name"] else d["Name"].lower(): d["Counties"].split(", ")[0]
+             for d in dola_rows}
+    for d in _colorado_districts(source / "colorado_dola_local_governments_2026.csv", boards["co"], towns):
+        add("co", *d[:-1], **d[-1])
+    for d in _utah_districts(source / "utah_taxing_districts_2025.csv", boards["ut"]):
+        add("ut", *d[:-1], **d[-1])
+    for d in _read(roster / "community-colleges-mi.csv") if (roster / "community-colleges-mi.csv").exists() else ():
+        add("mi", d["ocd_id"], d["name"], "community-college", "community-college", d["county"],
+            "community-colleges", d["name"], website=d["website"])
 
     out = {}
     for state, found in rows.items():
@@ -242,6 +263,63 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         w.writerows(r.values() for r in sorted(found, key=lambda r: r.id))
         out[f"{state}.csv"] = buf.getvalue()
     return out
+
+
+def _boards(path: Path) -> dict:
+    """``district-boards.toml``: how each type of Colorado special district
+    (by DOLA's type) and of Utah district (by the first pattern its name
+    holds) chooses its board, the law it then sits on and its subtype."""
+    doc = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    return {"co": doc.get("co", {}), "ut": doc.get("ut", [])}
+
+
+def _colorado_districts(path: Path, types: dict, towns: dict[str, str]):
+    """(ocd_id, base, kind, law, county, listed, name, extra) of every
+    district on DOLA's directory whose type ``types`` lists with a ``law``
+    (an appointed board has none and is left out): ids in the OCD scheme by
+    LGID (``special_district:66578``), the directory's name, counties,
+    website and LGID. The counties are the directory's, alphabetical, the
+    principal first: the county of the district's mailing city where that is
+    a municipality (``towns``: name -> county) in one of them (the Durango
+    Fire Protection District: La Plata, then San Juan)."""
+    if not path.exists():
+        return
+    for d in _read(path):
+        board = types.get(d["Local Government Type:"].strip())
+        if board is None or not board.get("law"):
+            continue
+        name, lgid = " ".join(d["Local Government Name:"].split()), d["LGID:"].strip()
+        counties = sorted({c.strip() for c in d["County:"].split(",") if c.strip()})
+        home = towns.get(d["Mailing City:"].strip().lower())
+        if home in counties:
+            counties.insert(0, counties.pop(counties.index(home)))
+        yield (f"ocd-division/country:us/state:co/special_district:{lgid}", name, "special-district", board["law"],
+               ";".join(counties), "dola-directory", name,
+               {"subtype": board["subtype"], "website": d["Website URL:"].strip(), "lgid": lgid})
+
+
+def _utah_districts(path: Path, patterns: list):
+    """The same of every local district and special service district on the
+    State Tax Commission's list (entity codes 4000-4999), one per name with
+    every county it levies in, classified by the first of ``patterns``
+    whose ``match`` its name holds (a name none matches is left out)."""
+    if not path.exists():
+        return
+    counties: dict[str, list[str]] = {}
+    for r in _read(path):
+        if r["entity_code"].isdigit() and 4000 <= int(r["entity_code"]) <= 4999:
+            listed = counties.setdefault(" ".join(r["entity_name"].split()), [])
+            county = recased(r["county"].lower())
+            if county not in listed:
+                listed.append(county)
+    for upper, where in sorted(counties.items()):
+        board = next((b for b in patterns if b["match"] in upper), None)
+        if board is None or not board.get("law"):
+            continue
+        name = recased(upper.lower()).replace("The ", "", 1) if upper.startswith("THE ") else recased(upper.lower())
+        yield (f"ocd-division/country:us/state:ut/special_district:{slug(name).replace('-', '_')}", name,
+               "special-district", board["law"], ";".join(where), "utah-tax-districts", name,
+               {"subtype": board["subtype"]})
 
 
 def _dola_name(d: dict) -> tuple[str, str]:

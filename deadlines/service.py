@@ -9,13 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Callable, Mapping, Protocol, Sequence
+from zoneinfo import ZoneInfo
 
+from deadlines.core.basis import CLERK, Local, basis_of, departing, notes_of, published_by_research
 from deadlines.core.cases import Occurrence, group
 from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.engine import resolve_anchors
 from deadlines.core.memo import compute
 from deadlines.core.model import (
-    Case, Deadline, Decision, Holiday, HolidayRule, Jurisdiction, Moment, OfficeHours, Override, Result,
+    FACT_BY, Case, Deadline, Decision, Fact, Holiday, HolidayRule, Jurisdiction, Moment, OfficeHours, Override,
+    PublishedNotice, Result,
 )
 from deadlines.core.moments import day_of
 from deadlines.core.order import is_clerk_task, reading_order
@@ -49,6 +52,8 @@ class Records:
     moved_by: Mapping[date, str] = field(default_factory=dict)
     office_hours: OfficeHours | None = None
     closures: Sequence[Holiday] = ()
+    facts: Sequence[Fact] = ()  # the clerk's and accepted reports' facts (office hours, filing office ...), with sources
+    notices: Sequence[PublishedNotice] = ()  # dates the government published, from accepted reports or the clerk
     changes: Mapping[str, Sequence[Callable[[Jurisdiction, Mapping[str, object]], Note]]] = field(default_factory=dict)
 
     def cases(self, jur: Jurisdiction) -> list[Case]:
@@ -175,7 +180,45 @@ def lookup(
     result = compute(jur, election=election, primary=primary, events=events, cases=(*mine, *cases),
                      overrides=tuple(stored.overrides), decisions=tuple(stored.decisions), moved_by=moved_by,
                      today=today)
+    result = with_basis(result, stored)
     return _with_changes(result, stored.changes) if stored.changes else result
+
+
+def local_facts(jur: Jurisdiction, stored: Records) -> Local:
+    """The local facts of ``jur`` the clerk and accepted reports recorded, with
+    the dates research found published (:class:`deadlines.core.basis.Local`)."""
+    hours = None
+    if stored.office_hours is not None:
+        hours = next((f for f in stored.facts if f.fact == "office_hours"), None) or Fact(
+            "office_hours", f"{stored.office_hours.open:%H:%M}-{stored.office_hours.close:%H:%M}", CLERK, "clerk",
+            stored.office_hours.cite)
+    closures = tuple((h.day, next((f for f in stored.facts if f.fact == "closure" and f.value == h.day.isoformat()), None)
+                      or Fact("closure", h.day.isoformat(), CLERK, "clerk", h.name)) for h in stored.closures)
+    return Local(hours, closures, tuple(stored.decisions), (*stored.notices, *published_by_research(jur)))
+
+
+def local_listing(jur: Jurisdiction, stored: Records) -> list[Fact]:
+    """Every local fact of ``jur``, strongest first (the clerk's, an accepted
+    report's, research's), each with its source: what "How these dates are
+    computed" lists."""
+    local = local_facts(jur, stored)
+    found = [*jur.facts, *(f for f in (local.hours, *(f for _, f in local.closures)) if f is not None),
+             *(n.fact for n in stored.notices), *(f for f in stored.facts if f.fact not in ("office_hours", "closure"))]
+    return sorted(dict.fromkeys(found), key=lambda f: (FACT_BY.index(f.by), f.fact))
+
+
+def with_basis(result: Result, stored: Records) -> Result:
+    """Each deadline with what it rests on (:func:`deadlines.core.basis.basis_of`);
+    one the government published another date for, with that date beside it."""
+    jur = result.jurisdiction
+    local = local_facts(jur, stored)
+    zone = ZoneInfo(jur.timezone)
+    out = []
+    for d in result.deadlines:
+        b = basis_of(d, jur, result.held, local)
+        d = replace(departing(d, b, zone), basis=b)
+        out.append(replace(d, basis=replace(b, notes=notes_of(d, jur))))
+    return replace(result, deadlines=tuple(out))
 
 
 def _with_changes(result: Result, changes: Mapping[str, Sequence[Callable]]) -> Result:

@@ -309,7 +309,7 @@ def test_school_election_is_first_tuesday_of_november_odd_years(registry):
 # --------------------------------------------------------------------------- special districts
 
 
-SPECIAL_IDS = {"filing-notice", "petition-filing", "write-in-affidavit"}
+SPECIAL_IDS = {"filing-notice", "petition-filing", "write-in-affidavit", "cancellation"}
 
 
 def test_special_2025_published(registry):
@@ -326,6 +326,9 @@ def test_special_2025_published(registry):
     assert f.kind == "window" and f.due == at(2025, 2, 28)
     assert f.statutory_start == date(2025, 1, 1) and f.start == at(2025, 1, 2, 8)
     assert d["write-in-affidavit"].due == at(2025, 3, 3)
+    # "at the close of business on the sixty-third day before the election" (1-13.5-513(1)): four days after
+    # the 67th, Tuesday, March 4, 2025; not an act at the office, a date
+    assert d["cancellation"].due == date(2025, 3, 4)
     assert all(x.status == "scheduled" for x in d.values())
     assert EN.result_warnings(result) == ()
 

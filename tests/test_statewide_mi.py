@@ -71,7 +71,7 @@ def four_pm(day: date, zone: str = DETROIT) -> datetime:
 
 
 def test_kinds_file_has_exactly_the_roster_law_keys():
-    assert set(KINDS) == {"city", "village", "township", "school-district"}
+    assert set(KINDS) == {"city", "village", "township", "school-district", "community-college"}  # test_michigan_community_college.py
     for law, table in KINDS.items():
         assert set(table) == {"title", "extends"}, law
         # holidays and time law come from the first file that gives them

@@ -58,7 +58,8 @@ def eight_am(y: int, m: int, d: int):
 
 
 def test_kinds_file_has_exactly_the_roster_laws():
-    assert set(KINDS) == {"municipality", "school-district"}
+    # local districts: test_utah_local_district.py; appointed boards: tests/law/test_appointed_boards.py
+    assert set(KINDS) == {"municipality", "school-district", "local-district", "appointed-board"}
     for law in KINDS:
         assert KINDS[law]["extends"][-1] == "utah-election-code"  # holidays and 68-3-7 for every kind
 

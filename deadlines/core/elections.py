@@ -18,6 +18,8 @@ ELECTION_DAYS: dict[str, Callable[[int, int], date]] = {
     "tuesday_after_first_monday":  # the day after the month's first Monday
         lambda year, month: first_weekday_of_month(year, month, MONDAY) + timedelta(days=1),
     "first_tuesday": lambda year, month: first_weekday_of_month(year, month, TUESDAY),
+    "second_tuesday_after_first_monday":  # Utah 20A-9-404: a week after the day after the first Monday
+        lambda year, month: first_weekday_of_month(year, month, MONDAY) + timedelta(days=8),
 }
 
 

@@ -335,7 +335,7 @@ def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[Note]]:
     statutory = day_of(start)
     steps = [step]
     if rule.start_at_opening and jur.office_hours is not None:
-        opens = cal.on_or_after(statutory)
+        opens = (cal if ctx.office is None else ctx.office.calendar).on_or_after(statutory)
         start = datetime.combine(opens, jur.office_hours.open, tzinfo=ctx.zone)
         if opens != statutory:
             steps.append(note("window.opens_later", day=statutory, closed=cal.why_closed(statutory),
@@ -383,6 +383,7 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date, case: Case | None = None) 
         None if case is None else case.id,  # case
         (),  # changes (a clerk's)
         None if case is None else case.label,  # label
+        None,  # basis (the service's)
         ctx.jur.name,  # place
     )
 
@@ -434,7 +435,8 @@ def _holiday_readings(own: str, roll: str, day: date, rolled: date, ctx: _Contex
             out.append((note("reading.holiday_law", own=own, reading=variant.name), roll, variant.cite,
                         text(variant.why), other))
     if ctx.office is not None and rolled in ctx.office.only:
-        what, authority = holiday_law.closures_in(ctx.jur.holidays, rolled.year)[rolled]
+        closed = holiday_law.closures_in(ctx.jur.holidays, rolled.year).get(rolled)
+        what, authority = closed or (note("office.not_open_weekday", day=rolled), ctx.jur.office_hours.cite)
         out.append((
             Note("reading.office_closure"), "prior_business_day", authority,
             note("reading.office_closure_why", day=rolled, closure=what),
@@ -576,7 +578,10 @@ def compute(
     days += [day_of(a.value) for found in case_anchors for a in found.values()]
     law = jur.holidays
     cals = holiday_law.calendars(law, *span.years_touched(days, jur.reach))
-    ctx = _Context(jur, zone, cals.legal, anchors, {}, cals.variants, cals.office)
+    office = cals.office
+    if jur.office_hours is not None and not jur.office_hours.weekdays_only:
+        office = holiday_law.open_days(office, cals.legal, jur.office_hours.days)
+    ctx = _Context(jur, zone, cals.legal, anchors, {}, cals.variants, office)
     by_id = {(o.deadline, o.cycle): o for o in (*jur.overrides, *overrides) if o.case is None}  # by cycle or election day
     by_case = {(o.deadline, o.case): o for o in overrides if o.case is not None}
     if jur.time_law.warning:

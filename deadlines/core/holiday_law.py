@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
+from dataclasses import replace as _replace
 from datetime import date, timedelta
 from functools import lru_cache
 from itertools import groupby
@@ -210,6 +211,18 @@ def office_calendar(law: HolidayLaw, first_year: int, last_year: int) -> Office 
         return None
     office = business_calendar(law, first_year, last_year, OFFICE)
     return Office(office, frozenset(office.closed.keys() - business_calendar(law, first_year, last_year).closed.keys()))
+
+
+@lru_cache(maxsize=4096)
+def open_days(office: Office | None, legal: BusinessCalendar, days: tuple[int, ...]) -> Office:
+    """``office`` (or the legal calendar) for an office open only on the
+    weekdays ``days``: the business days it is then closed join ``only``."""
+    base = legal if office is None else office.calendar
+    cal = _replace(base, workdays=frozenset(days))
+    first, last = legal.first, legal.last
+    weekdays = frozenset(first + timedelta(n) for n in range((last - first).days + 1)
+                         if (first + timedelta(n)).weekday() not in days and legal.is_business_day(first + timedelta(n)))
+    return Office(cal, (office.only if office else frozenset()) | weekdays)
 
 
 @dataclass(frozen=True)

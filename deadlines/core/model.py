@@ -138,12 +138,21 @@ class HolidayLaw:
 @dataclass(frozen=True)
 class OfficeHours:
     """When the filing office is open; ``confirm`` says how sure the hours are
-    (office hours are administrative, rarely statutory)."""
+    (office hours are administrative, rarely statutory); ``days``: the weekdays
+    it is open, where they are fewer than the five business days (a town
+    office open Tuesday to Thursday: a legal business day it is closed keeps
+    the law's day and adds the office's last open day before it as a reading)."""
 
     open: time
     close: time
     cite: str
     confirm: str | None = None
+    days: tuple[int, ...] = (0, 1, 2, 3, 4)  # the weekdays it is open (Monday 0): Monday to Friday unless recorded
+
+    @property
+    def weekdays_only(self) -> bool:
+        """Open every weekday (Monday to Friday), the business days the law counts."""
+        return self.days == (0, 1, 2, 3, 4)
 
 
 @hashed_once
@@ -188,8 +197,8 @@ def years_overlap(a: str, b: str) -> bool:
 
 @dataclass(frozen=True)
 class ElectionDay:
-    """One way a statute fixes an election's day: ``rule`` (``first_tuesday``
-    or ``tuesday_after_first_monday``) of ``month`` in ``years`` (one of
+    """One way a statute fixes an election's day: ``rule`` (``first_tuesday``,
+    ``tuesday_after_first_monday`` or ``second_tuesday_after_first_monday``) of ``month`` in ``years`` (one of
     :data:`YEARS`)."""
 
     rule: str
@@ -376,6 +385,49 @@ class Override:
     case: str | None = None  # the case whose deadline it replaces (a deadline counted from a trigger event)
 
 
+#: Who recorded a local fact, strongest first: the precedence DESIGN.md states
+#: (the clerk's record, then an accepted public report, then research; the
+#: state's law under all of them).
+FACT_BY = ("clerk", "report", "research")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact of the government itself that a date turns on, with where it
+    was found (DESIGN.md "Local facts"): ``fact`` names it (``office_hours``,
+    ``closure``, ``filing_office``, ``holds_primary``, ``decision:<choice>``,
+    ``published:<deadline>``), ``value`` says it as the source does,
+    ``source`` is a link or "recorded by the clerk", ``quote`` the words
+    quoted from it, ``as_of`` the day it was read or recorded, ``by`` one of
+    :data:`FACT_BY`, and ``holds`` the days it holds for (None: open-ended)."""
+
+    fact: str
+    value: str
+    source: str
+    by: str
+    quote: str = ""
+    as_of: date | None = None
+    holds_from: date | None = None
+    holds_until: date | None = None
+
+    def holds_on(self, day: date) -> bool:
+        return (self.holds_from is None or self.holds_from <= day) and (self.holds_until is None or day <= self.holds_until)
+
+
+@dataclass(frozen=True)
+class PublishedNotice:
+    """A date the government itself published for a deadline of a cycle (an
+    accepted report, or the clerk's own record): ``due`` (and ``start`` for a
+    window) as published, ``fact`` where it was published and who said so."""
+
+    deadline: str
+    cycle: date
+    due: Moment
+    fact: Fact
+    start: Moment | None = None
+    case: str | None = None
+
+
 @dataclass(frozen=True)
 class Case:
     """One occurrence of a trigger (an ordinance adopted, an objection filed),
@@ -401,7 +453,7 @@ class Case:
 
 #: The kinds of local government (a jurisdiction's ``kind``): the API's ``?kind=``.
 GOVERNMENT_KINDS = ("city", "village", "town", "township", "metro-township", "city-and-county",
-                    "school-district", "special-district")
+                    "school-district", "special-district", "community-college")
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,6 +480,10 @@ class Jurisdiction:
     counties: tuple[str, ...] = ()  # the counties it lies in (the principal first), without "County"
     caveats: tuple[str, ...] = ()  # sentences every result says: the whole law shown is a reading (``caveat``)
     source_note: Note | None = None  # ``source`` as a fact where a roster composed it (``roster.source``)
+    subtype: str | None = None  # a special district's kind ("fire protection"), where its roster row gives it
+    website: str | None = None  # its website as its roster row's list gives it (often without a scheme)
+    lgid: str | None = None  # its Colorado DOLA local-government id
+    facts: tuple["Fact", ...] = ()  # local facts found by research (calendars/facts), with their sources
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -483,6 +539,7 @@ class Deadline:
     case: str | None = None  # the case id of a deadline counted from a trigger event
     changes: tuple[Note, ...] = ()  # what a clerk changed, and when
     label: str | Note | None = None  # the label of its case (a deadline counted from a trigger event)
+    basis: "Basis | None" = None  # what it rests on (deadlines.core.basis), laid on by the service
     place: str = ""  # the name of its jurisdiction, for the words that name it (set per jurisdiction)
 
     title = property(attrgetter("rule.title"), doc="Its rule's title (the file's words); a case's label is ``label``.")

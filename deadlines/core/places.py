@@ -19,12 +19,14 @@ from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
 
 KIND_WORDS = {"city": "city", "village": "village", "town": "town", "township": "township",
               "metro-township": "metro township", "city-and-county": "city and county",
-              "school-district": "school district schools", "special-district": "special district"}
+              "school-district": "school district schools", "special-district": "special district",
+              "community-college": "community college"}
 KIND_NAMES = {  # (one, many), as pages say them
     "city": ("city", "cities"), "village": ("village", "villages"), "town": ("town", "towns"),
     "township": ("township", "townships"), "metro-township": ("metro township", "metro townships"),
     "city-and-county": ("city and county", "cities and counties"),
     "school-district": ("school district", "school districts"), "special-district": ("special district", "special districts"),
+    "community-college": ("community college district", "community college districts"),
 }
 FILLER = {"of", "the"}  # "City of Orem" is found by "orem city"
 NOT_THE_NAME = {"charter", "public", "community", "area", "district", "schools", "school",
@@ -42,6 +44,9 @@ class Place:
     timezone: str
     words: frozenset[str]  # what a query's words may begin
     base: str  # the name's words without its kind: "orem"
+    subtype: str | None = None  # a special district's kind ("fire protection")
+    website: str | None = None
+    lgid: str | None = None  # Colorado DOLA local-government id
 
     @property
     def county(self) -> str | None:
@@ -65,13 +70,34 @@ def place_of(jur: Jurisdiction) -> Place:
     kind_words = set(folded(KIND_WORDS.get(jur.kind or "", "")))
     name_words = folded(jur.name)
     base = " ".join(w for w in name_words if w not in kind_words | FILLER | NOT_THE_NAME)
-    words = frozenset(name_words) | kind_words | {w for c in jur.counties for w in folded(c)} | set(folded(jur.id))
-    return Place(jur.id, jur.ocd_id, jur.name, jur.kind, jur.state, jur.counties, jur.timezone, words, base)
+    words = (frozenset(name_words) | kind_words | {w for c in jur.counties for w in folded(c)} | set(folded(jur.id))
+             | set(folded(jur.subtype or "")))  # "fire protection" finds the Hotchkiss Fire District
+    return Place(jur.id, jur.ocd_id, jur.name, jur.kind, jur.state, jur.counties, jur.timezone, words, base,
+                 jur.subtype, jur.website, jur.lgid)
+
+
+#: Which kind a search lists first among places it names equally well ("denver": the City and County
+#: of Denver before Denver Township; "breitung township": the township before its school district)
+KIND_RANK = ("city", "city-and-county", "town", "village", "metro-township", "township", "school-district",
+             "community-college", "special-district")
+
+
+def _names(place: Place) -> tuple[str, ...]:
+    """What a query naming ``place`` exactly may be: its name without its kind
+    words ("orem"), its whole name ("salt lake city", "city of orem"), its
+    name with its kind's words ("breitung township")."""
+    kind = " ".join(folded(KIND_NAMES[place.kind][0])) if place.kind in KIND_NAMES else ""
+    whole = " ".join(w for w in folded(place.name) if w not in FILLER)
+    return (place.base, whole, f"{place.base} {kind}".strip(), f"{kind} {place.base}".strip())
 
 
 def _rank(place: Place, query: str) -> tuple:
-    kind = GOVERNMENT_KINDS.index(place.kind) if place.kind in GOVERNMENT_KINDS else len(GOVERNMENT_KINDS)
-    exact = 0 if place.base == query else 1 if place.base.startswith(query) else 2
+    """Exact names first, then names the query begins, then the rest; among
+    equals by :data:`KIND_RANK`, state and name."""
+    query = " ".join(w for w in query.split() if w not in FILLER)
+    names = _names(place)
+    exact = 0 if query in names else 1 if any(n.startswith(query) for n in names) else 2
+    kind = KIND_RANK.index(place.kind) if place.kind in KIND_RANK else len(KIND_RANK)
     return (exact, kind, place.state or "", place.name, place.id)
 
 

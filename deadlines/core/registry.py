@@ -40,6 +40,7 @@ from pathlib import Path
 
 from dataclasses import replace
 
+from deadlines.core import facts
 from deadlines.core import roster as rosters
 from deadlines.core.errors import CalendarError, InputError, Problem
 from deadlines.core.loader import SHARED_DIR, check_document, check_jurisdiction
@@ -65,14 +66,15 @@ _loaded: dict[str, tuple[tuple, Jurisdiction | CalendarError]] = {}  # file path
 _loaded_lock = threading.Lock()
 
 
-def _load(path: str, stamps: tuple, defaults: dict | None = None) -> Jurisdiction | CalendarError:
+def _load(path: str, stamps: tuple, defaults: dict | None = None, found: tuple = ()) -> Jurisdiction | CalendarError:
     """The jurisdiction at ``path`` as of ``stamps`` (its own and its shared
     sets' modification times), or its problems: loaded once per change.
-    ``defaults``: its roster row's document, which the file is read over."""
+    ``defaults``: its roster row's document, which the file is read over;
+    ``found``: its research facts (:func:`deadlines.core.facts.laid_on`)."""
     seen = _loaded.get(path)
     if seen is None or seen[0] != stamps:
         jur, problems = check_jurisdiction(path, defaults)
-        outcome: Jurisdiction | CalendarError = CalendarError(problems) if problems else jur
+        outcome: Jurisdiction | CalendarError = CalendarError(problems) if problems else facts.laid_on(jur, found)
         with _loaded_lock:
             _loaded[path] = seen = (stamps, outcome)
     return seen[1]
@@ -88,9 +90,10 @@ def check_row(root: Path, entry: rosters.Entry, kind: rosters.Kind) -> tuple[Jur
                  if p.path == str(virtual) else p for p in problems]
 
 
-def _from_row(root: Path, entry: rosters.Entry, kind: rosters.Kind, stamps: tuple) -> Jurisdiction | CalendarError:
+def _from_row(root: Path, entry: rosters.Entry, kind: rosters.Kind, stamps: tuple,
+              found: tuple = ()) -> Jurisdiction | CalendarError:
     """A roster row's jurisdiction: its kind's model (validated once per kind,
-    zone and change) with the row's identity."""
+    zone and change) with the row's identity and its research facts ``found``."""
     key = f"{root}/{rosters.ROSTER_DIR}/{entry.id}"
     seen = _loaded.get(key)
     if seen is not None and seen[0] == stamps:
@@ -106,7 +109,9 @@ def _from_row(root: Path, entry: rosters.Entry, kind: rosters.Kind, stamps: tupl
     if isinstance(outcome, Jurisdiction):
         outcome = replace(outcome, id=entry.id, name=entry.name, timezone=entry.timezone, source=doc["source"],
                           source_note=entry.source_note(kind), ocd_id=entry.ocd_id, kind=entry.kind,
-                          counties=entry.counties)
+                          counties=entry.counties, subtype=entry.subtype or None, website=entry.website or None,
+                          lgid=entry.lgid or None)
+        outcome = facts.laid_on(outcome, found)
     with _loaded_lock:
         _loaded[key] = (stamps, outcome)
     return outcome
@@ -206,10 +211,10 @@ class Registry:
         entry = roster.entries.get(jid)
         if mtime is not None:
             defaults = entry.document(roster.kind_of(entry)) if entry else None
-            return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults)
+            return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults, facts.read(self.root).of(jid))
         if entry is None:
             raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown")
-        return _from_row(self.root, entry, roster.kind_of(entry), shared)
+        return _from_row(self.root, entry, roster.kind_of(entry), shared, facts.read(self.root).of(jid))
 
     def _served(self, jid: str, loaded: Jurisdiction | CalendarError) -> Jurisdiction:
         """``loaded``, or for an invalid file the last good version (the problems
@@ -290,7 +295,7 @@ class Registry:
         to one reloads every jurisdiction (cheap: a handful of files, and one
         model per kind of government)."""
         shared = tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
-        return shared + rosters.stamp(self.root)
+        return shared + rosters.stamp(self.root) + facts.stamp(self.root)
 
     def _snapshot(self) -> tuple:
         """The folder's files and modification times. Rescanned at once when the

@@ -4,7 +4,9 @@ rule sets of its kind.
 ``calendars/roster/<st>.csv`` (written by ``scripts/import_rosters.py``)
 holds one row per government: ``id``, ``ocd_id``, ``name``, ``kind``,
 ``law``, ``county`` (several separated by ``;``), ``timezone`` and
-``listed_from`` (the list it was read from). ``calendars/roster/kinds-<st>.toml``
+``listed_from`` (the list it was read from), and where the lists give them
+``subtype`` (of a special district), ``website``, ``geoid`` (Census) and
+``lgid`` (Colorado DOLA). ``calendars/roster/kinds-<st>.toml``
 says, per ``law`` key, which shared rule sets a government of that kind sits
 on::
 
@@ -34,7 +36,7 @@ from deadlines.core.model import GOVERNMENT_KINDS
 from deadlines.core.notes import Note
 
 ROSTER_DIR = "roster"
-COLUMNS = ("id", "ocd_id", "name", "kind", "law", "county", "timezone", "listed_from")
+COLUMNS = ("id", "ocd_id", "name", "kind", "law", "county", "timezone", "listed_from", "subtype", "website", "geoid", "lgid")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 OCD_PATTERN = re.compile(r"^ocd-division/country:us(/[a-z_]+:[^/\s:A-Z]+)+$")  # ids keep their letters (cañon_city)
 LISTS = {
@@ -42,6 +44,9 @@ LISTS = {
     "ocd-places+dola": "Open Civic Data division ids; Colorado DOLA local government list (legal type)",
     "ocd-school-districts": "Open Civic Data school district ids (NCES)",
     "dola": "Colorado DOLA local government list",
+    "dola-directory": "Colorado DOLA local government directory (2026), its special districts",
+    "utah-tax-districts": "Utah State Tax Commission's list of taxing districts (2025)",
+    "community-colleges": "Michigan's community college districts (calendars/roster/community-colleges-mi.csv)",
 }
 
 
@@ -69,6 +74,10 @@ class Entry:
     listed_from: str
     state: str  # postal code, MI
     file: str  # the roster file it is listed in
+    subtype: str = ""  # the kind of special district ("fire protection")
+    website: str = ""
+    geoid: str = ""  # Census GEOID, joining it to a boundary
+    lgid: str = ""  # Colorado DOLA local-government id
 
     @property
     def county(self) -> str | None:
@@ -195,4 +204,5 @@ def _entry(row: dict, state: str, file: str, where: str, kinds: dict, problems: 
         return bad(f"timezone: unknown time zone {values['timezone']!r}")
     counties = tuple(c.strip() for c in values["county"].split(";") if c.strip())
     return Entry(values["id"], values["ocd_id"], values["name"], values["kind"], values["law"], counties,
-                 values["timezone"], values["listed_from"], state, file)
+                 values["timezone"], values["listed_from"], state, file, values["subtype"], values["website"],
+                 values["geoid"], values["lgid"])

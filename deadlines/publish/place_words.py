@@ -13,6 +13,7 @@ KIND_WORDS = {
     "city-and-county": (_("city and county"), _("cities and counties")),
     "school-district": (_("school district"), _("school districts")),
     "special-district": (_("special district"), _("special districts")),
+    "community-college": (_("community college district"), _("community college districts")),
 }
 
 

@@ -50,6 +50,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "anchor.derived_moved": "derived by rule: {rule} ({cite}); moved from {rule_date} by {authority}",
     "election.first_tuesday": "the first Tuesday in {month:month} of {years}",
     "election.tuesday_after_first_monday": "the Tuesday after the first Monday in {month:month} of {years}",
+    "election.second_tuesday_after_first_monday":
+        "the second Tuesday following the first Monday in {month:month} of {years}",
     "election.ways": "{ways}",
     "years.odd": "odd-numbered years",
     "years.even": "even-numbered years",
@@ -130,6 +132,35 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
                                    "office is closed ({closure}); a filing in person must be made by its last "
                                    "open day before it."),
     "reading.due": "{name}: {due}",
+    "office.not_open_weekday": "the office's hours leave out {day:weekday}s",
+    "reading.statute": "the date the law gives",
+    "reading.statute_why": "counted from the statute as quoted here",
+    "reading.published": "as the government published it ({source:raw})",
+    "reading.published_why": "the government's own notice (read {as_of}): \"{quote:raw}\"",
+    # what a date rests on (deadlines.core.basis)
+    "basis.law": "The statute alone sets this date.",
+    "basis.published": "{place}'s own published notice gives the same date ({source:raw}).",
+    "basis.departs": ("{place}'s published notice gives {published} ({source:raw}); the statute gives {statute}. "
+                      "Both are shown: act by the earlier, {safe}."),
+    "basis.fact.office_hours": "The office's hours, {open} to {close}, {by} ({source:raw}).",
+    "basis.fact.office_hours_on": "The office's hours, {open} to {close} on {days:comma} only, {by} ({source:raw}).",
+    "weekday.name": "{day:weekday}",
+    "basis.fact.office_hours_as_said": "The office's hours, {value:raw}, {by} ({source:raw}).",
+    "basis.fact.closure": "The office is closed on {day} ({reason:raw}), {by}.",
+    "basis.fact.holds_primary_yes": "{place} holds a primary election, {by} ({source:raw}).",
+    "basis.fact.holds_primary_no": ("{place} holds no primary: its candidates are nominated by petition for the "
+                                    "November election, {by} ({source:raw})."),
+    "basis.fact.decision_taken": "{place} takes the choice \"{choice}\" for this election, {by} ({source:raw}).",
+    "basis.fact.decision_declined": ("{place} does not take the choice \"{choice}\" for this election, {by} "
+                                     "({source:raw})."),
+    "basis.assumed.office_hours": "The office's closing hour is not recorded here: the law's {clock} is used.",
+    "basis.assumed.choice": ("Whether {place} takes \"{choice}\" for this election is not recorded: both dates "
+                             "are shown; plan on the earlier."),
+    "basis.confirm": "Confirm with the office before the day.",
+    "basis.confirm_at": "Confirm with the office before the day: {office:raw}.",
+    "basis.by.clerk": "recorded by the clerk",
+    "basis.by.report": "from an accepted report of the government's notice",
+    "basis.by.research": "found in the government's own publication",
     "readings.disagree": "The law reads two ways here ({readings}). The safe date is the earliest, {safe}.",
     "readings.agree": "Every reading of the law gives the same date ({names:comma}).",
     # overrides, rules, cases, holiday lists
@@ -185,6 +216,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "change.decision_taken": "recorded that {place} takes {choice} for the election of {election}",
     "change.decision_declined": "recorded that {place} does not take {choice} for the election of {election}",
     "change.notice": "marked “{title}” published on {on} in {where}",
+    "change.report_accepted": "accepted the public report that {place} published {due} for “{title}”",
+    "change.report_rejected": "rejected the public report of {due} for “{title}”",
     # choices the law gives
     "choice.ended": "{choice}: ended {day} ({cite}).",
     "choice.ended_then": "{choice}: ended {day} ({cite}). {after}",

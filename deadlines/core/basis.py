@@ -1,0 +1,199 @@
+"""What each computed date rests on (DESIGN.md "Local facts": ``basis``).
+
+A deadline rests on the statute alone (``law``), or also on a fact of the
+government itself: its office's closing hour (a filing "during office hours",
+a window opening when the office opens), a decision the law leaves to it for
+the cycle (a Utah city's ranked-choice year, a Michigan city that holds no
+primary), a closure of its office near the day. Each such fact is named with
+its source where one is recorded (``recorded``), or named as not known where
+the state's default stands in for it (``assumed``). A date the government
+itself published for the deadline makes it ``published`` (the same day and
+hour) or ``departs`` (another: the published date becomes one more reading,
+and the earlier of the two is the safe one).
+
+Pure: the facts come in as values (the jurisdiction's research facts, the
+clerk's records and accepted reports), and the words are the words package's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from deadlines.core.facts import NO_PRIMARY, hours, in_force, moment
+from deadlines.core.model import Deadline, Decision, Fact, Jurisdiction, Moment, PublishedNotice, ReadingResult
+from deadlines.core.moments import day_of
+from deadlines.core.notes import Note
+
+STATUSES = ("law", "assumed", "recorded", "published", "departs")
+CLERK = "recorded by the clerk"
+#: How near its day a recorded closure bears on a deadline (a roll moves a day at most a few days)
+NEAR = timedelta(days=14)
+
+
+@dataclass(frozen=True)
+class Basis:
+    """``status`` (one of :data:`STATUSES`), the ``facts`` it rests on, the
+    local facts ``assumed`` (their names: ``office_hours``, ``ranked-choice``,
+    ``no-primary``), the government's own ``notice`` where it published one,
+    and ``notes``: all this as the words package says it."""
+
+    status: str
+    facts: tuple[Fact, ...] = ()
+    assumed: tuple[str, ...] = ()
+    notice: PublishedNotice | None = None
+    notes: tuple[Note, ...] = ()  # what it says in words (:func:`notes_of`)
+
+
+@dataclass(frozen=True)
+class Local:
+    """The local facts of one jurisdiction's cycle, as the service gathers them:
+    the clerk's office hours and closures as facts (None/empty: none recorded),
+    the clerk's decisions, and every published date (reports, the clerk's,
+    research)."""
+
+    hours: Fact | None = None
+    closures: tuple[tuple[date, Fact], ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    notices: tuple[PublishedNotice, ...] = ()
+
+
+def published_by_research(jur: Jurisdiction) -> tuple[PublishedNotice, ...]:
+    """The research facts ``published:<deadline>`` as published notices (the
+    cycle is the fact's ``holds_from``, its general election)."""
+    return tuple(PublishedNotice(f.fact.split(":", 1)[1], f.holds_from, moment(f.value), f)
+                 for f in jur.facts if f.fact.startswith("published:") and f.holds_from is not None)
+
+
+def _same(published: Moment, due: Moment) -> bool:
+    if isinstance(published, datetime) and isinstance(due, datetime):
+        return published == due
+    return day_of(published) == day_of(due)
+
+
+def _hours_fact(d: Deadline, jur: Jurisdiction, local: Local) -> tuple[Fact | None, bool]:
+    """The fact giving the office hours ``d`` turns on, and whether it does."""
+    rule = d.rule
+    uses = jur.office_hours is not None and (
+        (rule.at is None and rule.office_act) or (rule.start is not None and rule.start_at_opening))
+    if not uses or d.status == "overridden":
+        return None, False
+    if local.hours is not None:
+        return local.hours, True
+    return in_force([f for f in jur.facts if f.fact == "office_hours"], day_of(d.due)).get("office_hours"), True
+
+
+def _choice_facts(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> tuple[list[Fact], list[str]]:
+    facts, assumed = [], []
+    for choice in jur.choices.values():
+        if d.id not in choice.deadlines or not choice.allowed(held):
+            continue
+        clerk = next((x for x in local.decisions if x.choice == choice.name and x.cycle in (d.cycle, held)), None)
+        own = next((x for x in jur.decisions if x.choice == choice.name and x.cycle in (d.cycle, held)), None)
+        if clerk is not None:
+            facts.append(Fact(f"decision:{choice.name}", "yes" if clerk.taken else "no", CLERK, "clerk",
+                              clerk.authority))
+        elif own is not None:
+            name = "holds_primary" if choice.name == NO_PRIMARY else f"decision:{choice.name}"
+            found = in_force([f for f in jur.facts if f.fact == name], held).get(name)
+            facts.append(found or Fact(f"decision:{choice.name}", "yes" if own.taken else "no", own.authority,
+                                       "research", own.authority))
+        else:
+            assumed.append(choice.name)
+    return facts, assumed
+
+
+def basis_of(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> Basis:
+    """What ``d`` (of ``jur``'s cycle whose election is ``held``) rests on."""
+    facts: list[Fact] = []
+    assumed: list[str] = []
+    hours, uses_hours = _hours_fact(d, jur, local)
+    if hours is not None:
+        facts.append(hours)
+    elif uses_hours and jur.office_hours.confirm:
+        assumed.append("office_hours")
+    more, undecided = _choice_facts(d, jur, held, local)
+    facts += more
+    assumed += undecided
+    first = day_of(d.start) if d.start is not None else day_of(d.due) - NEAR
+    facts += [f for day, f in local.closures if first <= day <= day_of(d.due) + NEAR]
+    notice = next((n for n in local.notices if n.deadline == d.id and n.cycle in (d.cycle, held)
+                   and n.case == d.case), None)
+    if notice is not None:
+        status = "published" if _same(notice.due, d.safe_due or d.due) else "departs"
+        return Basis(status, tuple(facts) + (notice.fact,), tuple(assumed), notice)
+    return Basis("assumed" if assumed else "recorded" if facts else "law", tuple(facts), tuple(assumed))
+
+
+def departing(d: Deadline, basis: Basis, zone: ZoneInfo) -> Deadline:
+    """``d`` with the government's published date beside the statute's where
+    they differ: one more reading, the earliest of all marked safe (a date
+    alone ends with its day in ``zone``); the statute's own date becomes a
+    reading too where there were none."""
+    if basis.status != "departs":
+        return d
+    n = basis.notice
+    own = d.readings or (ReadingResult(Note("reading.statute"), "none", d.due, d.citation, Note("reading.statute_why")),)
+    published = ReadingResult(Note("reading.published", (("source", n.fact.source),)), "none", n.due, n.fact.source,
+                              Note("reading.published_why", (("quote", n.fact.quote), ("as_of", n.fact.as_of))))
+    ways = (*own, published)
+    safe = min(range(len(ways)), key=lambda i: (_instant(ways[i].due, zone), i))
+    readings = tuple(replace(r, safe=i == safe) for i, r in enumerate(ways))
+    return replace(d, readings=readings, safe_due=readings[safe].due,
+                   status="tentative" if d.status == "scheduled" else d.status)
+
+
+def _instant(m: Moment, zone: ZoneInfo) -> datetime:
+    """A moment as the instant it ends: a date at the end of its day in ``zone``."""
+    return m if isinstance(m, datetime) else datetime.combine(m, time.max, tzinfo=zone)
+
+
+def notes_of(d: Deadline, jur: Jurisdiction) -> tuple[Note, ...]:
+    """What ``d``'s basis says, as notes (``basis.*``): the published date
+    beside the statute's, each fact with who recorded it and its source, each
+    fact assumed and what to confirm; ``basis.law`` where the statute alone
+    decides."""
+    b = d.basis
+    if b is None:
+        return ()
+    out: list[Note] = []
+    if b.status == "departs":
+        n = b.notice
+        out.append(Note("basis.departs", (("published", n.due), ("source", n.fact.source), ("statute", d.due),
+                                          ("safe", d.safe_due))))
+    elif b.status == "published":
+        out.append(Note("basis.published", (("source", b.notice.fact.source),)))
+    for f in b.facts:
+        if b.notice is not None and f is b.notice.fact:
+            continue
+        by = Note(f"basis.by.{f.by}")
+        if f.fact == "office_hours":
+            try:
+                found = hours(f.value)
+                said = (("open", found.open), ("close", found.close), ("by", by), ("source", f.source))
+                if found.days != (0, 1, 2, 3, 4):
+                    days = tuple(Note("weekday.name", (("day", n),)) for n in found.days)
+                    out.append(Note("basis.fact.office_hours_on", (*said, ("days", days))))
+                else:
+                    out.append(Note("basis.fact.office_hours", said))
+            except ValueError:
+                out.append(Note("basis.fact.office_hours_as_said", (("value", f.value), ("by", by), ("source", f.source))))
+        elif f.fact == "closure":
+            out.append(Note("basis.fact.closure", (("day", date.fromisoformat(f.value)), ("reason", f.quote), ("by", by))))
+        elif f.fact == "holds_primary":
+            out.append(Note(f"basis.fact.holds_primary_{f.value}", (("by", by), ("source", f.source))))
+        elif f.fact.startswith("decision:"):
+            choice = jur.choices.get(f.fact.split(":", 1)[1])
+            out.append(Note(f"basis.fact.decision_{'taken' if f.value == 'yes' else 'declined'}",
+                            (("choice", choice.title if choice else f.fact), ("by", by), ("source", f.source))))
+    for name in b.assumed:
+        if name == "office_hours":
+            out.append(Note("basis.assumed.office_hours", (("clock", jur.office_hours.close),)))
+        elif name in jur.choices:
+            out.append(Note("basis.assumed.choice", (("choice", jur.choices[name].title),)))
+    if b.assumed:
+        office = in_force([f for f in jur.facts if f.fact == "filing_office"], day_of(d.due)).get("filing_office")
+        out.append(Note("basis.confirm_at", (("office", office.value),)) if office else Note("basis.confirm"))
+    if b.status == "law":
+        out.append(Note("basis.law"))
+    return tuple(out)

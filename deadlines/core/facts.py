@@ -1,0 +1,209 @@
+"""Local facts found by research: ``calendars/facts/<st>.csv``.
+
+One row per fact of a government itself that a date turns on, each with
+where it was found (``calendars/facts/README.md`` says the columns and the
+values each fact takes). They are read once per change of the files, checked
+by ``deadlines check``, and laid on a government when it is loaded (its
+office hours; its decisions on a choice the law gives for a cycle, such as a
+Utah city's ranked-choice year or a Michigan city that holds no primary), so
+its law carries them; what a clerk records and what an accepted report says
+win over them (:data:`~deadlines.core.model.FACT_BY`).
+
+A row with a problem is left out and reported as ``FILE: line N (id): ...``;
+the others hold.
+"""
+from __future__ import annotations
+
+import csv
+import os
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime, time
+from functools import lru_cache
+from pathlib import Path
+
+from deadlines.core.elections import rule_date
+from deadlines.core.errors import Problem
+from deadlines.core.model import FACT_BY, Decision, Fact, Jurisdiction, OfficeHours
+
+FACTS_DIR = "facts"
+COLUMNS = ("jurisdiction", "fact", "value", "source", "quote", "as_of", "holds_from", "holds_until")
+#: The facts a row may state (``decision:<choice>`` and ``published:<deadline>`` besides)
+PLAIN = ("office_hours", "filing_office", "holds_primary")
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_HOURS = re.compile(r"^(?:(?P<days>[a-z,-]+) )?(?P<open>\d\d:\d\d)-(?P<close>\d\d:\d\d)$")
+#: The choice a Michigan city's ``holds_primary`` decides (calendars/shared/michigan-city.toml)
+NO_PRIMARY = "no-primary"
+#: The last year an open-ended decision fact is laid on (the calendars' horizon)
+LAST_YEAR = 2040
+
+
+@dataclass(frozen=True)
+class Hours:
+    """``office_hours``' value read: opening and closing time, and the weekdays
+    (Monday 0)."""
+
+    open: time
+    close: time
+    days: tuple[int, ...] = (0, 1, 2, 3, 4)
+
+
+def hours(value: str) -> Hours:
+    """``08:00-12:00`` (Monday to Friday), ``mon-thu 07:00-18:00``, ``mon,wed 09:00-13:00``.
+
+    Raises ValueError naming what is wrong."""
+    found = _HOURS.match(value.strip().lower())
+    if not found:
+        raise ValueError(f"expected HH:MM-HH:MM, optionally after days (mon-thu), got {value!r}")
+    opens, closes = time.fromisoformat(found["open"]), time.fromisoformat(found["close"])
+    if opens >= closes:
+        raise ValueError(f"the office closes ({found['close']}) before it opens ({found['open']})")
+    days: list[int] = []
+    for part in (found["days"] or "mon-fri").split(","):
+        ends = part.split("-")
+        if not all(e in WEEKDAYS for e in ends) or len(ends) > 2:
+            raise ValueError(f"unknown days {part!r}: expected mon, tue, ... sun, a range (mon-thu) or a list")
+        first, last = WEEKDAYS.index(ends[0]), WEEKDAYS.index(ends[-1])
+        if last < first:
+            raise ValueError(f"days {part!r} run backwards")
+        days += range(first, last + 1)
+    return Hours(opens, closes, tuple(sorted(set(days))))
+
+
+def moment(value: str) -> date | datetime:
+    """A published date (``2027-06-07``) or instant with its offset (``2027-06-07T12:00-06:00``)."""
+    if "T" not in value:
+        return date.fromisoformat(value)
+    found = datetime.fromisoformat(value)
+    if found.tzinfo is None:
+        raise ValueError(f"an instant needs its UTC offset (2027-06-07T12:00-06:00), got {value!r}")
+    return found
+
+
+@dataclass(frozen=True)
+class FactBook:
+    """Every research fact, by government id; the problems of the rows left out."""
+
+    by_id: dict[str, tuple[Fact, ...]] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
+
+    def of(self, jid: str) -> tuple[Fact, ...]:
+        return self.by_id.get(jid, ())
+
+
+def stamp(root: Path) -> tuple:
+    try:
+        with os.scandir(root / FACTS_DIR) as it:
+            return tuple(sorted((e.name, e.stat().st_mtime_ns) for e in it if e.name.endswith(".csv")))
+    except FileNotFoundError:
+        return ()
+
+
+def read(root: Path) -> FactBook:
+    """The facts of the calendars folder ``root`` (read once per change of its files)."""
+    return _read(Path(root), stamp(Path(root)))
+
+
+@lru_cache(maxsize=4)
+def _read(root: Path, stamps: tuple) -> FactBook:
+    by_id: dict[str, list[Fact]] = {}
+    problems: list[Problem] = []
+    for name, _ in stamps:
+        path = root / FACTS_DIR / name
+        with path.open(newline="", encoding="utf-8") as f:
+            reader = csv.DictReader(f)
+            if tuple(reader.fieldnames or ()) != COLUMNS:
+                problems.append(Problem(str(path), "line 1", f"expected the columns {','.join(COLUMNS)}"))
+                continue
+            for line, row in enumerate(reader, start=2):
+                try:
+                    fact = _fact(row)
+                except ValueError as exc:
+                    problems.append(Problem(str(path), f"line {line} ({row.get('jurisdiction') or 'no id'})", str(exc)))
+                    continue
+                by_id.setdefault(row["jurisdiction"].strip(), []).append(fact)
+    return FactBook({k: tuple(v) for k, v in by_id.items()}, tuple(problems))
+
+
+def _day(row: dict, column: str) -> date | None:
+    value = (row.get(column) or "").strip()
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{column}: expected a date YYYY-MM-DD, got {value!r}") from None
+
+
+def _fact(row: dict) -> Fact:
+    values = {k: (row.get(k) or "").strip() for k in COLUMNS}
+    name, value = values["fact"], values["value"]
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", values["jurisdiction"]):
+        raise ValueError("jurisdiction: expected a government id (lower-case letters, digits, hyphens)")
+    if name not in PLAIN and not re.fullmatch(r"(decision|published):[a-z0-9][a-z0-9-]*", name):
+        raise ValueError(f"fact: expected one of {', '.join(PLAIN)}, decision:<choice> or published:<deadline>, got {name!r}")
+    if not re.match(r"^https?://\S+$", values["source"]):
+        raise ValueError(f"source: expected the link where it was read (http:// or https://), got {values['source']!r}")
+    if not values["quote"]:
+        raise ValueError("quote: the words quoted from the source are missing")
+    if name == "office_hours":
+        hours(value)
+    elif name in ("holds_primary",) or name.startswith("decision:"):
+        if value not in ("yes", "no"):
+            raise ValueError(f"value: expected yes or no, got {value!r}")
+    elif name.startswith("published:"):
+        moment(value)
+        if _day(values, "holds_from") is None:
+            raise ValueError("holds_from: a published date needs its cycle's general election date")
+    elif not value:
+        raise ValueError("value: empty")
+    held = _day(values, "holds_from"), _day(values, "holds_until")
+    if held[0] and held[1] and held[1] < held[0]:
+        raise ValueError("holds_until is before holds_from")
+    return Fact(name, value, values["source"], "research", values["quote"], _day(values, "as_of"), *held)
+
+
+def in_force(facts, day: date) -> dict[str, Fact]:
+    """The fact of each name that holds on ``day``, by precedence: the clerk's,
+    then a report's, then research; among equals the latest ``as_of``."""
+    out: dict[str, Fact] = {}
+    for f in sorted(facts, key=lambda f: (-FACT_BY.index(f.by), f.as_of or date.min)):
+        if f.holds_on(day):
+            out[f.fact] = f
+    return out
+
+
+def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
+    """``jur`` carrying its research ``facts``: the office hours they give
+    (the latest open-ended ``office_hours``) where its law gives none or only
+    a default to confirm (hours a government's own file states are its law
+    and stand), and a decision for every cycle a
+    ``decision:<choice>`` or ``holds_primary`` fact holds for (a decision the
+    jurisdiction's own file records wins)."""
+    if not facts:
+        return jur
+    changes: dict = {"facts": facts}
+    current = in_force([f for f in facts if f.fact == "office_hours" and f.holds_until is None], date.max)
+    if "office_hours" in current and (jur.office_hours is None or jur.office_hours.confirm):
+        f = current["office_hours"]
+        h = hours(f.value)
+        changes["office_hours"] = OfficeHours(h.open, h.close, f"{f.source} ({f.as_of or 'undated'})", days=h.days)
+    taken = {(d.choice, d.cycle) for d in jur.decisions}
+    decisions = list(jur.decisions)
+    general = jur.elections.get("general")
+    for f in facts:
+        choice = f.fact.removeprefix("decision:") if f.fact.startswith("decision:") else (
+            NO_PRIMARY if f.fact == "holds_primary" else None)
+        if choice is None or choice not in jur.choices or general is None:
+            continue
+        first = max((f.holds_from or date.min).year, jur.choices[choice].effective.year)
+        for year in range(first, (f.holds_until or date(LAST_YEAR, 12, 31)).year + 1):
+            cycle = rule_date(general, year)
+            if cycle is None or (choice, cycle) in taken:
+                continue
+            taken.add((choice, cycle))
+            yes = f.value == ("no" if choice == NO_PRIMARY else "yes")  # holds no primary: the choice taken
+            decisions.append(Decision(choice, cycle, yes, f"{f.source} (research, {f.as_of or 'undated'})"))
+    if len(decisions) != len(jur.decisions):
+        changes["decisions"] = tuple(decisions)
+    return replace(jur, **changes)
