@@ -13,7 +13,7 @@ from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.holiday_law import closures_in, legal_in
 from deadlines.core.moments import day_of
 from deadlines.publish.words import rule_files, speaking
-from deadlines.service import lookup
+from deadlines.service import local_listing, lookup
 from deadlines.words import words
 
 from web.common import records, registry, today_in, trouble_notices
@@ -26,7 +26,8 @@ bp = Blueprint("about", __name__)
 def jurisdiction(jid: str):
     w = said()
     try:
-        jur = registry().get(jid)
+        stored = records().recorded(jid)
+        jur = stored.office(registry().get(jid))  # with the office hours and closures a clerk recorded
         election = inputs.optional_day(request.args.get("election"), "election")
         today = today_in(jur.timezone)
         result = lookup(jur, today=today, election=election, records=records())  # a cycle outside its law's years: 400
@@ -50,5 +51,5 @@ def jurisdiction(jid: str):
         "about.html", jur=jur, result=result, holidays=holidays, closures=closures, first=first, last=last,
         elections=[(r, describe_rule(r)) for r in jur.elections.values()], files=rule_files(result),
         words=words, when=words.when, paragraphs=words.paragraphs, say_clock=w.clock, zone_name=words.zone_name,
-        error=None, notices=trouble_notices(jur),
+        error=None, notices=trouble_notices(jur), facts=local_listing(jur, stored),
     )

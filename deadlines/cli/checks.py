@@ -3,12 +3,15 @@
 (each such jurisdiction says on its own page that its file has a problem)."""
 from __future__ import annotations
 
+import csv
 from datetime import date
 from pathlib import Path
 
 import click
 
+from deadlines.core import facts
 from deadlines.core import roster as rosters
+from deadlines.core.errors import CalendarError
 from deadlines.core.holiday_law import stale_lists
 from deadlines.core.loader import SHARED_DIR, check_jurisdiction, check_shared
 from deadlines.core.registry import Registry, check_row
@@ -17,7 +20,8 @@ from deadlines.core.registry import Registry, check_row
 def calendar_files(folder: Path) -> list[Path]:
     """A calendars folder's shared rule sets, its roster files, then its jurisdiction files."""
     roster = sorted((folder / rosters.ROSTER_DIR).glob("[a-z][a-z].csv"))
-    return sorted((folder / SHARED_DIR).glob("*.toml")) + roster + sorted(folder.glob("*.toml"))
+    found = sorted((folder / facts.FACTS_DIR).glob("*.csv"))
+    return sorted((folder / SHARED_DIR).glob("*.toml")) + roster + sorted(folder.glob("*.toml")) + found
 
 
 def report(files: list[Path], today: date) -> tuple[list[str], list[str]]:
@@ -34,6 +38,9 @@ def report(files: list[Path], today: date) -> tuple[list[str], list[str]]:
         if f.parent.name == SHARED_DIR:
             problems.extend(str(p) for p in check_shared(f))
             continue
+        if f.parent.name == facts.FACTS_DIR:
+            problems.extend(_facts_problems(f, f.parent.parent))
+            continue
         if f.suffix == ".csv":
             problems.extend(_roster_problems(f, found_rosters[f.parent.parent]))
             continue
@@ -44,6 +51,37 @@ def report(files: list[Path], today: date) -> tuple[list[str], list[str]]:
         if jur is not None:
             warnings.extend(stale_lists(jur.holidays, jur.elections["general"], today))
     return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))
+
+
+def _facts_problems(path: Path, folder: Path) -> list[str]:
+    """A facts file's rows left out, and each fact naming a government, a
+    choice or a deadline its government does not have."""
+    book = facts.read(folder)
+    out = [str(p) for p in book.problems if p.path == str(path)]
+    reg = Registry(folder)
+    known = set(reg.ids())
+    with path.open(newline="", encoding="utf-8") as f:
+        listed = [(line, row.get("jurisdiction", "").strip(), row.get("fact", "").strip())
+                  for line, row in enumerate(csv.DictReader(f), start=2)]
+    for line, jid, name in listed:
+        where = f"{path}: line {line} ({jid})"
+        if jid not in known:
+            out.append(f"{where}: jurisdiction: no government '{jid}' on the rosters or in a calendar file")
+            continue
+        kind, _, what = name.partition(":")
+        if kind not in ("decision", "published") and name != "holds_primary":
+            continue
+        try:
+            jur = reg.get(jid)
+        except CalendarError:
+            continue  # its own problems are reported with its file
+        if kind == "decision" and what not in jur.choices:
+            out.append(f"{where}: fact: {jid} has no choice '{what}' (its law gives: {', '.join(jur.choices) or 'none'})")
+        elif kind == "published" and what not in jur.rules:
+            out.append(f"{where}: fact: {jid} has no deadline '{what}' (known: {', '.join(jur.rules)})")
+        elif name == "holds_primary" and facts.NO_PRIMARY not in jur.choices:
+            out.append(f"{where}: fact: holds_primary decides nothing for {jid} (its law has no '{facts.NO_PRIMARY}' choice)")
+    return out
 
 
 def _roster_problems(path: Path, roster: rosters.Roster) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, time
 from typing import Iterable
 
-from deadlines.core.model import Case, Deadline, Jurisdiction, Result
+from deadlines.core.model import Case, Deadline, Fact, Jurisdiction, Result
 from deadlines.core.notes import Note
 from deadlines.core.registry import state_of
 from deadlines.core.moments import iso
@@ -56,6 +56,7 @@ def deadline_dict(d: Deadline, w: Words | None = None) -> dict:
             for r in d.readings
         ],
         "warnings": list(w.warnings(d)),
+        **({"basis": basis_dict(d, w)} if d.basis is not None else {}),  # the service lays it on (the bare engine: none)
         "thresholds": [
             {"office": t.office, "who": t.who, "min": t.min, "max": t.max, "percent": t.percent,
              "note": t.note, "cite": t.cite, "text": w.threshold(t)}
@@ -93,6 +94,19 @@ def result_dict(r: Result, w: Words | None = None) -> dict:
         "cases": [case_dict(c, r, w) for c in r.cases],
         "notes": [note_dict(n, "warnings") for n in r.warnings] + ([note_dict(r.moved, "moved")] if r.moved else []),
     }
+
+
+def fact_dict(f: Fact) -> dict:
+    return {"fact": f.fact, "value": f.value, "source": f.source, "quote": f.quote, "as_of": iso(f.as_of), "by": f.by}
+
+
+def basis_dict(d: Deadline, w: Words) -> dict:
+    """What ``d`` rests on (DESIGN.md "Local facts"): its status, the facts with
+    their sources, the facts assumed, and all that in words (``said``) and as
+    notes."""
+    b = d.basis
+    return {"status": b.status, "facts": [fact_dict(f) for f in b.facts], "assumed": list(b.assumed),
+            "said": " ".join(w.note(n, d.place) for n in b.notes), "notes": [note_dict(n, "basis") for n in b.notes]}
 
 
 def case_dict(c: Case, r: Result, w: Words | None = None) -> dict:

@@ -28,7 +28,7 @@ from icalendar import Calendar, Event, vDuration, vText
 from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of
 from deadlines.publish.vtimezone import vtimezone
-from deadlines.publish.words import EN, _, status_name
+from deadlines.publish.words import EN, _, basis, status_name
 from deadlines.words import Words
 from deadlines.service import kept_until
 from deadlines.words import words
@@ -99,6 +99,8 @@ def describe(d: Deadline, result: Result, w: Words = EN) -> str:
         lines.append(w._("Due: {when}; the day ends at {ends}.", when=say(d.due, w), ends=ends))
     if d.start is not None:
         lines.append(w._("Opens: {when}.", when=say(d.start, w)))
+    if (rests := basis(d, w)) is not None:
+        lines.append(rests)
     if d.override is not None:
         lines.append(w._("{status} by {authority}, reason given: {reason}.",
                          status=status_name(d.status, w).capitalize(), authority=quoted(d.override.authority),

@@ -254,6 +254,45 @@ def anchor(d: Deadline) -> str:
     return f"{d.case}-{d.id}" if d.case else d.id
 
 
+_RESEARCH_REMARK = re.compile(r"\s*\([^()]*\bnot read\b[^()]*\)|:\s*text not read$")
+
+
+#: The local facts (deadlines.core.model.Fact) as pages name them
+FACT_WORDS = {"office_hours": _("Office hours"), "filing_office": _("Where to file"), "closure": _("Office closed"),
+              "holds_primary": _("Holds a primary election"), "decision:ranked-choice": _("Ranked-choice voting"),
+              "decision:no-primary": _("No primary election")}
+FACT_BY_WORDS = {"clerk": _("recorded by the clerk"), "report": _("an accepted report of the government's notice"),
+                 "research": _("found by research")}
+
+
+def fact_name(fact: str, w: Words = EN) -> str:
+    """A local fact's name as a page says it ("Office hours"; "Published date: petition-filing")."""
+    if fact.startswith("published:"):
+        return w._("Published date: {deadline}", deadline=fact.split(":", 1)[1])
+    return w._(FACT_WORDS[fact]) if fact in FACT_WORDS else fact
+
+
+def fact_by(by: str, w: Words = EN) -> str:
+    """Who recorded a local fact, as a page says it."""
+    return w._(FACT_BY_WORDS[by]) if by in FACT_BY_WORDS else by
+
+
+def cited(d: Deadline) -> str:
+    """The citation as a candidate's row and the printed calendar show it: the
+    sections, without the research remarks beside them ("(words not read)"),
+    which "How these dates are computed" and the JSON keep."""
+    return _RESEARCH_REMARK.sub("", d.citation).strip()
+
+
+def basis(d: Deadline, w: Words = EN) -> str | None:
+    """What the date rests on, in plain words for the row ("The office's
+    closing hour is not recorded here: the law's 5:00 p.m. is used. Confirm
+    with the office before the day."); None where the statute alone decides."""
+    if d.basis is None or d.basis.status == "law":
+        return None
+    return " ".join(w.note(n, d.place) for n in d.basis.notes)
+
+
 def changed_by(d: Deadline, w: Words = EN) -> str | None:
     """"Changed by <authority>: was <computed date>" beside a replaced date."""
     if d.status != "overridden" or d.override is None or d.computed_due is None:

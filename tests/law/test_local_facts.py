@@ -1,0 +1,159 @@
+"""Local facts and what each date rests on (``basis``): research facts in
+calendars/facts/<st>.csv laid on a government, the clerk's records over them,
+published dates beside the statute's, and a basis on every deadline of every
+government on the rosters.
+
+Worked examples, counted by hand:
+- Utah, the Town of Hanksville, municipal general election Tuesday, November 2,
+  2027: the declaration of candidacy is filed "in person with the city recorder
+  or town clerk, during office hours and not later than the close of normal
+  office hours, between June 1 and June 7" (20A-9-203(3)(a)(i)). June 1, 2027 is
+  a Tuesday, so June 7 is a Monday, a business day. With no hours recorded the
+  statute's 8 a.m. to 5 p.m. (10-3-301(3)(b)(i)) stands: 5:00 p.m. MDT
+  (UTC-6); with the town's recorded hours 8:00 a.m. to 12:00 p.m., noon.
+- Michigan, a city, general election Tuesday, November 3, 2026, primary Tuesday,
+  August 4, 2026: nominating petitions by 4 p.m. on the fifteenth Tuesday before
+  the primary (MCL 168.644f(1), 168.646a(1)): 15 weeks = 105 days before
+  August 4 is April 21, 2026 (EDT, UTC-4). A city that holds no primary files by
+  the fifteenth Tuesday before the general election (644f(4)(a)): 105 days
+  before November 3 is July 21, 2026; the withdrawal "by 4 o'clock ... on the
+  third day after the last day for filing" (MCL 168.322a) is then Friday,
+  July 24, 2026 (April 24 under the primary's date).
+"""
+from __future__ import annotations
+
+import csv
+import shutil
+from collections import Counter
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deadlines.cli import main
+from deadlines.core.model import Fact, OfficeHours, PublishedNotice
+from deadlines.core.registry import Registry
+from deadlines.publish.as_json import result_dict
+from deadlines.service import Records, _Once, lookup
+
+ROOT = Path(__file__).resolve().parents[2]
+CALENDARS = ROOT / "calendars"
+TODAY = date(2026, 12, 2)
+MDT, EDT = timezone(timedelta(hours=-6)), timezone(timedelta(hours=-4))
+HEADER = ["jurisdiction", "fact", "value", "source", "quote", "as_of", "holds_from", "holds_until"]
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    """A copy of the calendars folder whose facts files a test writes."""
+    copy = tmp_path / "calendars"
+    shutil.copytree(CALENDARS, copy)
+    for old in (copy / "facts").glob("*.csv"):
+        old.unlink()
+    return copy
+
+
+def _write(folder: Path, state: str, *rows: list[str]) -> None:
+    with (folder / "facts" / f"{state}.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(HEADER)
+        w.writerows(rows)
+
+
+def _by_id(result) -> dict:
+    return {d.id: d for d in result.deadlines}
+
+
+def test_with_no_fact_the_hour_is_assumed_and_said(folder):
+    jur = Registry(folder).get("hanksville-ut")
+    d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2)))["declaration-filing"]
+    assert d.due == datetime(2027, 6, 7, 17, 0, tzinfo=MDT)
+    assert (d.basis.status, d.basis.assumed, d.basis.facts) == ("assumed", ("office_hours",), ())
+    said = result_dict(lookup(jur, today=TODAY, election=date(2027, 11, 2)))["deadlines"]
+    row = next(x for x in said if x["id"] == "declaration-filing")
+    assert row["basis"]["status"] == "assumed" and row["basis"]["assumed"] == ["office_hours"]
+    assert "5:00 p.m." in row["basis"]["said"] and "Confirm with the office" in row["basis"]["said"]
+
+
+def test_research_hours_decide_the_hour_with_their_source(folder):
+    source = "https://www.utah.gov/pmn/sitemap/notice/000000.html"
+    _write(folder, "ut", ["hanksville-ut", "office_hours", "08:00-12:00", source,
+                          "Declarations of candidacy will be accepted between 8:00 a.m. and 12:00 p.m.", "2025-05-01", "", ""])
+    jur = Registry(folder).get("hanksville-ut")
+    assert (jur.office_hours.open.hour, jur.office_hours.close.hour) == (8, 12)
+    d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2)))["declaration-filing"]
+    assert d.due == datetime(2027, 6, 7, 12, 0, tzinfo=MDT)
+    assert d.start == datetime(2027, 6, 1, 8, 0, tzinfo=MDT)
+    assert d.basis.status == "recorded"
+    assert [(f.fact, f.value, f.source, f.by) for f in d.basis.facts] == [("office_hours", "08:00-12:00", source, "research")]
+    # the clerk's record wins over research
+    clerk = Records(office_hours=OfficeHours(datetime.min.time().replace(hour=9), datetime.min.time().replace(hour=15),
+                                             "recorded by the clerk: town council"))
+    d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2), records=_Once(clerk)))["declaration-filing"]
+    assert d.due == datetime(2027, 6, 7, 15, 0, tzinfo=MDT)
+    assert [(f.by, f.value) for f in d.basis.facts] == [("clerk", "09:00-15:00")]
+
+
+def _notice(due, source="https://hanksville.example/notice-2027") -> PublishedNotice:
+    return PublishedNotice("declaration-filing", date(2027, 11, 2), due,
+                           Fact("published:declaration-filing", due.isoformat(), source, "report",
+                                "Declarations ... June 1-7, 2027, 8:00 a.m. to 5:00 p.m.", date(2027, 5, 1)))
+
+
+def test_a_published_date_that_agrees_and_one_that_departs(folder):
+    jur = Registry(folder).get("hanksville-ut")
+    same = _notice(datetime(2027, 6, 7, 17, 0, tzinfo=MDT))
+    d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2), records=_Once(Records(notices=(same,)))))["declaration-filing"]
+    assert d.basis.status == "published" and d.safe_due == datetime(2027, 6, 7, 17, 0, tzinfo=MDT)
+    early = _notice(datetime(2027, 6, 4, 12, 0, tzinfo=MDT))  # a period closed the Friday before, at noon
+    d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2), records=_Once(Records(notices=(early,)))))["declaration-filing"]
+    assert d.basis.status == "departs"
+    assert d.due == datetime(2027, 6, 7, 17, 0, tzinfo=MDT)  # the statute's date stays, shown beside
+    assert d.safe_due == datetime(2027, 6, 4, 12, 0, tzinfo=MDT)  # the earlier is the safe one
+    assert [r.safe for r in d.readings if r.due == d.safe_due] == [True]
+    late = _notice(datetime(2027, 6, 9, 17, 0, tzinfo=MDT))
+    d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2), records=_Once(Records(notices=(late,)))))["declaration-filing"]
+    assert d.basis.status == "departs" and d.safe_due == datetime(2027, 6, 7, 17, 0, tzinfo=MDT)
+
+
+def test_a_michigan_city_that_holds_no_primary(folder):
+    jur = Registry(folder).get("ann-arbor-mi")
+    undecided = _by_id(lookup(jur, today=TODAY, election=date(2026, 11, 3)))
+    assert undecided["petition-filing"].due == datetime(2026, 4, 21, 16, 0, tzinfo=EDT)
+    assert "no-primary" in undecided["petition-filing"].basis.assumed
+    assert datetime(2026, 7, 21, 16, 0, tzinfo=EDT) in {r.due for r in undecided["petition-filing"].readings}
+    _write(folder, "mi", ["ann-arbor-mi", "holds_primary", "no", "https://example.org/charter",
+                          "There shall be no primary election.", "2026-01-01", "", ""])
+    decided = _by_id(lookup(Registry(folder).get("ann-arbor-mi"), today=TODAY, election=date(2026, 11, 3)))
+    assert decided["petition-filing"].due == datetime(2026, 7, 21, 16, 0, tzinfo=EDT)
+    assert decided["withdrawal"].due == datetime(2026, 7, 24, 16, 0, tzinfo=EDT)
+    assert decided["petition-filing"].basis.status != "assumed"
+    assert [f.fact for f in decided["petition-filing"].basis.facts] == ["holds_primary"]
+
+
+def test_check_names_each_bad_fact_row(folder):
+    _write(folder, "ut",
+           ["hanksville-ut", "office_hours", "12:00-08:00", "https://example.org/a", "q", "2025-05-01", "", ""],
+           ["nowhere-ut", "office_hours", "08:00-12:00", "https://example.org/a", "q", "2025-05-01", "", ""],
+           ["orem-ut", "decision:no-such-choice", "yes", "https://example.org/a", "q", "2025-05-01", "", ""],
+           ["orem-ut", "filing_office", "City Recorder", "not a link", "q", "2025-05-01", "", ""])
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    path = folder / "facts" / "ut.csv"
+    assert res.exit_code == 1
+    assert f"{path}: line 2 (hanksville-ut): the office closes (08:00) before it opens (12:00)" in res.output
+    assert f"{path}: line 3 (nowhere-ut): jurisdiction: no government 'nowhere-ut'" in res.output
+    assert f"{path}: line 4 (orem-ut): fact: orem-ut has no choice 'no-such-choice'" in res.output
+    assert f"{path}: line 5 (orem-ut): source: expected the link where it was read" in res.output
+
+
+def test_every_deadline_of_every_government_says_what_it_rests_on():
+    found: Counter = Counter()
+    for jur in Registry().all():
+        for d in lookup(jur, today=TODAY).deadlines:
+            assert d.basis is not None and d.basis.status in ("law", "assumed", "recorded", "published", "departs"), d.uid
+            assert d.basis.notes, d.uid
+            if d.basis.status == "assumed":
+                assert d.basis.assumed, d.uid
+            found[d.basis.status] += 1
+    assert found["law"] and found["assumed"]
