@@ -61,9 +61,9 @@ def _facts_problems(path: Path, folder: Path) -> list[str]:
     reg = Registry(folder)
     known = set(reg.ids())
     with path.open(newline="", encoding="utf-8") as f:
-        listed = [(line, row.get("jurisdiction", "").strip(), row.get("fact", "").strip())
+        listed = [(line, row.get("jurisdiction", "").strip(), row.get("fact", "").strip(), row.get("value", "").strip())
                   for line, row in enumerate(csv.DictReader(f), start=2)]
-    for line, jid, name in listed:
+    for line, jid, name, value in listed:
         where = f"{path}: line {line} ({jid})"
         if jid not in known:
             out.append(f"{where}: jurisdiction: no government '{jid}' on the rosters or in a calendar file")
@@ -79,8 +79,9 @@ def _facts_problems(path: Path, folder: Path) -> list[str]:
             out.append(f"{where}: fact: {jid} has no choice '{what}' (its law gives: {', '.join(jur.choices) or 'none'})")
         elif kind == "published" and what not in jur.rules:
             out.append(f"{where}: fact: {jid} has no deadline '{what}' (known: {', '.join(jur.rules)})")
-        elif name == "holds_primary" and facts.NO_PRIMARY not in jur.choices:
-            out.append(f"{where}: fact: holds_primary decides nothing for {jid} (its law has no '{facts.NO_PRIMARY}' choice)")
+        elif name == "holds_primary" and facts.NO_PRIMARY not in jur.choices and (value == "yes") != ("primary" in jur.elections):
+            out.append(f"{where}: fact: holds_primary {value} contradicts {jid}'s own law, which "
+                       f"{'has' if 'primary' in jur.elections else 'has no'} primary election")
     return out
 
 

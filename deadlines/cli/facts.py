@@ -31,6 +31,8 @@ def _facts_of(jur, stored) -> list:
 
 def _needs(jur, name: str) -> bool:
     """Whether ``jur``'s law turns on the fact ``name`` (its default stands in where it is unknown)."""
+    if not jur.rules:  # a board that is appointed: no date to turn on anything
+        return False
     if name == "office_hours":
         return jur.office_hours is not None and jur.office_hours.confirm is not None
     if name == "holds_primary":

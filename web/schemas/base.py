@@ -27,7 +27,7 @@ class Note(Closed):
     Arguments that are facts themselves are nested ``{code, args}``."""
     code: str
     args: dict[str, Any]
-    of: Literal["steps", "warnings", "moved"] = Field(
+    of: Literal["steps", "warnings", "moved", "basis"] = Field(
         description="The key whose words this note is: a deadline's steps or warnings, a result's warnings or move")
 
 

@@ -42,6 +42,27 @@ class DeadlineOverride(Closed):
     computed_due: Moment | None
 
 
+class LocalFact(Closed):
+    """A fact of the government itself a date rests on, with where it was found."""
+    fact: str = Field(description="office_hours, closure, filing_office, holds_primary, decision:<choice>, published:<deadline>")
+    value: str
+    source: str = Field(description="The link where it was read, or \"recorded by the clerk\"")
+    quote: str = Field(description="The words quoted from the source")
+    as_of: str | None
+    by: Literal["clerk", "report", "research"]
+
+
+class Basis(Closed):
+    """What the date rests on: the statute alone (law), a local fact unknown and the state's default used
+    (assumed: named in `assumed`), a recorded local fact (recorded), the government's own published notice
+    giving the same date (published) or another (departs: both shown, the earlier safe)."""
+    status: Literal["law", "assumed", "recorded", "published", "departs"]
+    facts: list[LocalFact]
+    assumed: list[str] = Field(description="The local facts not known, whose default is used: office_hours, a choice's name")
+    said: str = Field(description="All this in plain words, in the response's language")
+    notes: Notes
+
+
 class Deadline(Closed):
     id: str
     uid: str
@@ -61,6 +82,7 @@ class Deadline(Closed):
     steps: list[str]
     readings: list[Reading]
     warnings: list[str]
+    basis: Basis | None = Field(None, description="What the date rests on (every deadline the service computes has one)")
     thresholds: list[Threshold]
     override: DeadlineOverride | None
     rule_effective: str | None
