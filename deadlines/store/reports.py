@@ -1,0 +1,200 @@
+"""Public reports of a date a government published (table ``date_report``):
+anyone may say "the city's notice gives June 2, 5:00 p.m. for this deadline
+of the 2027 election", with the link and the words quoted
+(``POST /api/v1/jurisdictions/<id>/reports``).
+
+A report changes nothing until it is accepted (``deadlines reports accept``,
+or the clerk at the desk): then :class:`DbRecords` reads it as a published
+notice (:func:`notices`), the history says so and the jurisdiction's records
+revision moves, so that every surface computes again. A rejected one keeps
+its reason. Of several accepted reports for one deadline of one cycle, the
+one accepted last stands.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import case, select
+from sqlalchemy.orm import Session
+
+from deadlines.core import inputs
+from deadlines.core.errors import InputError
+from deadlines.core.model import Fact, Jurisdiction, PublishedNotice
+from deadlines.core.moments import day_of, from_iso
+from deadlines.store import history
+from deadlines.store.db import now
+from deadlines.store.subscriptions import email_address
+from deadlines.store.tables import DateReport
+from deadlines.store.util import bump
+
+STATES = ("pending", "accepted", "rejected")
+#: Who a published-notice fact from an accepted report is by (:data:`deadlines.core.model.FACT_BY`).
+BY = "report"
+DUE_MAX = 60
+#: How far from its cycle's election a reported date may fall (a retention
+#: deadline runs two years past the filing; a notice comes months before).
+YEARS_BEFORE, YEARS_AFTER = 2, 3
+DUE_FORMS = "a date (YYYY-MM-DD) or a date and time with its UTC offset (2027-06-01T17:00:00-06:00)"
+
+
+def _deadline(jur: Jurisdiction, value: object) -> str:
+    if not isinstance(value, str) or value not in jur.rules:
+        known = ", ".join(jur.order)
+        raise InputError(f"deadline: {jur.id} has no deadline {value!r} (its deadlines: {known})", "deadline")
+    return value
+
+
+def _cycle(jur: Jurisdiction, value: object) -> date:
+    if value is None or value == "":
+        raise InputError("election: required: the general election of the cycle (YYYY-MM-DD)", "election")
+    return inputs.cycle(jur, value, "election")
+
+
+def _due(jur: Jurisdiction, value: object, cycle: date) -> tuple[str, object]:
+    """The date as sent (trimmed) and as read (a date, or an instant in the jurisdiction's zone)."""
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"due: required: {DUE_FORMS}", "due")
+    text = value.strip()
+    if len(text) > DUE_MAX:
+        raise InputError(f"due: {DUE_FORMS}, at most {DUE_MAX} characters", "due")
+    moment = inputs.moment(text, ZoneInfo(jur.timezone), "due")
+    if isinstance(moment, datetime) and datetime.fromisoformat(text).tzinfo is None:
+        raise InputError(f"due: a time needs its UTC offset: {DUE_FORMS}; got {text!r}", "due")
+    first, last = cycle.replace(year=cycle.year - YEARS_BEFORE), cycle.replace(year=cycle.year + YEARS_AFTER)
+    if not first <= day_of(moment) <= last:
+        raise InputError(f"due: {day_of(moment)} is not a date of the {cycle} cycle (from {first} to {last})", "due")
+    return text, moment
+
+
+def _source(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InputError("source: required: the link to where the government published the date (https://...)",
+                         "source")
+    text = value.strip()
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+    except ValueError:
+        host = None
+    if len(text) > inputs.MAX_TEXT or parts.scheme.lower() not in ("http", "https") or not host \
+            or any(ch.isspace() for ch in text):
+        raise InputError(f"source: an http or https URL of at most {inputs.MAX_TEXT} characters "
+                         f"(https://...), got {text[:100]!r}", "source")
+    return text
+
+
+def check(jur: Jurisdiction, body: dict) -> dict:
+    """The report ``body`` read for ``jur`` (InputError naming the first field at fault)."""
+    deadline = _deadline(jur, body.get("deadline"))
+    cycle = _cycle(jur, body.get("election"))
+    given, moment = _due(jur, body.get("due"), cycle)
+    source = _source(body.get("source"))
+    quote = inputs.required_text(body.get("quote"), "quote", "the words of the published notice that give the date")
+    email = body.get("email")
+    email = None if email is None or email == "" else email_address(email)
+    return {"deadline": deadline, "cycle": cycle, "due_given": given, "due": moment.isoformat(), "source": source,
+            "quote": quote, "email": email}
+
+
+def receive(s: Session, jur: Jurisdiction, body: dict, *, client: str) -> tuple[DateReport, bool]:
+    """Store a report (pending) and whether it is new: the same report sent
+    again while it waits is the one stored (InputError: nothing stored)."""
+    said = check(jur, body)
+    same = s.scalar(select(DateReport).where(
+        DateReport.jurisdiction_id == jur.id, DateReport.state == "pending", DateReport.deadline == said["deadline"],
+        DateReport.cycle == said["cycle"], DateReport.due == said["due"], DateReport.source == said["source"]))
+    if same is not None:
+        return same, False
+    row = DateReport(jurisdiction_id=jur.id, client=client, state="pending", received_at=now(), **said)
+    s.add(row)
+    s.flush()
+    return row, True
+
+
+def find(s: Session, report_id: int) -> DateReport:
+    """The pending report ``report_id`` (InputError otherwise)."""
+    row = s.get(DateReport, report_id) if 0 < report_id <= inputs.MAX_ROW_ID else None
+    if row is None:
+        raise InputError(f"no report {report_id}", "id")
+    if row.state != "pending":
+        raise InputError(f"report {report_id} was {row.state} already ({row.decided_by}, {row.decided_on})", "id")
+    return row
+
+
+def target(row: DateReport) -> str:
+    """What history calls a report: ``report:<cycle>/<deadline>/<id>``."""
+    return f"report:{row.cycle}/{row.deadline}/{row.id}"
+
+
+def _brief(row: DateReport) -> dict:
+    return {"id": row.id, "deadline": row.deadline, "due": row.due, "source": row.source, "state": row.state}
+
+
+def _decide(s: Session, jur: Jurisdiction, row: DateReport, state: str, who: history.Who, today: date | None,
+            reason: str | None) -> DateReport:
+    if row.jurisdiction_id != jur.id:
+        raise InputError(f"report {row.id} is of {row.jurisdiction_id}, not {jur.id}", "id")
+    before = _brief(row)
+    at = now()
+    row.state, row.reason, row.decided_at, row.decided_by = state, reason, at, who.label or "(unlabelled)"
+    row.decided_on = today or at.astimezone(ZoneInfo(jur.timezone)).date()
+    history.log(s, jur.id, who, f"report.{state.removesuffix('ed')}", target(row), before, _brief(row),
+                authority=row.source if state == "accepted" else None, reason=reason)
+    bump(s, jur.id, "anchors_rev")
+    s.flush()
+    return row
+
+
+def accept(s: Session, jur: Jurisdiction, row: DateReport, *, who: history.Who, today: date | None = None) -> DateReport:
+    """Accept the pending report: from now on a published notice of ``jur``
+    (as of ``today``, by default today in its zone)."""
+    return _decide(s, jur, row, "accepted", who, today, None)
+
+
+def reject(s: Session, jur: Jurisdiction, row: DateReport, reason: object, *, who: history.Who,
+           today: date | None = None) -> DateReport:
+    """Reject the pending report, recording why."""
+    why = inputs.required_text(reason, "reason", "why the report is rejected")
+    return _decide(s, jur, row, "rejected", who, today, why)
+
+
+def listing(s: Session, jid: str | None = None, state: str | None = None, limit: int | None = None) -> list[DateReport]:
+    """Pending reports first (oldest first), then the decided ones (newest first)."""
+    q = select(DateReport)
+    if jid is not None:
+        q = q.where(DateReport.jurisdiction_id == jid)
+    if state is not None:
+        q = q.where(DateReport.state == state)
+    q = q.order_by(case((DateReport.state == "pending", 0), else_=1),
+                   case((DateReport.state == "pending", DateReport.id), else_=-DateReport.id))
+    return list(s.scalars(q if limit is None else q.limit(limit)))
+
+
+def as_dict(row: DateReport) -> dict:
+    return {"id": row.id, "jurisdiction": row.jurisdiction_id, "deadline": row.deadline,
+            "election": row.cycle.isoformat(), "due": row.due_given, "due_read": row.due, "source": row.source,
+            "quote": row.quote, "email": row.email, "status": row.state, "reason": row.reason,
+            "received_at": row.received_at.isoformat(), "decided_at": row.decided_at and row.decided_at.isoformat(),
+            "decided_on": row.decided_on and row.decided_on.isoformat(), "decided_by": row.decided_by}
+
+
+def notice(row: DateReport) -> PublishedNotice:
+    """An accepted report as the published notice the engine reads."""
+    fact = Fact(fact=f"published:{row.deadline}", value=row.due_given, source=row.source, by=BY, quote=row.quote,
+                as_of=row.decided_on)
+    return PublishedNotice(deadline=row.deadline, cycle=row.cycle, due=from_iso(row.due), fact=fact)
+
+
+def notices(s: Session, jid: str) -> tuple[PublishedNotice, ...]:
+    """The accepted reports of ``jid`` as published notices: per deadline and
+    cycle, the one accepted last."""
+    rows = s.scalars(select(DateReport).where(DateReport.jurisdiction_id == jid, DateReport.state == "accepted")
+                     .order_by(DateReport.decided_at.desc(), DateReport.id.desc()))
+    seen, out = set(), []
+    for row in rows:
+        if (row.deadline, row.cycle) not in seen:
+            seen.add((row.deadline, row.cycle))
+            out.append(notice(row))
+    return tuple(out)
