@@ -50,14 +50,26 @@ def answered(tmp_path_factory):
     mp.setenv("DEADLINES_WEBHOOK_ALLOW_NETS", "127.0.0.0/8")
     url = f"sqlite:///{tmp_path_factory.mktemp('drift')}/drift.sqlite3"
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
+    _boundaries(app)
     with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
         auth = {jid: {"Authorization": f"Bearer {tokens.create(s, jid, 'City Clerk')[1]}"} for jid in JIDS}
     call = Calls(app, auth)
     _clerk_writes(call)
     _reads(call)
     _errors(call)
+    _reports(call)
+    _office(call)
     mp.undo()
     return call.client.get("/api/v1/openapi.json").get_json(), call.answers
+
+
+def _boundaries(app) -> None:
+    """Michigan's places loaded, so that a point's governments carry ``where`` (inside, may)."""
+    from deadlines.geo.load import COMMITTED, import_paths, make_joiner
+
+    reg = app.extensions["registry"]
+    assert import_paths(app.extensions["records"].db, [COMMITTED / "tl_2019_26_place.zip"],
+                        make_joiner(reg.roster().entries.values()), echo=lambda _: None) == []
 
 
 def _clerk_writes(call: Calls) -> None:
@@ -111,7 +123,8 @@ def _clerk_writes(call: Calls) -> None:
 def _reads(call: Calls) -> None:
     elections = {"salt-lake-city-ut": ["2027-11-02", "2019-11-05", "2025-11-04"], "ypsilanti-mi": ["2026-11-03"],
                  "colorado-local": ["2025-11-04"], "model-city": ["2027-11-02", "2025-11-04"]}
-    for query in ({"q": "ypsilanti"}, {"state": "UT", "limit": "3"}, {"ocd_id": "ocd-division/country:us/state:mi"}):
+    for query in ({"q": "ypsilanti"}, {"state": "UT", "limit": "3"}, {"ocd_id": "ocd-division/country:us/state:mi"},
+                  {"lat": "42.2411", "lon": "-83.6130", "limit": "3"}):
         assert call("get", "/api/v1/jurisdictions", token=None, query=query).status_code == 200
     for jid, days in elections.items():
         assert call("get", J, jid=jid, token=None).status_code == 200
@@ -129,6 +142,7 @@ def _errors(call: Calls) -> None:
     for template, jid, query in [(J, "atlantis", None), (f"{J}/deadlines", "atlantis", None),
                                  (f"{J}/deadlines", "ypsilanti-mi", {"election": "2026-02-30"}),
                                  ("/api/v1/jurisdictions", None, {"kind": "kingdom"}),
+                                 ("/api/v1/jurisdictions", None, {"lat": "91", "lon": "0"}),
                                  ("/api/v1/deadlines", None, {"from": "2027-01-01"})]:
         assert call("get", template, jid=jid, token=None, query=query).status_code in (400, 404)
     ev = f"{J}/events"
@@ -139,6 +153,32 @@ def _errors(call: Calls) -> None:
     assert call("post", ev, jid=mc, json=["not", "an", "object"]).status_code == 400
     assert call("post", ev, jid=mc, data="name=x", content_type="application/x-www-form-urlencoded").status_code == 415
     assert call("delete", f"{J}/subscriptions/{{sub_id}}", jid=mc, path={"sub_id": 999}).status_code == 404
+
+
+def _reports(call: Calls) -> None:
+    """A public report of a published date (no token): received, and refused."""
+    report = {"deadline": "petition-filing", "election": "2026-11-03", "due": "2026-04-17T16:00:00-04:00",
+              "source": "https://cityofypsilanti.com/notice", "quote": "by 4:00 p.m. on Friday, April 17, 2026"}
+    rep = f"{J}/reports"
+    assert call("post", rep, jid="ypsilanti-mi", token=None, json=report).status_code == 202
+    assert call("post", rep, jid="ypsilanti-mi", token=None, json={**report, "due": "2026-04-17T16:00"}
+                ).status_code == 422
+    assert call("post", rep, jid="atlantis", token=None, json=report).status_code == 404
+    assert call("post", rep, jid="ypsilanti-mi", token=None, json=["no"]).status_code == 400
+
+
+def _office(call: Calls) -> None:
+    """The office's hours and closures through the clerk API: written, read, deleted."""
+    slc, base = "salt-lake-city-ut", f"{J}/office-hours"
+    assert call("put", base, jid=slc, json={"open": "07:30", "close": "16:30", "days": ["monday", "tuesday"],
+                                            "authority": "Recorder's posted hours"}).status_code == 200
+    assert call("get", base, jid=slc).status_code == 200
+    assert call("delete", base, jid=slc, query={"reason": "posted by mistake"}).status_code == 204
+    closed = call("post", f"{J}/closures", jid=slc, json={"day": "2027-06-07", "reason": "Water main break"})
+    assert closed.status_code == 201
+    assert call("get", f"{J}/closures", jid=slc).status_code == 200
+    assert call("delete", f"{J}/closures/{{closure_id}}", jid=slc, path={"closure_id": closed.json["id"]},
+                query={"reason": "reopened"}).status_code == 204
 
 
 def _schema(doc: dict, template: str, method: str, resp) -> dict | None:

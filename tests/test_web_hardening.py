@@ -96,10 +96,11 @@ def test_asking_for_a_desk_sign_in_link_is_limited_per_client_and_per_address(sq
         return client.post("/clerk/sign-in", data={"csrf_token": token, "email": email},
                            environ_base={"REMOTE_ADDR": addr})
 
-    # one address from many clients: the third ask within the hour waits
+    # one address from many clients: past its limit an ask mails nothing and is answered alike, never
+    # "wait" (issue 28: that locked the clerk out of her desk; tests/test_desk_security.py)
     by_address = [ask("Clerk@Model-City.test", f"192.0.2.{i}") for i in range(3)]
-    assert [r.status_code for r in by_address] == [200, 200, 429]
-    assert int(by_address[2].headers["Retry-After"]) > 0 and "try again later" in by_address[2].get_data(as_text=True)
+    assert [r.status_code for r in by_address] == [200, 200, 200]
+    assert len({r.get_data(as_text=True) for r in by_address}) == 1
     # one client asking for many addresses: the fourth ask within the minute is refused
     codes = [ask(f"c{i}@example.org", "198.51.100.9").status_code for i in range(5)]
     assert codes == [200, 200, 200, 429, 429]

@@ -12,9 +12,10 @@ from deadlines.core.registry import Registry
 from deadlines.store import DbRecords, get_db
 
 from deadlines.across import Across
+from deadlines.geo.where import Where
 
-from web import (about, across_page, api, bulk, clerk, cycle, desk, embed, feeds, form, language, limits, openapi,
-                 problems, security, subscriptions)
+from web import (about, across_page, api, bulk, clerk, clerk_request, cycle, desk, embed, feeds, form, language, limits,
+                 openapi, problems, reports, security, subscriptions)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -25,7 +26,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``app.extensions["records"]`` the store of recorded anchors (a
     :class:`deadlines.store.DbRecords`) and ``feed_state`` the published
     event versions, both in one database, migrated on first use;
-    ``app.extensions["across"]`` the cached results across jurisdictions.
+    ``app.extensions["across"]`` the cached results across jurisdictions;
+    ``app.extensions["where"]`` the point look-up over the stored boundaries.
 
     Settings: ``TODAY`` pins "today" (a date or ISO string; default: today in
     each jurisdiction's zone); ``DATABASE_URL`` (default
@@ -49,6 +51,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["feed_routes"] = Lru(4096)  # feed URL -> how to rebuild its cache key
     app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
+    app.extensions["where"] = Where(db, app.extensions["registry"])  # the boundaries' index, built at first use
     app.extensions["bulk_pages"] = Lru(1024)  # (listing, query) -> the page's JSON
     app.extensions["zones"] = Lru(4096)  # (jurisdiction, file stamp) -> its time zone
     app.extensions["answers"] = Computed(1024)  # (surface, id, query, what it depends on) -> its body
@@ -61,6 +64,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(clerk.bp)
     app.register_blueprint(subscriptions.bp)
     app.register_blueprint(desk.bp)
+    app.register_blueprint(clerk_request.bp)
+    app.register_blueprint(reports.bp)
     app.register_blueprint(cycle.bp)
     app.register_blueprint(about.bp)
     app.register_blueprint(embed.bp)

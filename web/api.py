@@ -17,6 +17,7 @@ from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
 from deadlines.words import DEFAULT, LANGUAGES, words
 
+from web import where
 from web.common import once_per_change, read_query, registry, records, today_in
 from web.openapi import document
 from web.problems import input_problem, problem
@@ -44,20 +45,23 @@ def _links(jid: str) -> dict:
     }
 
 
-PLACE_PARAMS = ("q", "state", "kind", "county", "ocd_id", "limit", "cursor")
+PLACE_PARAMS = ("q", "state", "kind", "county", "ocd_id", "lat", "lon", "limit", "cursor")
 MAX_PLACES, DEFAULT_PLACES = 1000, 100
 
 
 def place_dict(p: Place) -> dict:
     return {"id": p.id, "ocd_id": p.ocd_id, "name": p.name, "kind": p.kind, "state": p.state, "county": p.county,
-            "counties": list(p.counties), "timezone": p.timezone, "links": _links(p.id)}
+            "counties": list(p.counties), "timezone": p.timezone, "links": _links(p.id),
+            **{k: v for k, v in (("subtype", p.subtype), ("website", p.website), ("lgid", p.lgid)) if v}}
 
 
 @bp.get("/jurisdictions")
 def jurisdictions() -> Response:
     """The governments matching ``q`` (words of the name, kind or county),
     ``state``, ``kind``, ``county`` and ``ocd_id``, best first, in pages of
-    ``limit`` (100, at most 1,000) with ``cursor``/``next``."""
+    ``limit`` (100, at most 1,000) with ``cursor``/``next``; or, given
+    ``lat`` and ``lon``, the governments of that point, each with ``where``
+    (:mod:`web.where`)."""
     args = request.args
     unknown = sorted(set(args) - set(PLACE_PARAMS))
     if unknown:
@@ -67,13 +71,18 @@ def jurisdictions() -> Response:
     kind = args.get("kind") or None
     if kind is not None and kind not in GOVERNMENT_KINDS:
         raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
-    found = registry().places().search(args.get("q"), state=args.get("state") or None, kind=kind,
-                   county=args.get("county") or None, ocd_id=args.get("ocd_id") or None)
-    chosen = found[first:first + limit]
+    at = inputs.point(args)
+    if at is not None:
+        found = where.governments_at(*at, state=args.get("state") or None, kind=kind, county=args.get("county") or None)
+        items = [{**place_dict(p), "where": w} for p, w in found[first:first + limit]]
+    else:
+        found = registry().places().search(args.get("q"), state=args.get("state") or None, kind=kind,
+                       county=args.get("county") or None, ocd_id=args.get("ocd_id") or None)
+        items = [place_dict(p) for p in found[first:first + limit]]
     more = first + limit < len(found)
     query = {k: v for k, v in args.items() if k != "cursor"}
     return jsonify({
-        "items": [place_dict(p) for p in chosen], "total": len(found),
+        "items": items, "total": len(found),
         "next": url_for("api.jurisdictions", **query, cursor=inputs.make_offset_cursor(first + limit)) if more else None,
     })
 

@@ -20,12 +20,13 @@ from deadlines.reminders import wake
 from deadlines.reminders.webhook import check_target
 from deadlines.store import history, records, subscriptions, tokens
 from deadlines.store.db import now, writer
-from deadlines.store.tables import DecisionEntry, ElectionEntry, OverrideEntry, Subscription, TriggerEvent
+from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OfficeHoursEntry, OverrideEntry,
+                                    Subscription, TriggerEvent)
 
 from web.common import today_in
 from web.limits import address_wait
 from web.problems import check_request, problem
-from web.schemas.clerk import DecisionIn, ElectionIn, EventIn, OverrideIn, SubscriptionIn
+from web.schemas.clerk import ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, SubscriptionIn
 from web.schemas.read import body as read_body
 from web.security import base_url
 
@@ -90,7 +91,11 @@ def _authenticate():
             return _error(413, f"request body over {MAX_BODY} bytes")
         if not request.is_json:
             return _error(415, "send JSON (Content-Type: application/json)")
-        g.body = request.get_json(silent=True)
+        try:
+            g.body = request.get_json(silent=True)
+        except RecursionError:  # (a body the nesting check could not read first: sent in chunks)
+            exc = InputError.of("data.too_deep", "body")
+            return _error(400, str(exc), exc.field)
         if not isinstance(g.body, dict):
             return _error(400, "the body is not a JSON object")
         try:
@@ -305,6 +310,77 @@ def delete_decision(cycle: str, choice: str):
     with _writing() as s, s.begin():
         if not records.delete_decision(s, g.jur, cycle, choice, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no decision on {choice} recorded for the {cycle} cycle")
+    _changed()
+    return "", 204
+
+
+# --------------------------------------------------------------------------- the office: hours and closures
+
+
+def _hours(h) -> dict:
+    return {"open": h.open, "close": h.close, "days": [records.WEEKDAY_NAMES[d] for d in records.hours_days(h)],
+            "authority": h.authority, "recorded_at": h.recorded_at.isoformat()}
+
+
+def _closure(c) -> dict:
+    return {"id": c.id, "day": c.day.isoformat(), "reason": c.reason, "recorded_at": c.recorded_at.isoformat()}
+
+
+@bp.get("/office-hours")
+def get_office_hours():
+    """The hours the clerk recorded (404 where none: the calendar file's apply)."""
+    with _session() as s:
+        entry = s.get(OfficeHoursEntry, g.jid)
+        return jsonify(_hours(entry)) if entry else _error(404, f"no office hours recorded for {g.jid}")
+
+
+@bp.put("/office-hours")
+def put_office_hours():
+    """Record the office's hours (and weekdays): they win over the calendar
+    file's and research's, and every date that ends when the office closes
+    (or opens when it opens) follows on every surface."""
+    body = _body(OfficeHoursIn).model_dump()
+    with _writing() as s, s.begin():
+        entry = records.set_office_hours(s, g.jur, body, who=g.who)
+        _servable(s)
+        out = _hours(entry)
+    _changed()
+    return jsonify(out)
+
+
+@bp.delete("/office-hours")
+def delete_office_hours():
+    """Forget the recorded hours (``?reason=`` is kept in the history)."""
+    with _writing() as s, s.begin():
+        if not records.delete_office_hours(s, g.jur, who=g.who, reason=request.args.get("reason")):
+            return _error(404, f"no office hours recorded for {g.jid}")
+    _changed()
+    return "", 204
+
+
+@bp.get("/closures")
+def list_closures():
+    return _list(OfficeClosure, OfficeClosure.day, _closure)
+
+
+@bp.post("/closures")
+def add_closure():
+    """Record a day the office is closed: a last day on it gets the office's
+    last open day before it as the safe date."""
+    closed = _body(ClosureIn)
+    with _writing() as s, s.begin():
+        entry = records.record_closure(s, g.jur, closed.day, closed.reason, who=g.who)
+        _servable(s)
+        out = _closure(entry)
+    _changed()
+    return jsonify(out), 201
+
+
+@bp.delete("/closures/<int:closure_id>")
+def delete_closure(closure_id: int):
+    with _writing() as s, s.begin():
+        if not records.delete_closure(s, g.jur, closure_id, who=g.who, reason=request.args.get("reason")):
+            return _error(404, f"no closure {closure_id} recorded for {g.jid}")
     _changed()
     return "", 204
 

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.domains import Sites, on_own_domain
+from deadlines.publish.words import _
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.settings import Settings
 from deadlines.store import access
@@ -111,9 +112,9 @@ def own_sites() -> Sites:
 
 #: What the form says of each field at fault (in the page's language).
 FIELD_WORDS = {
-    "name": "Give your name (at most 200 characters).",
-    "email": "That is not an email address: check it and send the form again.",
-    "role": "Give your role (at most 200 characters): City Clerk, Deputy Recorder ...",
+    "name": _("Give your name (at most 200 characters)."),
+    "email": _("That is not an email address: check it and send the form again."),
+    "role": _("Give your role (at most 200 characters): City Clerk, Deputy Recorder ..."),
 }
 
 

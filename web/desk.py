@@ -1,5 +1,8 @@
 """The clerk's desk under ``/clerk``: sign-in by an emailed one-time link
-(Flask-Login keeps the session), CSRF-protected forms (Flask-WTF), and per
+(Flask-Login keeps the session; the session itself is a row of the store,
+checked on every request and ended by signing out, revoking or inviting
+again: :mod:`deadlines.store.clerks`), CSRF-protected forms (Flask-WTF)
+each with a one-time submission key (a Save sent twice stores once), and per
 jurisdiction and cycle what the service computes with what the clerk
 recorded, the forms to record, the notices to publish, the subscribers and
 the history. Every write is shown first (which deadlines it moves, and to
@@ -9,17 +12,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from limits import parse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from deadlines.store.db import writer
 
+from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.moments import day_of
 from deadlines.publish import words
@@ -29,14 +34,17 @@ from deadlines.reminders.settings import Settings
 from deadlines.reminders.sign_in import AGAIN, send_link
 from deadlines.service import cycles, lookup
 from deadlines.store import clerks, history, tokens
+from deadlines.store.records import WEEKDAY_NAMES, hours_days
 from deadlines.store.tables import (
     ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry, Reminder, Subscription,
     TriggerEvent,
 )
+from deadlines.words import DEFAULT, Words
+from deadlines.words import words as words_in
 
 from web import desk_writes
 from web.common import records, registry, today_in
-from web.limits import address_wait
+from web.limits import address_unwait, address_wait, known_browser, remember_browser
 from web.security import base_url, secret_page
 
 bp = Blueprint("desk", __name__, url_prefix="/clerk")
@@ -45,10 +53,12 @@ csrf = CSRFProtect()
 
 
 class Clerk(UserMixin):
-    """The signed-in clerk: their account and the jurisdictions they keep."""
+    """The signed-in clerk: their account, the jurisdictions they keep, and
+    the desk session they are in (its id is what the session cookie names)."""
 
-    def __init__(self, account, jurisdictions: list[str]):
-        self.id = str(account.id)
+    def __init__(self, account, jurisdictions: list[str], session_id: int):
+        self.id = f"{account.id}.{session_id}"
+        self.account_id, self.session_id = account.id, session_id
         self.email, self.name, self.jurisdictions = account.email, account.name, jurisdictions
 
     @property
@@ -60,29 +70,71 @@ def _db():
     return current_app.extensions["records"].db
 
 
+def _w() -> Words:
+    """The desk's words. The desk speaks English (its pages are not translated
+    yet); what it says is the messages catalog's, ready for the day it does."""
+    return words_in(DEFAULT)
+
+
+def _lifetimes() -> dict[str, timedelta]:
+    return {"idle": current_app.config["DESK_IDLE_LIFETIME"], "lifetime": current_app.permanent_session_lifetime}
+
+
 @login.user_loader
-def _load(account_id: str) -> Clerk | None:
-    """Every request: a revoked account or a grant taken away shows at once."""
+def _load(user_id: str) -> Clerk | None:
+    """Every request: a session ended (signed out, idle, too old), a revoked
+    account or a grant taken away shows at once. A desk request keeps its
+    session alive (its end slides, now and then)."""
+    account_id, _, session_id = user_id.partition(".")
+    if not (account_id.isdigit() and session_id.isdigit()) or max(int(account_id), int(session_id)) > inputs.MAX_ROW_ID:
+        return None  # a cookie from before sessions were kept, or not ours
+    lifetimes = _lifetimes()
     with Session(_db()) as s:
-        account = clerks.account(s, int(account_id)) if account_id.isdigit() else None
-        return None if account is None else Clerk(account, clerks.jurisdictions(s, account.id))
+        account = clerks.session_account(s, int(account_id), int(session_id), lifetime=lifetimes["lifetime"])
+        if account is None:
+            return None
+        clerk = Clerk(account, clerks.jurisdictions(s, account.id), int(session_id))
+        due = request.blueprint == "desk" and clerks.slide_due(s, int(session_id), **lifetimes)
+    if due:
+        with Session(writer(_db())) as s, s.begin():
+            clerks.slide(s, int(session_id), **lifetimes)
+    return clerk
+
+
+#: Flask's own default lifetime of a permanent session (replaced by the desk's, unless configured).
+FLASK_DEFAULT_LIFETIME = timedelta(days=31)
 
 
 def init_app(app) -> None:
     """Sessions for the desk and CSRF for its forms only (the API uses bearer
-    tokens; the public sign-up form keeps its own check)."""
+    tokens; the public sign-up form keeps its own check). A desk session ends
+    after ``DESK_IDLE_LIFETIME`` without a desk request and
+    ``PERMANENT_SESSION_LIFETIME`` after sign-in (the cookie's lifetime too)."""
     app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)
+    idle = app.config.setdefault("DESK_IDLE_LIFETIME", clerks.SESSION_IDLE)
+    if not isinstance(idle, timedelta):  # seconds, as DEADLINES_DESK_IDLE_LIFETIME gives it
+        app.config["DESK_IDLE_LIFETIME"] = timedelta(seconds=int(idle))
+    if app.permanent_session_lifetime == FLASK_DEFAULT_LIFETIME:
+        app.config["PERMANENT_SESSION_LIFETIME"] = clerks.SESSION_LIFETIME
     login.init_app(app)
     login.login_view = "desk.home"
     login.login_message = "Sign in to keep the record."
     login.session_protection = "basic"
     csrf.init_app(app)
+    app.jinja_env.globals["submission_key"] = desk_writes.submission_key
 
 
 @bp.before_request
 def _protect():
     if request.method == "POST":
         csrf.protect()
+
+
+@bp.after_request
+def _never_cached(resp):
+    """No desk page is kept by a browser or a proxy (a new token, the record, a sign-in form)."""
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 
 @bp.errorhandler(CSRFError)
@@ -106,28 +158,45 @@ def home():
 @bp.post("/sign-in")
 def ask_link():
     """Mail a new link to a clerk's address (the answer is the same whether
-    or not the address has an account: it says nothing about who does)."""
+    or not the address has an account: it says nothing about who does).
+
+    An address is mailed at most once per ``RATELIMIT_SIGN_IN_EMAIL`` window:
+    past it an ask mails nothing and gets the same answer (the link mailed in
+    the window still works), so that no one can fill a clerk's inbox or lock
+    her out. From a browser that signed in with the address before, the ask
+    counts only under ``RATELIMIT_SIGN_IN_KNOWN`` (hers alone) and is mailed."""
     settings = Settings.from_env(base_url=base_url())
-    wait = address_wait(request.form.get("email", ""), "RATELIMIT_SIGN_IN_EMAIL", "sign-in-email")
-    if wait:
-        return render_template("desk_message.html", title="Please wait",
-                               message="A sign-in link was asked for that address a short while ago: check the inbox "
-                                       "(and spam folder), or try again later."), 429, {"Retry-After": str(wait)}
-    with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
-        account = clerks.by_email(s, request.form.get("email", ""))
-        if account is not None:
-            secret = clerks.link(s, account)
-            try:
-                send_link(settings, account.email, account.name, f"{settings.base_url}{url_for('desk.sign_in', secret=secret)}",
-                          [], why=AGAIN)
-            except DeliveryError:
-                current_app.logger.exception("sign-in link to %s not sent", account.email)
-                s.rollback()
-                return render_template("desk_message.html", title="Not sent",
-                                       message="The link could not be sent just now; try again in a few minutes."), 503
-    return render_template("desk_message.html", title="Check your email",
-                           message="If that address keeps a desk, a sign-in link is on its way. It works once, "
-                                   f"for {clerks.LINK_VALID.seconds // 60} minutes.")
+    asked = request.form.get("email", "")
+    if known_browser(asked):
+        limit = ("RATELIMIT_SIGN_IN_KNOWN", "sign-in-known")
+        wait = address_wait(asked, *limit)
+        if wait:
+            return render_template("desk_message.html", title=_w()._("Please wait"), message=_w()._(
+                "Several sign-in links went to that address from this browser a short while ago: use the newest, or "
+                "try again later.")), 429, {"Retry-After": str(wait)}
+    else:
+        limit = ("RATELIMIT_SIGN_IN_EMAIL", "sign-in-email")
+        if address_wait(asked, *limit):
+            limit = None  # mailed a short while ago: that link works, nothing is sent
+    if limit is not None:
+        with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
+            account = clerks.by_email(s, asked)
+            if account is not None:
+                secret = clerks.link(s, account)
+                try:
+                    send_link(settings, account.email, account.name,
+                              f"{settings.base_url}{url_for('desk.sign_in', secret=secret)}", [], why=AGAIN)
+                except DeliveryError:
+                    current_app.logger.exception("sign-in link to %s not sent", account.email)
+                    s.rollback()
+                    address_unwait(asked, *limit)
+                    return render_template("desk_message.html", title=_w()._("Not sent"), message=_w()._(
+                        "The link could not be sent just now; try again in a few minutes.")), 503
+    window = parse(current_app.config["RATELIMIT_SIGN_IN_EMAIL"]).get_expiry() // 60
+    return render_template("desk_message.html", title=_w()._("Check your email"), message=_w()._(
+        "If that address keeps a desk, a sign-in link went to it within the last {window} minutes (one is mailed in "
+        "that time at most, except to a browser that signed in with the address before). The newest link works "
+        "once, for {valid} minutes.", window=window, valid=clerks.LINK_VALID.seconds // 60))
 
 
 @bp.route("/sign-in/<secret>", methods=["GET", "POST"])
@@ -142,18 +211,30 @@ def sign_in(secret: str):
             if account is None:
                 return render_template("desk_sign_in.html", expired=True), 410
             return render_template("desk_confirm.html", account=account, secret=secret)
-        account = clerks.use_link(s, secret)
+        used = clerks.use_link(s, secret, **_lifetimes())
+        account, session_id = used or (None, None)
         jids = account and clerks.jurisdictions(s, account.id)
     if account is None:
         return render_template("desk_sign_in.html", expired=True), 410
-    login_user(Clerk(account, jids))
-    return redirect(url_for("desk.jurisdiction", jid=jids[0]) if len(jids) == 1 else url_for("desk.home"))
+    session.clear()  # a new session: nothing of the one before survives (its CSRF token neither)
+    login_user(Clerk(account, jids, session_id))
+    session.permanent = True  # the cookie lasts PERMANENT_SESSION_LIFETIME; the row decides
+    resp = redirect(url_for("desk.jurisdiction", jid=jids[0]) if len(jids) == 1 else url_for("desk.home"))
+    remember_browser(resp, account.email)
+    return resp
 
 
 @bp.post("/sign-out")
 def sign_out():
+    """Sign out: every session of the account ends (a copy of this browser's
+    cookie, or a browser signed in elsewhere, opens nothing any more)."""
+    if current_user.is_authenticated:
+        with Session(writer(_db())) as s, s.begin():
+            clerks.end_sessions(s, current_user.account_id)
     logout_user()
-    return render_template("desk_message.html", title="Signed out", message="You are signed out of the desk.")
+    session.clear()
+    return render_template("desk_message.html", title=_w()._("Signed out"), message=_w()._(
+        "You are signed out of the desk, in this browser and in every other one where you had signed in."))
 
 
 # --------------------------------------------------------------------------- the desk of one jurisdiction
@@ -240,6 +321,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         choices=choices, cycles=near, labels=labels, errors=errors or {}, preview=preview, new_token=new_token,
         form=request.form if request.method == "POST" else {}, bound=desk_writes.bound_rules(jur),
         day_of=day_of, hours=hours, closures=closures, file_hours=registry().get(jur.id).office_hours,
+        hours_days=[WEEKDAY_NAMES[d] for d in hours_days(hours)] if hours else [],
     ), status
 
 
@@ -265,7 +347,7 @@ def write(jid: str, action: str):
             return render_desk(jur, cycle, preview=desk_writes.preview(jur, cycle, action, request.form, current_user.who))
         said = desk_writes.save(jur, cycle, action, request.form, current_user.who)
     except InputError as exc:
-        return render_desk(jur, cycle, errors={action: str(exc)}, status=422)
+        return render_desk(jur, cycle, errors={action: _w().error(exc)}, status=422)
     flash(said)
     return redirect(url_for("desk.jurisdiction", jid=jid, cycle=cycle.isoformat()))
 

@@ -2,15 +2,25 @@
 clerk API calls (:mod:`deadlines.store.records`), so a write is validated
 alike wherever it comes from; :func:`preview` runs it in a transaction that is
 rolled back and says which deadlines it moves and to what, :func:`save`
-commits it and replans the reminders."""
+commits it and replans the reminders.
+
+A Save sent twice (a double click, a form sent again) stores once and is
+answered as the first was: each desk form carries a one-time ``submission``
+key, which an event's write keeps as its idempotency key (the clerk API's
+``Idempotency-Key``, :func:`deadlines.store.records.record_event`); every other
+write is recognised as in force already (the same closure, notice, deletion,
+or an order, decision or hours that change nothing) and stores nothing.
+Writes of one jurisdiction go one at a time (:func:`deadlines.store.util.hold`),
+so the second of two at once finds the first."""
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import date
 from typing import Callable, Mapping
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from deadlines.core import inputs
@@ -22,8 +32,8 @@ from deadlines.service import cycle_of, lookup
 from deadlines.store import history, records
 from deadlines.store.db import now, writer
 from deadlines.store.records import DbRecords
-from deadlines.store.tables import NoticePublication
-from deadlines.store.util import bump
+from deadlines.store.tables import HistoryEntry, NoticePublication, OfficeClosure, TriggerEvent
+from deadlines.store.util import bump, hold
 from deadlines.words import words as engine_words
 
 from web.clerk import after_write
@@ -46,8 +56,25 @@ def _moment(form: Mapping[str, str], prefix: str = "") -> str:
     return f"{day}T{clock}" if day and clock else day
 
 
+def submission_key() -> str:
+    """A new one-time key for a desk form (its hidden ``submission`` field)."""
+    return "desk-" + secrets.token_urlsafe(18)
+
+
+def submission(form: Mapping[str, str]) -> str | None:
+    """The form's one-time key (None for a form from before they carried one)."""
+    key = form.get("submission", "").strip()
+    return key or None
+
+
 def _event(s, jur, cycle, form, who):
-    ev = records.record_event(s, jur, form.get("name"), _moment(form), form.get("label"), who=who)
+    try:
+        ev = records.record_event(s, jur, form.get("name"), _moment(form), form.get("label"), who=who,
+                                  key=submission(form))
+    except InputError as exc:
+        if exc.code != "idempotency.reused":
+            raise
+        raise InputError.of("submission.reused", "submission", event=dict(exc.facts)["event"]) from None
     trigger = jur.triggers[ev.name]
     return f"Recorded “{trigger.title}” of {form.get('date')}" + (f" (“{ev.label}”)" if ev.label else "") + ".", \
         cycle_of(jur, inputs.event(jur, ev.name, ev.value))
@@ -60,10 +87,26 @@ def _event_id(form) -> int:
     return int(value)
 
 
+def _same_words(a: str | None, b: str | None) -> bool:
+    return " ".join((a or "").split()) == " ".join((b or "").split())
+
+
+def _deleted_already(s, jur, target: str, action: str, who, reason: str | None) -> bool:
+    """Whether the last write on ``target`` is this very deletion (``action``, by
+    ``who``, for ``reason``): the form was sent again after it was saved."""
+    last = s.scalar(select(HistoryEntry).where(HistoryEntry.jurisdiction_id == jur.id, HistoryEntry.target == target)
+                    .order_by(HistoryEntry.id.desc()).limit(1))
+    return last is not None and last.action == action and last.by == who.label and _same_words(last.reason, reason)
+
+
 def _event_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", "why it is deleted")
-    if not records.delete_event(s, jur, _event_id(form), who=who, reason=reason):
-        raise InputError("event: no such live event", "event")
+    event_id = _event_id(form)
+    if not records.delete_event(s, jur, event_id, who=who, reason=reason):
+        ev = s.get(TriggerEvent, event_id)
+        if ev is None or ev.jurisdiction_id != jur.id or not _deleted_already(s, jur, f"event:{ev.id}", "event.delete",
+                                                                               who, reason):
+            raise InputError("event: no such live event", "event")
     return "Deleted the event.", None
 
 
@@ -82,7 +125,9 @@ def _override(s, jur, cycle, form, who):
 
 def _override_delete(s, jur, cycle, form, who):
     rid, case = _rule_and_case(form)
-    if not records.delete_override(s, jur, cycle.isoformat(), rid, who=who, case=case, reason=form.get("reason")):
+    if not records.delete_override(s, jur, cycle.isoformat(), rid, who=who, case=case, reason=form.get("reason")) \
+            and not _deleted_already(s, jur, records.override_target(cycle, rid, inputs.label(case, "case")),
+                                     "override.delete", who, form.get("reason")):
         raise InputError("deadline: no replaced date to remove", "deadline")
     return "Removed the replaced date: the computed date is in force again.", None
 
@@ -95,35 +140,56 @@ def _decision(s, jur, cycle, form, who):
 
 
 def _decision_delete(s, jur, cycle, form, who):
-    if not records.delete_decision(s, jur, cycle.isoformat(), form.get("choice", ""), who=who, reason=form.get("reason")):
+    choice = form.get("choice", "")
+    if not records.delete_decision(s, jur, cycle.isoformat(), choice, who=who, reason=form.get("reason")) \
+            and not _deleted_already(s, jur, f"decision:{cycle}/{choice}", "decision.delete", who, form.get("reason")):
         raise InputError("choice: no decision recorded", "choice")
     return "Removed the decision.", None
 
 
+def _days_of(form) -> str:
+    """The office's weekdays a desk form gives: its ``days`` boxes, or (the Save
+    step of a checked form) the one comma-joined value they were kept as."""
+    ticked = form.getlist("days") if hasattr(form, "getlist") else [form.get("days") or ""]
+    return ",".join(d for d in ticked if d)
+
+
 def _office_hours(s, jur, cycle, form, who):
     entry = records.set_office_hours(s, jur, {"open": form.get("open"), "close": form.get("close"),
-                                              "authority": form.get("authority")}, who=who)
+                                              "days": _days_of(form) or None, "authority": form.get("authority")},
+                                     who=who)
     return f"Recorded the office hours: open {words.clock(entry.open)} to {words.clock(entry.close)}.", None
 
 
 def _office_hours_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", "why the recorded hours no longer hold")
-    if not records.delete_office_hours(s, jur, who=who, reason=reason):
+    if not records.delete_office_hours(s, jur, who=who, reason=reason) \
+            and not _deleted_already(s, jur, "office:hours", "office.hours.delete", who, reason):
         raise InputError("open: no office hours recorded", "open")
     return "Removed the recorded office hours: the calendar file's apply again.", None
 
 
 def _closure(s, jur, cycle, form, who):
-    entry = records.record_closure(s, jur, form.get("day"), form.get("reason"), who=who)
+    on = inputs.day(form.get("day"), "day")
+    kept = s.scalar(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id, OfficeClosure.day == on))
+    entry = kept if kept is not None and _same_words(kept.reason, form.get("reason")) else \
+        records.record_closure(s, jur, form.get("day"), form.get("reason"), who=who)  # (refuses another reason that day)
     return f"Recorded that the office is closed on {words.when(entry.day)}.", cycle_of(jur, entry.day)
 
 
 def _closure_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", "why it is deleted")
     value = form.get("closure", "")
-    if not value.isdigit() or int(value) > inputs.MAX_ROW_ID or not records.delete_closure(
-            s, jur, int(value), who=who, reason=reason):
+    if not value.isdigit() or int(value) > inputs.MAX_ROW_ID:
         raise InputError("closure: no such closure recorded", "closure")
+    if not records.delete_closure(s, jur, int(value), who=who, reason=reason):
+        try:
+            day = inputs.day(form.get("day"), "day")  # the form names the day beside the id
+        except InputError:
+            day = None
+        if day is None or s.get(OfficeClosure, int(value)) is not None or not _deleted_already(
+                s, jur, records.closure_target(jur, day), "closure.delete", who, reason):
+            raise InputError("closure: no such closure recorded", "closure")
     return "Deleted the closure.", None
 
 
@@ -137,13 +203,17 @@ def _notice(s, jur, cycle, form, who):
         raise InputError("uid: no such notice in this cycle", "uid")
     on = inputs.day(form.get("published_on"), "published_on")
     where = inputs.required_text(form.get("where"), "where", "the newspaper or site it was published in")
-    if s.scalar(select(NoticePublication).where(NoticePublication.deadline_uid == uid)) is not None:
+    said = f"Marked “{window.title}” published on {words.when(on)} in {where}; its reminders stop."
+    kept = s.scalar(select(NoticePublication).where(NoticePublication.deadline_uid == uid))
+    if kept is not None:
+        if kept.published_on == on and _same_words(kept.where, where):
+            return said, None  # marked so already (the form sent again)
         raise InputError("uid: this notice is already marked published", "uid")
     s.add(NoticePublication(jurisdiction_id=jur.id, deadline_uid=uid, published_on=on, where=where, recorded_at=now(),
                             by=who.label))
     history.log(s, jur.id, who, "notice.publish", f"notice:{cycle}/{window.id}", None, {"on": on.isoformat(), "where": where})
     bump(s, jur.id, "anchors_rev")
-    return f"Marked “{window.title}” published on {words.when(on)} in {where}; its reminders stop.", None
+    return said, None
 
 
 ACTIONS: dict[str, Callable] = {
@@ -188,12 +258,32 @@ def _moves(before: dict[str, Deadline], after: dict[str, Deadline]) -> list[str]
     return out
 
 
+def _stores_nothing(s, jur: Jurisdiction, after_id: int) -> bool:
+    """Whether the writes logged after history entry ``after_id`` change nothing:
+    none, or each the same as the last one on its target (an order, decision
+    or hours sent again: same dates, authority and reason)."""
+    written = list(s.scalars(select(HistoryEntry).where(HistoryEntry.jurisdiction_id == jur.id,
+                                                        HistoryEntry.id > after_id)))
+    for e in written:
+        last = s.scalar(select(HistoryEntry).where(HistoryEntry.jurisdiction_id == jur.id, HistoryEntry.target == e.target,
+                                                   HistoryEntry.id <= after_id).order_by(HistoryEntry.id.desc()).limit(1))
+        if e.before is None or e.before != e.after or last is None or (last.action, last.after, last.authority, last.reason) \
+                != (e.action, e.after, e.authority, e.reason):
+            return False
+    return True
+
+
 def _run(jur: Jurisdiction, cycle: date, action: str, form, who, *, keep: bool) -> tuple[str, list[str]]:
     """The write, committed (``keep``) or rolled back after reading what it moves."""
     db = current_app.extensions["records"].db
     with Session(writer(db), expire_on_commit=False) as s:  # the write lock first (store.db.writer)
+        hold(s, jur.id)  # one write of the jurisdiction at a time: a Save sent twice finds the first one stored
+        logged = s.scalar(select(func.max(HistoryEntry.id)).where(HistoryEntry.jurisdiction_id == jur.id)) or 0
         said, other = ACTIONS[action](s, jur, cycle, form, who)
         s.flush()
+        if keep and _stores_nothing(s, jur, logged):
+            s.rollback()  # in force already: answered as the first save was, nothing stored or replanned
+            return said, []
         records.check_servable(s, jur, today=today_in(jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
                                cycle=cycle)  # what the desk accepts every surface can show, as the API
         if keep:
@@ -211,7 +301,10 @@ def _run(jur: Jurisdiction, cycle: date, action: str, form, who, *, keep: bool) 
 def preview(jur: Jurisdiction, cycle: date, action: str, form, who) -> Preview:
     """What the write would do, nothing stored (bad input raises :class:`InputError`)."""
     said, moves = _run(jur, cycle, action, form, who, keep=False)
-    fields = {k: v for k, v in form.items() if k not in ("csrf_token", "step")}
+    fields = {k: v for k, v in form.items() if k not in ("csrf_token", "step", "days")}
+    if _days_of(form):
+        fields["days"] = _days_of(form)  # the weekday boxes, kept as one value for the Save step
+    fields.setdefault("submission", submission_key())  # a form from before keys: its Save gets one
     return Preview(action, said, moves, fields)
 
 

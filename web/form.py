@@ -14,7 +14,7 @@ from deadlines.publish.words import speaking
 from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 
-from web import form_fields, form_records, landing
+from web import form_fields, form_records, landing, where
 from web.common import once_per_change, read_query, registry, records, today_in, trouble_notices
 from web.language import said
 from web.security import base_url, external_url
@@ -23,8 +23,9 @@ from web.wording import for_people
 
 bp = Blueprint("form", __name__)
 SEARCH_FIELDS = ("q", "state", "kind", "county")
-FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", "special", *SEARCH_FIELDS)
+FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", "special", "near", *SEARCH_FIELDS)
 MATCHES_SHOWN = 50
+NEAR_SHOWN = 100
 
 
 def _subscribe(jid: str, audience: str | None) -> dict:
@@ -61,6 +62,24 @@ def _matches(args: dict) -> tuple[list, int] | None:
     return found[:MATCHES_SHOWN], len(found)
 
 
+def _near(args: dict, errors: dict) -> dict | None:
+    """Where you stand (``near=LAT,LON``): the governments of the point, the
+    inside ones first, then those that may govern it (:mod:`web.where`); None
+    where no point was given."""
+    typed = args.get("near")
+    if not typed:
+        return None
+    try:
+        lat, lon = inputs.near(typed)
+    except InputError:
+        errors["near"] = said()._("Give the place as latitude,longitude in degrees, for example 42.2411,-83.6130. "
+                                  "You entered “{typed}”.", typed=typed[:60])
+        return {"error": True}
+    found = where.governments_at(lat, lon)
+    return {"lat": f"{lat:.4f}", "lon": f"{lon:.4f}", "found": found[:NEAR_SHOWN], "total": len(found),
+            "more": len(found) > NEAR_SHOWN, "loaded": where.loaded(), "counties": where.counties_at(lat, lon)}
+
+
 def embed_code(jid: str) -> str:
     """The iframe a city's site pastes to show :mod:`web.embed`'s page."""
     return (f'<iframe src="{external_url("embed.jurisdiction", jid=jid)}" title="{said()._("Election deadlines")}" '
@@ -90,7 +109,7 @@ def index():
     """The page: a jurisdiction's computed once per change (:func:`~web.common.once_per_change`;
     the links' base URL and the roster are part of what it depends on)."""
     jid = request.args.get("jurisdiction")
-    if jid is not None:
+    if jid is not None and not request.args.get("near"):  # a point's answer changes with the boundaries loaded
         try:
             return once_per_change(jid, "form", lambda _: _page(), vary=(base_url(), registry().signature()))
         except (InputError, CalendarError):  # no such id, or no version to serve: the page says so
@@ -105,6 +124,7 @@ def _page() -> tuple[str, int]:
     errors: dict[str, str] = {}
     jid = args.get("jurisdiction")  # none chosen: the landing page, nothing preselected
     searched = _matches(args)
+    near = _near(args, errors)
     jur = None
     try:
         jur = reg.get(jid) if jid is not None else None
@@ -143,7 +163,8 @@ def _page() -> tuple[str, int]:
         "form.html", choices=choices, matches=searched, jur=jur, args=args, errors=errors, result=result, rows=rows,
         notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words,
         when=words.when, days_left=words.days_left, subscribe=_subscribe(jur.id, audience) if jur else None,
-        printing=bool(args.get("print")), landing=landing.overview() if jid is None and not searched else None,
+        printing=bool(args.get("print")),
+        landing=landing.overview() if jid is None and not searched and near is None else None, near=near,
         unfolded=jur is not None and (any(args.get(t) or t in errors for t in jur.triggers)
                                       or not form_fields.asks(jur, "election")),
         kind_names=KIND_NAMES, asks=form_fields.asks, timeline_layout=timeline_layout, split=form_fields.split, **extra,

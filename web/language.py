@@ -19,7 +19,8 @@ from deadlines.words import DEFAULT, LANGUAGES, LOCALE, NAMES, Words, choose, wo
 #: endpoints that speak every language (their links keep ``lang``)
 SPOKEN = frozenset({"form.index", "across.page", "across.spreadsheet", "about.jurisdiction", "embed.jurisdiction", "cycle.printable", "cycle.spreadsheet",
                     "cycle.timeline", "subscriptions.form", "subscriptions.subscribe", "subscriptions.confirm_form",
-                    "subscriptions.confirm", "subscriptions.unsubscribe_form", "subscriptions.unsubscribe"})
+                    "subscriptions.confirm", "subscriptions.unsubscribe_form", "subscriptions.unsubscribe",
+                    "clerk_request.form", "clerk_request.submit"})
 FEEDS = frozenset({"feeds.jurisdiction_feed", "feeds.election_feed", "feeds.deadline_feed"})
 
 

@@ -12,15 +12,18 @@ input at fault where there is one). The HTML sign-up and unsubscribe pages of
 answers)."""
 from __future__ import annotations
 
+from deadlines.core import inputs
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
 from deadlines.words import DEFAULT, LANGUAGES
 from web.openapi_clerk import JID, clerk_paths
+from web.openapi_reports import report_paths
 from web.openapi_common import DAY, MAX_CONTENT, STR, answer, problem  # MAX_CONTENT: read by create_app and serve
 from web.schemas import components
 from web.schemas.law import Jurisdiction as JurisdictionBody, Places
 from web.schemas.results import Listing, Result
 
 DATE = {"type": "string", "format": "date"}
+DEGREES = inputs.DEGREES.pattern  # as the server reads lat and lon
 INPUT_DATE = {"anyOf": [{**DATE, "pattern": f"^{DAY}$"}, {"const": ""}]}  # empty: not given
 EVENT = {"date": INPUT_DATE,
          "instant": {"anyOf": [{"type": "string", "pattern": f"^{DAY}T([01][0-9]|2[0-3]):[0-5][0-9]$"}, {"const": ""}]}}
@@ -80,11 +83,19 @@ def public_paths(jurisdictions: list[Jurisdiction]) -> dict:
     return {
         "/api/v1/jurisdictions": {"get": {
             "operationId": "listJurisdictions",
-            "summary": "Find governments: by name words (q), state, kind, county or Open Civic Data id",
+            "summary": "Find governments: by name words (q), state, kind, county, Open Civic Data id, or a point "
+                       "(lat, lon)",
             "parameters": [
                 _query("q", STR, "Words that begin words of the name, kind or county (ypsilanti, weld township)"),
                 *_place_filters("Postal code (MI)"),
                 _query("ocd_id", STR, "Open Civic Data division id"),
+                _query("lat", {"type": "string", "pattern": DEGREES},
+                       "Latitude in degrees (-90 to 90; WGS84, e.g. 42.2411), with `lon`: the governments of that "
+                       "point, those whose loaded boundary holds it first (`where`: `inside`), then those of its "
+                       "county that have no boundary loaded (`where`: `may`); not with `q` or `ocd_id`; "
+                       "`state`, `kind` and `county` narrow it"),
+                _query("lon", {"type": "string", "pattern": DEGREES},
+                       "Longitude in degrees (-180 to 180; WGS84, e.g. -83.6130), with `lat`"),
                 *_paging("Governments per page"),
             ],
             "responses": {"200": answer(Places, "The matching governments, best first"), "400": BAD},
@@ -132,7 +143,7 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
         "openapi": "3.1.0",
         "info": {"title": "Election deadline service", "version": "1.0.0",
                  "description": "Deadlines derived from election law, with citations, counting steps and readings."},
-        "paths": {**public_paths(jurisdictions), **clerk_paths()},
+        "paths": {**public_paths(jurisdictions), **clerk_paths(), **report_paths()},
         "components": {
             "schemas": components(),
             "securitySchemes": {"bearerAuth": {

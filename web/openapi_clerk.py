@@ -6,8 +6,9 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from web.openapi_common import BODY_LIMITS, MAX_CONTENT, STR, TEXT_LIMITS, answer, many, problem, schema_of
-from web.schemas.clerk import (Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn, HistoryEntry,
-                               Override, OverrideIn, Subscription, SubscriptionCreated, SubscriptionIn)
+from web.schemas.clerk import (ClosureIn, ClosureOut, Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn,
+                               HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Subscription,
+                               SubscriptionCreated, SubscriptionIn)
 
 NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
 JID = {"name": "jid", "in": "path", "required": True, "schema": STR, "description": "Jurisdiction id",
@@ -26,6 +27,7 @@ CHOICE_ID = _clerk_param("choice", {"type": "string", "minLength": 1},
 DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
 EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
 SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
+CLOSURE_ID = _clerk_param("closure_id", NINT, "The recorded closure's id")
 IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
                    "schema": {"type": "string", "minLength": 1, "maxLength": 100},
                    "description": "A key of the client's choosing: a retry with the same key and event answers "
@@ -124,6 +126,26 @@ def clerk_paths() -> dict:
             "delete": _clerk("deleteDecision", "Delete the clerk's decision (the calendar file's applies again, or "
                              "none: both periods shown as readings; `?reason=` is kept in the history)",
                              _gone("Decision"), params=[CYCLE, CHOICE_ID, REASON], not_found="no such decision"),
+        },
+        f"{base}/office-hours": {
+            "get": _clerk("getOfficeHours", "The office hours the clerk recorded",
+                          {"200": answer(OfficeHoursOut, "The hours")}, not_found="no hours recorded"),
+            "put": _clerk("putOfficeHours", "Record the office's hours and weekdays (they win over the calendar "
+                          "file's and research's; every date that ends when the office closes follows)",
+                          {"200": answer(OfficeHoursOut, "Recorded")}, body=OfficeHoursIn),
+            "delete": _clerk("deleteOfficeHours", "Forget the recorded hours (`?reason=` is kept in the history)",
+                             _gone("Hours"), params=[REASON], not_found="no hours recorded"),
+        },
+        f"{base}/closures": {
+            "get": _clerk("listClosures", "Days the clerk recorded the office closed",
+                          {"200": answer(many(ClosureOut), "The closures")}),
+            "post": _clerk("recordClosure", "Record a day the office is closed (a last day on it gets the "
+                           "office's last open day before it as the safe date)",
+                           {"201": answer(ClosureOut, "Recorded")}, body=ClosureIn),
+        },
+        f"{base}/closures/{{closure_id}}": {
+            "delete": _clerk("deleteClosure", "Delete a recorded closure (`?reason=` is kept in the history)",
+                             _gone("Closure"), params=[CLOSURE_ID, REASON], not_found="no such closure"),
         },
         f"{base}/subscriptions": {
             "get": _clerk("listSubscriptions", "Reminder subscriptions (email and webhook)",

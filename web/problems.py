@@ -9,6 +9,7 @@ whose calendar file is invalid with no good version to serve."""
 from __future__ import annotations
 
 import logging
+import re
 
 from flask import Flask, Response, json, request
 from sqlalchemy.exc import OperationalError
@@ -37,9 +38,39 @@ def input_problem(exc: InputError) -> Response:
 LONGER = {"j": 500 * 101}
 
 
+#: The largest JSON body read for its nesting where the app sets no limit of its own (bytes).
+MAX_SCAN = 1 << 20
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+def nesting(raw: bytes) -> int:
+    """How deeply the JSON text ``raw`` nests its arrays and objects (read
+    without decoding it: a decoder recurses, and a body nested thousands deep
+    would exhaust the interpreter's stack before any check saw it)."""
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_STRING.sub(b'""', raw)):
+        depth += 1 if bracket in b"[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def check_json_depth() -> Response | None:
+    """400 for a JSON body nested deeper than :data:`inputs.MAX_DEPTH` (one of a
+    size the app reads at all: a larger one is refused for its size)."""
+    if request.method not in ("POST", "PUT", "PATCH") or not request.is_json or request.content_length is None:
+        return None
+    if request.content_length > (request.max_content_length or MAX_SCAN):
+        return None
+    if nesting(request.get_data(cache=True)) > inputs.MAX_DEPTH:
+        exc = InputError.of("data.too_deep", "body")
+        return problem(400, str(exc), exc.field)
+    return None
+
+
 def check_request() -> Response | None:
     """A problem for a path (404: it names nothing), query or form (400) that
-    :func:`inputs.text` refuses."""
+    :func:`inputs.text` refuses, or a JSON body nested too deeply (400)."""
     try:
         inputs.text(request.path, "path", inputs.MAX_PATH)
     except InputError as exc:
@@ -52,7 +83,7 @@ def check_request() -> Response | None:
                     inputs.text(value, key, LONGER.get(key, inputs.MAX_TEXT))
     except InputError as exc:
         return problem(400, str(exc), exc.field)
-    return None
+    return check_json_depth()
 
 
 AFTER_AUTHENTICATION = {"clerk"}  # blueprints that call check_request themselves, once the caller is known

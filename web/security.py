@@ -8,7 +8,14 @@ DENY`` for old browsers). A view meant to be framed opts in with
 (``FRAME_ANCESTORS`` narrows it). Pages whose URL
 carries a secret (confirm and unsubscribe links) call :func:`secret_page`:
 ``Referrer-Policy: no-referrer`` and ``Cache-Control: no-store``; other pages
-send ``strict-origin-when-cross-origin``.
+send ``strict-origin-when-cross-origin``. Every response carries a
+``Permissions-Policy`` (:data:`PERMISSIONS`) that gives no page a camera,
+microphone, payment or sensor, and the site's own pages alone the location
+(the lookup's "Use my location").
+
+The feeds, the API and the static files never read nor set the session
+(:data:`SESSIONLESS`): they answer alike whatever cookie comes, so they send
+no ``Vary: Cookie`` that would split every cache by visitor.
 
 The session cookie is ``SameSite=Lax``, and ``Secure`` when the request came
 over https (directly, or as forwarded by ``TRUSTED_PROXIES`` hops of reverse
@@ -28,6 +35,10 @@ from deadlines.reminders.settings import Settings
 from web.framing import is_frameable
 
 HSTS = "max-age=31536000"
+PERMISSIONS = ("geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), midi=(), "
+               "accelerometer=(), gyroscope=(), magnetometer=(), display-capture=()")
+#: Paths whose answers never depend on the session.
+SESSIONLESS = ("/api/", "/calendars/", "/static/")
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors {ancestors}")
 
@@ -51,6 +62,7 @@ def _headers(resp: Response) -> Response:
     ancestors = current_app.config["FRAME_ANCESTORS"] if frameable else "'none'"
     resp.headers.setdefault("Content-Security-Policy", CSP.format(ancestors=ancestors))
     resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    resp.headers.setdefault("Permissions-Policy", PERMISSIONS)
     if not frameable:
         resp.headers.setdefault("X-Frame-Options", "DENY")
     if request.is_secure:
@@ -66,6 +78,14 @@ def _headers(resp: Response) -> Response:
 class _Sessions(SecureCookieSessionInterface):
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def save_session(self, app: Flask, session, response: Response) -> None:
+        """As Flask does, except on :data:`SESSIONLESS` paths: no cookie set,
+        and no ``Vary: Cookie`` (an extension's after-request hook reading the
+        session there does not make the answer depend on it)."""
+        if request.path.startswith(SESSIONLESS):
+            return
+        super().save_session(app, session, response)
 
 
 def init_app(app: Flask) -> None:

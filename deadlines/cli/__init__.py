@@ -166,6 +166,9 @@ from deadlines.cli.store import history, reminders, scheduler, token  # noqa: E4
 from deadlines.cli.serve import serve  # noqa: E402
 from deadlines.cli.upcoming import upcoming  # noqa: E402
 from deadlines.cli.clerks import clerk  # noqa: E402
+from deadlines.cli.reports import reports  # noqa: E402
+from deadlines.cli.facts import facts  # noqa: E402
+from deadlines.cli.boundaries import boundaries  # noqa: E402
 
 main.add_command(serve)
 main.add_command(history)
@@ -174,6 +177,9 @@ main.add_command(reminders)
 main.add_command(token)
 main.add_command(upcoming)
 main.add_command(clerk)
+main.add_command(reports)
+main.add_command(facts)
+main.add_command(boundaries)
 
 if __name__ == "__main__":
     main()

@@ -3,8 +3,10 @@
 runs the app under gunicorn and ``deadlines scheduler`` separately instead.
 
 Start-up order: report the calendar files with a problem (each is left out,
-the others served), bind the port (a busy one is a one-line error), then start
-the scheduler and serve. Links point at ``DEADLINES_BASE_URL``; on a loopback
+the others served), bind the port (a busy one is a one-line error), where no
+boundary is loaded begin importing the shipped boundary files in the
+background (:func:`deadlines.geo.load.import_defaults_once`), then start the
+scheduler and serve. Links point at ``DEADLINES_BASE_URL``; on a loopback
 address it defaults to the address served; on any other it must be set (the
 service refuses to start without it: its emails and feeds would link to an
 address nobody can reach, or to whatever host a client names).
@@ -58,6 +60,11 @@ def serve(host: str, port: int, threads: int, connection_limit: int, request_tim
     except OSError as exc:
         click.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
         sys.exit(1)
+    from deadlines.geo.load import import_defaults_once
+
+    # where no boundary is loaded: the shipped files, in the background (answers meanwhile have none)
+    import_defaults_once(app.extensions["records"].db, app.extensions["registry"].roster().entries.values(),
+                         echo=click.echo)
     if not no_scheduler:
         from deadlines.reminders.scheduler import start_scheduler
 

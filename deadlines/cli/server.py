@@ -10,7 +10,10 @@ clients cannot take the site offline.
 - Up to ``connection_limit`` connections at once (polled, not ``select``ed,
   so more than 1,024 work); past it new ones wait in the listen backlog.
 - A body over ``max_body`` bytes is refused (413) from its Content-Length,
-  before any of it is read.
+  before any of it is read. That answer, and every other one waitress makes
+  itself without asking the app (a malformed request, headers too large), is
+  an RFC 9457 problem document like the app's (:class:`_ProblemTask`), with
+  the headers every answer of the app carries.
 - Every pending connection is accepted at once (up to :data:`ACCEPT_BATCH`),
   not one per turn of the loop: when hundreds connect together the last
   no longer waits for hundreds of turns (18 s at 350 under load).
@@ -22,11 +25,17 @@ clients cannot take the site offline.
 """
 from __future__ import annotations
 
+import json
 import resource
 import time
 
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer, create_server
+from waitress.task import ErrorTask
+from waitress.utilities import RequestEntityTooLarge
+
+from deadlines.core.errors import InputError
+from web.security import PERMISSIONS
 
 #: How often the server looks for connections past their time (seconds).
 SWEEP_EVERY = 1.0
@@ -34,10 +43,36 @@ SWEEP_EVERY = 1.0
 ACCEPT_BATCH = 128
 
 
+#: The headers of an answer waitress makes itself (as web.security gives the app's).
+OWN_HEADERS = (("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-store"),
+               ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"), ("X-Frame-Options", "DENY"))
+
+
+class _ProblemTask(ErrorTask):
+    """Waitress's own error answer (the request never reached the app) as a
+    problem document, ``application/problem+json``."""
+
+    def execute(self):
+        error = self.request.error
+        if isinstance(error, RequestEntityTooLarge):
+            detail = str(InputError.of("body.too_large", "body", limit=self.channel.server.adj.max_request_body_size - 1))
+        else:
+            detail = str(error.body)
+        body = json.dumps({"type": "about:blank", "title": error.reason, "status": error.code, "detail": detail}).encode()
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.extend([("Content-Type", "application/problem+json"), *OWN_HEADERS,
+                                      ("Permissions-Policy", PERMISSIONS)])
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
 class _Channel(HTTPChannel):
-    """A connection that remembers when the request it is reading began."""
+    """A connection that remembers when the request it is reading began, and
+    answers what waitress refuses as a problem."""
 
     reading_since: float | None = None
+    error_task_class = _ProblemTask
 
     def received(self, data):
         if self.request is None and data:

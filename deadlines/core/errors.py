@@ -57,6 +57,21 @@ ERRORS = {
     "number.out_of_range": "{field}: a whole number from {low} to {high}",
     "cursor.unknown": "cursor: not a cursor this service gave (use the 'next' link of the previous page)",
     "primary.none": "{jurisdiction} holds no primary election; leave out the primary date",
+    "point.not_a_number": "{field}: expected a number of degrees, got {got}",
+    "point.out_of_range": "{field}: degrees from {low} to {high}",
+    "point.needs_both": "{field}: give lat and lon together (the point's latitude and longitude in degrees)",
+    "point.not_with": "{field}: not with lat and lon (a point lists the governments there)",
+    "near.expected": "near: expected LAT,LON in degrees (42.2411,-83.6130), got {got}",
+    "time.expected": "{field}: a time of day, HH:MM (24-hour)",
+    "time.not_a_time": "{field}: {got} is not a time of day, HH:MM (24-hour)",
+    "time.with_offset": "{field}: {got} carries a UTC offset; give the office's own time of day, HH:MM (24-hour), "
+                        "in {zone}",
+    "hours.backwards": "close: the office closes ({close}) before it opens ({open})",
+    "hours.days": "days: expected the weekdays the office is open, as names (\"tuesday\", \"wed\"), got {got}",
+    "closure.unknown": "no closure {closure} recorded for {jurisdiction}",
+    "idempotency.reused": "{field} {key} was used for another event (event {event})",
+    "submission.reused": "{field}: this form was saved already (event {event}); reload the page to record another event",
+    "body.too_large": "request body over {limit} bytes",
 }
 
 

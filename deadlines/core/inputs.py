@@ -20,6 +20,7 @@ here touches a file, a database or the clock.
 """
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
@@ -285,3 +286,45 @@ def offset_cursor(value: object) -> int:
     if not (text[:1] == "o" and text[1:].isascii() and text[1:].isdigit() and len(text) < 12):
         raise InputError.of("cursor.unknown", "cursor")
     return int(text[1:])
+
+
+#: A number of degrees as typed: digits, an optional sign and decimal point (no exponent, NaN or infinity).
+DEGREES = re.compile(r"^[+-]?(?:[0-9]{1,3}(?:\.[0-9]{0,15})?|\.[0-9]{1,15})$")
+LIMITS = {"lat": 90, "lon": 180}
+
+
+def degrees(value: object, field: str) -> float:
+    """A latitude (``field`` ``lat``) or longitude (``lon``) in degrees, typed as text."""
+    text = str(value).strip()
+    if not DEGREES.match(text):
+        raise InputError.of("point.not_a_number", field, got=repr(str(value)[:40]))
+    number, most = float(text), LIMITS[field]
+    if not -most <= number <= most:
+        raise InputError.of("point.out_of_range", field, low=-most, high=most)
+    return number
+
+
+def point(args: Mapping[str, object]) -> tuple[float, float] | None:
+    """The point ``lat``/``lon`` of a query (None where neither is given);
+    one without the other, or either combined with ``q`` or ``ocd_id``,
+    is an error naming the field."""
+    lat, lon = args.get("lat"), args.get("lon")
+    if lat is None and lon is None:
+        return None
+    for other in ("q", "ocd_id"):
+        if args.get(other):
+            raise InputError.of("point.not_with", other)
+    if lat is None or lon is None:
+        raise InputError.of("point.needs_both", "lat" if lat is None else "lon")
+    return degrees(lat, "lat"), degrees(lon, "lon")
+
+
+def near(value: object) -> tuple[float, float]:
+    """``LAT,LON`` (the page's ``near``) as a point."""
+    parts = str(value).split(",")
+    if len(parts) != 2:
+        raise InputError.of("near.expected", "near", got=repr(str(value)[:40]))
+    try:
+        return degrees(parts[0], "lat"), degrees(parts[1], "lon")
+    except InputError:
+        raise InputError.of("near.expected", "near", got=repr(str(value)[:40])) from None

@@ -104,6 +104,10 @@ def _what(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str]) -> Note
         if after is None:
             return note("change.closure_removed", day=day)
         return note("change.closure", day=day, reason=after["reason"])
+    if kind == "report":
+        values = after or before or {}
+        what = dict(title=_title(jur, values.get("deadline", "")), due=_at(values, "due", zone))
+        return note("change.report_accepted" if e.action == "report.accept" else "change.report_rejected", **what)
     cycle, _, rest = key.partition("/")
     election = date.fromisoformat(cycle)
     if kind == "election":
@@ -154,7 +158,7 @@ def words(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str] | None =
 
 def for_cycle(entries: list[HistoryEntry], cycle: date, event_ids: set[str]) -> list[HistoryEntry]:
     """The entries that bear on one cycle: its elections, overrides, decisions,
-    notices and office closures, the events of its cases (``event_ids``), and
+    notices, reports and office closures, the events of its cases (``event_ids``), and
     the office hours (which bear on every cycle)."""
     def bears(e: HistoryEntry) -> bool:
         kind, _, key = e.target.partition(":")

@@ -7,6 +7,7 @@ against the jurisdiction's calendar file first (raising
 """
 from __future__ import annotations
 
+import re
 from time import monotonic as clock_now
 from collections import defaultdict
 from functools import partial
@@ -22,10 +23,10 @@ from deadlines.core.cases import Occurrence
 from deadlines.core.elections import cycle_key
 from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import CalendarError, CaseNeeded, InputError
-from deadlines.core.model import Case, Decision, Holiday, Jurisdiction, Moment, OfficeHours, Override
+from deadlines.core.model import Case, Decision, Fact, Holiday, Jurisdiction, Moment, OfficeHours, Override
 from deadlines.core import inputs
 from deadlines.core.memo import Lru
-from deadlines.store import history
+from deadlines.store import history, reports
 from deadlines.core.moments import from_iso
 from deadlines.service import Records, case_cycle, cycle_of, lookup, upcoming
 from deadlines.store.db import now
@@ -81,17 +82,19 @@ class DbRecords:
             for d in s.scalars(select(DecisionEntry).where(DecisionEntry.jurisdiction_id == jurisdiction_id))
         )
         hours = s.get(OfficeHoursEntry, jurisdiction_id)
-        closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in s.scalars(
-            select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jurisdiction_id).order_by(OfficeClosure.day)))
+        closed = list(s.scalars(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jurisdiction_id)
+                                .order_by(OfficeClosure.day)))
+        closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in closed)
         log = history.listing(s, jurisdiction_id)
         events = tuple(_occurrence(ev) for ev in rows)
+        facts = _office_facts(hours, closed)
         stored = Records(
             elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
             events=events, overrides=overrides, decisions=decisions,
             moved_by={e.cycle: f"{e.authority} ({e.reason})" if e.reason else e.authority for e in entries if e.authority},
             office_hours=hours and OfficeHours(time.fromisoformat(hours.open), time.fromisoformat(hours.close),
-                                               f"{RECORDED}: {hours.authority}"),
-            closures=closures,
+                                               f"{RECORDED}: {hours.authority}", days=hours_days(hours)),
+            closures=closures, facts=facts, notices=reports.notices(s, jurisdiction_id),
         )
         return replace(stored, changes=_changes(log)) if log else stored
 
@@ -122,6 +125,18 @@ class DbRecords:
             revs = {jid: str(rev) for jid, rev in rows}
         self._all = (revs, clock)
         return revs
+
+
+def _office_facts(hours: OfficeHoursEntry | None, closures) -> tuple[Fact, ...]:
+    """The office hours and closures a clerk recorded, as local facts (their
+    source the clerk, the authority or reason given quoted, as of the day recorded)."""
+    out = []
+    if hours is not None:
+        out.append(Fact(fact="office_hours", value=hours_value(hours), source=RECORDED, by="clerk",
+                        quote=hours.authority, as_of=hours.recorded_at and hours.recorded_at.date()))
+    out += [Fact(fact="closure", value=c.day.isoformat(), source=RECORDED, by="clerk", quote=c.reason,
+                 as_of=c.recorded_at and c.recorded_at.date(), holds_from=c.day, holds_until=c.day) for c in closures]
+    return tuple(out)
 
 
 def _occurrence(ev: TriggerEvent) -> Occurrence:
@@ -195,8 +210,7 @@ def record_event(s: Session, jur: Jurisdiction, name: object, value: object, lab
                                                     TriggerEvent.idempotency_key == key))
         if first is not None:
             if _brief_event(first) != {"name": name, "at": moment.isoformat(), "label": text}:
-                raise InputError(f"Idempotency-Key {key!r} was used for another event (event {first.id})",
-                                 "Idempotency-Key")
+                raise InputError.of("idempotency.reused", "Idempotency-Key", key=repr(key), event=first.id)
             return first
     _check_label_free(s, jur, name, text)
     ev = TriggerEvent(jurisdiction_id=jur.id, name=name, value=moment.isoformat(), label=text, recorded_at=now(),
@@ -443,32 +457,80 @@ def delete_decision(s: Session, jur: Jurisdiction, cycle: str, choice: str, *, w
     return True
 
 
-def _clock(value: object, field: str) -> time:
+#: A time of day as the office hours take it: HH:MM (seconds allowed, and dropped), nothing else.
+_CLOCK = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?")
+#: What follows a time of day that carries a UTC offset ("08:00+05:00", "08:00Z").
+_OFFSET = re.compile(r"([0-9:.]+)\s*([+-][0-9]{2}(:?[0-9]{2})?|[zZ])")
+
+
+def _clock(value: object, field: str, zone: str) -> time:
+    """A local time of day, HH:MM (24-hour), in the office's zone: a time with
+    a UTC offset is refused (the hours are the office's wall clock, and two
+    offsets would let a close before the open through)."""
     if not isinstance(value, str):
-        raise InputError(f"{field}: a time of day, HH:MM (24-hour)", field)
-    try:
-        return time.fromisoformat(value.strip()).replace(second=0, microsecond=0)
-    except ValueError:
-        raise InputError(f"{field}: {value!r} is not a time of day, HH:MM (24-hour)", field) from None
+        raise InputError.of("time.expected", field)
+    typed = value.strip()
+    if _CLOCK.fullmatch(typed) is None:
+        if _OFFSET.fullmatch(typed) is not None:
+            raise InputError.of("time.with_offset", field, got=repr(typed[:40]), zone=zone)
+        raise InputError.of("time.not_a_time", field, got=repr(typed[:40]))
+    return time.fromisoformat(typed).replace(second=0, microsecond=0)
+
+
+#: The weekdays as the clerk API and the desk name them (Monday 0)
+WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+WEEKDAYS = (0, 1, 2, 3, 4)
+
+
+def hours_days(h: OfficeHoursEntry) -> tuple[int, ...]:
+    """The weekdays a recorded office is open (Monday 0): Monday to Friday unless recorded."""
+    return tuple(int(d) for d in h.days.split(",")) if h.days else WEEKDAYS
+
+
+def _days(value: object) -> tuple[int, ...]:
+    """``days`` of an office-hours body: weekday names (``["tuesday", "wednesday"]``), or None (Monday to Friday)."""
+    if value is None or value == "":
+        return WEEKDAYS
+    names = value.split(",") if isinstance(value, str) else value
+    if not isinstance(names, (list, tuple)) or not names:
+        raise InputError.of("hours.days", "days", got=repr(value)[:60])
+    days = set()
+    for name in names:
+        found = str(name).strip().lower()
+        match = [i for i, n in enumerate(WEEKDAY_NAMES) if found and n.startswith(found) and len(found) >= 3]
+        if not isinstance(name, str) or len(match) != 1:
+            raise InputError.of("hours.days", "days", got=repr(name)[:40])
+        days.add(match[0])
+    return tuple(sorted(days))
 
 
 def _brief_hours(h: OfficeHoursEntry) -> dict:
-    return {"open": h.open, "close": h.close}
+    brief = {"open": h.open, "close": h.close}
+    return brief if not h.days else {**brief, "days": [WEEKDAY_NAMES[d] for d in hours_days(h)]}
+
+
+def hours_value(h: OfficeHoursEntry) -> str:
+    """The recorded hours as a fact's value says them: ``08:00-12:00``, ``tue,wed,thu 10:00-14:00``."""
+    days = hours_days(h)
+    said = f"{h.open}-{h.close}"
+    return said if days == WEEKDAYS else f"{','.join(WEEKDAY_NAMES[d][:3] for d in days)} {said}"
 
 
 def set_office_hours(s: Session, jur: Jurisdiction, body: dict, *, who: history.Who = NOBODY) -> OfficeHoursEntry:
     """Record when the office is open (they win over the calendar file's
     ``[office_hours]``: a last day with no hour in the law ends at ``close``)."""
-    opens, closes = _clock(body.get("open"), "open"), _clock(body.get("close"), "close")
+    opens, closes = (_clock(body.get(f), f, jur.timezone) for f in ("open", "close"))
     if closes <= opens:
-        raise InputError(f"close: the office closes ({closes:%H:%M}) before it opens ({opens:%H:%M})", "close")
+        raise InputError.of("hours.backwards", "close", close=f"{closes:%H:%M}", open=f"{opens:%H:%M}")
     authority = inputs.required_text(body.get("authority"), "authority", "what sets the hours")
     entry = s.get(OfficeHoursEntry, jur.id)
     before = None if entry is None else _brief_hours(entry)
     if entry is None:
         entry = OfficeHoursEntry(jurisdiction_id=jur.id)
         s.add(entry)
+    days = _days(body.get("days"))
     entry.open, entry.close, entry.authority, entry.recorded_at = f"{opens:%H:%M}", f"{closes:%H:%M}", authority, now()
+    entry.days = None if days == WEEKDAYS else ",".join(map(str, days))
     history.log(s, jur.id, who, "office.hours", "office:hours", before, _brief_hours(entry), authority=authority)
     bump(s, jur.id, "anchors_rev")
     s.flush()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from sqlalchemy import (
-    BigInteger, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
+    BigInteger, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -108,6 +108,7 @@ class OfficeHoursEntry(Base):
     close: Mapped[str] = mapped_column(String(5))
     authority: Mapped[str] = mapped_column(Text)
     recorded_at: Mapped[datetime] = mapped_column(UTC)
+    days: Mapped[str | None] = mapped_column(String(20), nullable=True)  # "1,2,3" (Monday 0); None: Monday to Friday
 
 
 class OfficeClosure(Base):
@@ -294,3 +295,97 @@ class RateLimit(Base):
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     count: Mapped[int] = mapped_column(Integer, nullable=False)
     expires_at: Mapped[float] = mapped_column(Float, nullable=False)
+
+
+class BoundaryImport(Base):
+    """Owned by :mod:`deadlines.store.boundaries`: one imported boundary file
+    per layer (a file imported again replaces its rows and this one). Its ids
+    never repeat (AUTOINCREMENT on SQLite too), so ``(count, max id)`` is a
+    revision that changes with every import."""
+
+    __tablename__ = "boundary_import"
+    __table_args__ = (UniqueConstraint("layer", "source"), {"sqlite_autoincrement": True})
+    id: Mapped[int] = mapped_column(primary_key=True)
+    layer: Mapped[str] = mapped_column(String(20))
+    source: Mapped[str] = mapped_column(String(255))  # the file's name
+    features: Mapped[int] = mapped_column(Integer)  # in the file
+    joined: Mapped[int] = mapped_column(Integer)  # to a government (or, in a county layer, a county)
+    imported_at: Mapped[datetime] = mapped_column(UTC)
+
+
+class Boundary(Base):
+    """Owned by :mod:`deadlines.store.boundaries`: one feature of an imported
+    boundary file: the government it is (``jurisdiction_id``; for a county
+    layer the county's ``county`` name instead; neither where it joined
+    none, kept for a roster that may list it later), its layer, its key
+    (``key_type`` ``geoid`` or ``lgid``), the file it came from, the geometry
+    (WKB, longitude/latitude) and its bounding box."""
+
+    __tablename__ = "boundary"
+    __table_args__ = (Index("ix_boundary_source", "layer", "source"), Index("ix_boundary_jid", "jurisdiction_id"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str | None] = mapped_column(JID)
+    county: Mapped[str | None] = mapped_column(String(100))
+    state: Mapped[str] = mapped_column(String(2))
+    layer: Mapped[str] = mapped_column(String(20))
+    key_type: Mapped[str] = mapped_column(String(5))
+    key: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(String(255))
+    geometry: Mapped[bytes] = mapped_column(LargeBinary)
+    min_lon: Mapped[float] = mapped_column(Float)
+    min_lat: Mapped[float] = mapped_column(Float)
+    max_lon: Mapped[float] = mapped_column(Float)
+    max_lat: Mapped[float] = mapped_column(Float)
+
+
+class AccessRequest(Base):
+    """Owned by :mod:`deadlines.store.access`: someone asking for the desk of a
+    jurisdiction at ``/clerk/request`` (``state`` pending, approved or denied;
+    ``decided_by`` ``domain`` where the address was on the government's own
+    domain and the link went at once, else the operator; ``reason`` why it was
+    denied). ``client`` is the digest of the asking client's address (the key
+    its rate limits count under), ``lang`` the language it asked in."""
+
+    __tablename__ = "access_request"
+    __table_args__ = (Index("ix_access_request_state", "state", "id"), Index("ix_access_request_jid", "jurisdiction_id"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    name: Mapped[str] = mapped_column(String(200))
+    email: Mapped[str] = mapped_column(String(320))
+    role: Mapped[str] = mapped_column(String(200))
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    state: Mapped[str] = mapped_column(String(10), default="pending")
+    reason: Mapped[str | None] = mapped_column(Text)
+    client: Mapped[str] = mapped_column(String(64))
+    asked_at: Mapped[datetime] = mapped_column(UTC)
+    decided_at: Mapped[datetime | None] = mapped_column(UTC)
+    decided_by: Mapped[str | None] = mapped_column(String(200))
+
+
+class DateReport(Base):
+    """Owned by :mod:`deadlines.store.reports`: a date someone says the
+    government published for one of its deadlines in a cycle (``cycle``: the
+    general election), with the link and the words quoted. Nothing it says is
+    used until it is ``accepted`` (then a published-notice fact, as of
+    ``decided_on``); ``rejected`` ones keep their ``reason``. ``due`` is the
+    date or instant (in the jurisdiction's zone) as read, ``due_given`` as sent."""
+
+    __tablename__ = "date_report"
+    __table_args__ = (Index("ix_date_report_jid", "jurisdiction_id", "state"), Index("ix_date_report_state", "state", "id"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
+    deadline: Mapped[str] = mapped_column(String(100))
+    cycle: Mapped[date] = mapped_column(Date)
+    due: Mapped[str] = mapped_column(MOMENT)
+    due_given: Mapped[str] = mapped_column(String(60))
+    source: Mapped[str] = mapped_column(Text)
+    quote: Mapped[str] = mapped_column(Text)
+    email: Mapped[str | None] = mapped_column(String(320))
+    client: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(String(10), default="pending")
+    reason: Mapped[str | None] = mapped_column(Text)
+    received_at: Mapped[datetime] = mapped_column(UTC)
+    decided_at: Mapped[datetime | None] = mapped_column(UTC)
+    decided_on: Mapped[date | None] = mapped_column(Date)  # the day it was accepted or rejected, in the jurisdiction's zone
+    decided_by: Mapped[str | None] = mapped_column(String(200))

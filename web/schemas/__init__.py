@@ -9,16 +9,20 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from web.schemas.base import Problem
-from web.schemas.clerk import (Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn, HistoryEntry,
-                               Override, OverrideIn, Subscription, SubscriptionCreated, SubscriptionIn)
+from web.schemas.clerk import (ClosureIn, ClosureOut, Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn,
+                               HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Subscription,
+                               SubscriptionCreated, SubscriptionIn)
 from web.schemas.law import Jurisdiction, Places
 from web.schemas.results import Deadline, Listing, Result
+from web.schemas.reports import ReportIn, ReportReceived
 
 #: Models of response bodies, and of request bodies (validated as sent).
 RESPONSES: tuple[type[BaseModel], ...] = (
     Result, Deadline, Listing, Jurisdiction, Places, Problem,
-    Event, ElectionEntry, Override, Decision, Subscription, SubscriptionCreated, HistoryEntry)
-REQUESTS: tuple[type[BaseModel], ...] = (EventIn, ElectionIn, OverrideIn, DecisionIn, SubscriptionIn)
+    Event, ElectionEntry, Override, Decision, Subscription, SubscriptionCreated, HistoryEntry, ReportReceived,
+    OfficeHoursOut, ClosureOut)
+REQUESTS: tuple[type[BaseModel], ...] = (EventIn, ElectionIn, OverrideIn, DecisionIn, SubscriptionIn, ReportIn,
+                                         OfficeHoursIn, ClosureIn)
 REF = "#/components/schemas/{model}"
 
 

@@ -70,6 +70,43 @@ class DecisionIn(Body):
     reason: Text = Field(None, description="Why (kept in the history)")
 
 
+Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+class OfficeHoursIn(Body):
+    model_config = ConfigDict(json_schema_extra={"example": {
+        "open": "08:00", "close": "12:00", "days": ["monday", "tuesday", "wednesday", "thursday", "friday"],
+        "authority": "Town Council, posted office hours for the 2027 filing period"}})
+    open: str = Field(description="When the office opens, HH:MM (24-hour, the office's own local time, no offset)")
+    close: str = Field(description="When it closes, HH:MM; a filing \"during office hours\" ends then")
+    days: list[Weekday] | None = Field(None, description="The weekdays it is open (default Monday to Friday); a "
+                                                        "business day left out keeps the law's last day and adds "
+                                                        "the office's last open day before it as the safe date")
+    authority: Required = Field(description="What sets the hours (\"Clerk's posted hours, 2027\")")
+
+
+class OfficeHoursOut(Closed):
+    open: str
+    close: str
+    days: list[Weekday]
+    authority: str
+    recorded_at: str
+
+
+class ClosureIn(Body):
+    model_config = ConfigDict(json_schema_extra={"example": {"day": "2027-06-07", "reason": "Town office closed: "
+                                                                                           "water main break"}})
+    day: str = Field(json_schema_extra={"format": "date"}, description="The day the office is closed (YYYY-MM-DD)")
+    reason: Required = Field(description="Why (said beside the dates it moves)")
+
+
+class ClosureOut(Closed):
+    id: int
+    day: Day
+    reason: str
+    recorded_at: str
+
+
 class SubscriptionIn(Body):
     model_config = ConfigDict(json_schema_extra={
         "example": {"channel": "webhook", "target": "https://example.org/hooks/deadlines"}})

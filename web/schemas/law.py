@@ -27,6 +27,12 @@ class Place(Closed):
     counties: list[str]
     timezone: str
     links: Links
+    subtype: str | None = Field(None, description="A special district's kind (\"fire protection\"), where listed")
+    website: str | None = Field(None, description="Its website as its source list gives it (often without a scheme)")
+    lgid: str | None = Field(None, description="Its Colorado DOLA local-government id")
+    where: Literal["inside", "may"] | None = Field(
+        None, description="Given lat and lon only: `inside`, its loaded boundary holds the point; `may`, no "
+                          "boundary of it is loaded and it lies in the point's county, so it may govern there")
 
 
 class Places(Closed):
