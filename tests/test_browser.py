@@ -248,10 +248,13 @@ def test_salt_lake_city_2027_withdrawal_leads_with_the_safe_date(browser, live_s
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_deadlines_across_colorado_and_its_feed(browser, live_server, javascript):
-    """January 2027 in Colorado: the circulation of nomination petitions opens
-    Friday January 1 (C.R.S. 1-13.5: from January 1 of the election year),
-    named with its government; "Subscribe to these" gives the combined feed of
-    the same filter, where the same event's title starts with that name."""
+    """January 2027 among the special districts of La Plata County, Colorado:
+    self-nomination forms may be filed "no earlier than January 1" (C.R.S.
+    1-13.5-303(1)); January 1, 2027 is a Friday and New Year's Day, so the
+    district's office first opens Monday, January 4, named with its government;
+    "Subscribe to these" gives the combined feed of the same filter, where the
+    same event's title starts with that name. (The whole state, 3,907
+    governments, is over the 500 one feed holds: the page says so.)"""
     context = browser.new_context(java_script_enabled=javascript, viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(live_server + "/")
@@ -261,13 +264,16 @@ def test_deadlines_across_colorado_and_its_feed(browser, live_server, javascript
     page.fill("#f-from", "2027-01-01")
     page.fill("#f-to", "2027-01-31")
     page.click("form.filters button[type=submit]")
-    assert "state=CO" in page.url and "from=2027-01-01" in page.url and "to=2027-01-31" in page.url
+    assert "governments match: a calendar subscription holds at most 500" in page.inner_text("#listing")
+    page.fill("#f-county", "La Plata")
+    page.select_option("#f-kind", "special-district")
+    page.click("form.filters button[type=submit]")
+    assert "state=CO" in page.url and "from=2027-01-01" in page.url and "kind=special-district" in page.url
     rows = page.locator("ol.across > li")
     texts = rows.all_inner_texts()
-    opening = [t for t in texts if "Nomination petitions may be circulated and signed" in t]
-    assert len(opening) == 1 and opening[0].startswith("Opens Friday, January 1, 2027")
-    town = "Colorado nonpartisan local governments (Local Government Election Code)"
-    assert town in opening[0]
+    town = "Durango Fire Protection District"
+    opening = [t for t in texts if "Self-nomination and acceptance forms may be filed" in t and town in t]
+    assert len(opening) == 1 and opening[0].startswith("Opens 8:00 a.m., Monday, January 4, 2027"), opening
     listed = rows.evaluate_all("els => els.map(e => [e.querySelector('.town').textContent, e.dataset.uid, e.dataset.edge])")
     feed = context.request.get(page.get_attribute("#subscribe-https", "href"), timeout=120_000)
     assert feed.ok and feed.headers["content-type"] == "text/calendar; charset=utf-8"
@@ -275,11 +281,11 @@ def test_deadlines_across_colorado_and_its_feed(browser, live_server, javascript
     for name, uid, edge in listed:  # the same events: a closing is the deadline's, an opening its window's
         event = events[uid + ("/window" if edge == "opening" else "") + "@deadlines"]
         assert str(event["summary"]).startswith(name + ": "), (name, uid, edge)
-    window = events["colorado-local/2027-11-02/petition-circulation/window@deadlines"]
-    assert str(window["summary"]) == f"{town}: Open: Nomination petitions may be circulated and signed"
-    assert window.decoded("dtstart").isoformat() == "2027-01-01"
+    window = events["durango-fire-protection-district-co/2027-05-04/petition-filing/window@deadlines"]
+    assert str(window["summary"]) == f"{town}: Open: Self-nomination and acceptance forms may be filed (special district director)"
+    assert window.decoded("dtstart").isoformat() == "2027-01-04"
     csv = context.request.get(live_server + page.get_attribute("#listing-csv", "href")).text()
-    assert "opening,2027-01-01" in csv and town in csv
+    assert "opening,2027-01-04" in csv and town in csv
     context.close()
 
 

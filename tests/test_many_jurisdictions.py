@@ -82,7 +82,8 @@ def test_check_reports_every_problem_in_one_run(folder):
     bad_kind = [line for line in lines if line.startswith(f"{shared}: deadlines.") and "dedline" in line]
     assert len(bad_kind) == 1  # once, though 30 jurisdictions extend the set
     shared = len(list((folder / "shared").glob("*.toml")))  # the repository's sets and one synthetic per seed
-    assert f"{N + 4 + shared} file(s) checked, {len(lines)} problem(s)" in res.stderr
+    found = len(list((folder / "facts").glob("*.csv")))  # the research facts files
+    assert f"{N + 4 + shared + found} file(s) checked, {len(lines)} problem(s)" in res.stderr
 
 
 def test_load_all_keeps_the_valid_and_names_the_invalid(folder):

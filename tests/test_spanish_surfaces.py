@@ -258,7 +258,8 @@ def test_landing_and_place_search_in_spanish(client):
     assert "Calendarios codificados a partir de su propia ley" in landing
     assert "Todos los gobiernos locales, por estado" in landing and "Próxima elección general: " in landing
     found = _text(client.get("/?q=orem&state=UT&lang=es"))
-    assert "1 lugar coincide" in found and "“orem” · estado: UT" in found
+    # the City of Orem, and the Orem Metropolitan Water District (a district whose board is appointed)
+    assert "2 lugares coinciden" in found and "“orem” · estado: UT" in found
     assert '<span class="hint">ciudad, condado de Utah, UT</span>' in found
     english = _text(client.get("/"))
     assert "Calendars encoded from their own law" in english and "Calendarios" not in english

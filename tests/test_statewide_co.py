@@ -40,6 +40,7 @@ IDS = {  # law key -> the test jurisdiction's id
     "school-district": "a-school-district-co",
     "special-district": "a-special-district-co",
     "statutory-city": "a-statutory-city-co",
+    "appointed-board": "an-appointed-board-co",
 }
 CITY = IDS["statutory-city"]  # the Statutory Cities' kind
 
@@ -88,6 +89,13 @@ def test_every_kind_loads_in_the_denver_zone_under_colorado(registry):
     for jid in IDS.values():
         jur = registry.get(jid)
         assert jur.timezone == "America/Denver" and jur.state == "CO"
+
+
+def test_an_appointed_board_has_no_candidate_deadline(registry):
+    # A cemetery district's board: "the board of county commissioners shall appoint a board of directors"
+    # (C.R.S. 30-20-803(1)): listed to be found, with the regular special district election it is not on
+    d, result = calc(registry, IDS["appointed-board"], election=date(2027, 5, 4))
+    assert d == {} and "appointed" in result.jurisdiction.caveats[0]
 
 
 def test_shared_holidays_are_the_seed_sets_word_for_word():
@@ -374,7 +382,9 @@ def test_special_before_article_13_5_rests_on_a_2010_form(registry):
     # Self-Nomination and Acceptance is close of business on Friday, February 26, 2010 (not less
     # than 67 days before the election)". By hand: Apr 4 -30, Mar 4 -61, Feb 26 -67.
     d, result = calc(registry, IDS["special-district"], election=date(2010, 5, 4))
-    assert set(d) == {"petition-filing"}
+    assert set(d) == {"petition-filing", "cancellation"}
+    # 1-5-208(1.5), as amended in 2010: "at the close of business on the sixty-third day before": March 2, 2010
+    assert d["cancellation"].due == date(2010, 3, 2)
     f = d["petition-filing"]
     assert f.kind == "deadline" and f.due == at(2010, 2, 26)
     assert any("32-1-804.3" in w for w in EN.warnings(f))

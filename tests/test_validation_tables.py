@@ -49,9 +49,14 @@ def test_election_day_rules(tmp_path):
     # November 2022: the 1st is a Tuesday; the first Monday is the 7th (the general election was the 8th).
     assert ELECTION_DAYS["first_tuesday"](2022, 11) == date(2022, 11, 1)
     assert ELECTION_DAYS["tuesday_after_first_monday"](2022, 11) == date(2022, 11, 8)
+    # Utah's municipal primary (20A-9-404(1)(b)(i)), "the second Tuesday following the first Monday in the
+    # August": August 2027's first Monday is the 2nd, so the 3rd and the 10th follow; August 2023's first
+    # Monday is the 7th: the 8th and the 15th (not "the second Tuesday in August", the 8th)
+    assert ELECTION_DAYS["second_tuesday_after_first_monday"](2027, 8) == date(2027, 8, 10)
+    assert ELECTION_DAYS["second_tuesday_after_first_monday"](2023, 8) == date(2023, 8, 15)
     path, found = problems(tmp_path, BASE.replace('rule = "tuesday_after_first_monday"', 'rule = "second_tuesday"'))
-    assert (f"{path}: elections.general.rule: expected one of tuesday_after_first_monday, first_tuesday; "
-            "got 'second_tuesday'") in found
+    assert (f"{path}: elections.general.rule: expected one of tuesday_after_first_monday, first_tuesday, "
+            "second_tuesday_after_first_monday; got 'second_tuesday'") in found
 
 
 def test_a_new_election_day_rule_is_a_row_of_the_table(tmp_path, monkeypatch):

@@ -80,7 +80,12 @@ def _hours_fact(d: Deadline, jur: Jurisdiction, local: Local) -> tuple[Fact | No
         return None, False
     if local.hours is not None:
         return local.hours, True
-    return in_force([f for f in jur.facts if f.fact == "office_hours"], day_of(d.due)).get("office_hours"), True
+    found = in_force([f for f in jur.facts if f.fact == "office_hours"], day_of(d.due)).get("office_hours")
+    if found is None:
+        return None, True
+    h, used = hours(found.value), jur.office_hours
+    # research's hours where they are the ones counted (a government's own file may state others: its law stands)
+    return (found if (h.open, h.close, h.days) == (used.open, used.close, used.days) else None), True
 
 
 def _choice_facts(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> tuple[list[Fact], list[str]]:
@@ -133,8 +138,9 @@ def departing(d: Deadline, basis: Basis, zone: ZoneInfo) -> Deadline:
     if basis.status != "departs":
         return d
     n = basis.notice
+    due = n.due.astimezone(zone) if isinstance(n.due, datetime) else n.due  # said in the jurisdiction's own zone
     own = d.readings or (ReadingResult(Note("reading.statute"), "none", d.due, d.citation, Note("reading.statute_why")),)
-    published = ReadingResult(Note("reading.published", (("source", n.fact.source),)), "none", n.due, n.fact.source,
+    published = ReadingResult(Note("reading.published", (("source", n.fact.source),)), "none", due, n.fact.source,
                               Note("reading.published_why", (("quote", n.fact.quote), ("as_of", n.fact.as_of))))
     ways = (*own, published)
     safe = min(range(len(ways)), key=lambda i: (_instant(ways[i].due, zone), i))
@@ -159,7 +165,8 @@ def notes_of(d: Deadline, jur: Jurisdiction) -> tuple[Note, ...]:
     out: list[Note] = []
     if b.status == "departs":
         n = b.notice
-        out.append(Note("basis.departs", (("published", n.due), ("source", n.fact.source), ("statute", d.due),
+        published = n.due.astimezone(d.due.tzinfo) if isinstance(n.due, datetime) and isinstance(d.due, datetime) else n.due
+        out.append(Note("basis.departs", (("published", published), ("source", n.fact.source), ("statute", d.due),
                                           ("safe", d.safe_due))))
     elif b.status == "published":
         out.append(Note("basis.published", (("source", b.notice.fact.source),)))

@@ -101,11 +101,12 @@ def stamp(root: Path) -> tuple:
 
 def read(root: Path) -> FactBook:
     """The facts of the calendars folder ``root`` (read once per change of its files)."""
-    return _read(Path(root), stamp(Path(root)))
+    return book(Path(root), stamp(Path(root)))
 
 
 @lru_cache(maxsize=4)
-def _read(root: Path, stamps: tuple) -> FactBook:
+def book(root: Path, stamps: tuple) -> FactBook:
+    """The facts of ``root`` as of ``stamps`` (:func:`stamp`: its files' names and times)."""
     by_id: dict[str, list[Fact]] = {}
     problems: list[Problem] = []
     for name, _ in stamps:

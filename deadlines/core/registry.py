@@ -62,6 +62,7 @@ def state_of(jur: Jurisdiction) -> str | None:
     return jur.state
 
 
+FACTS_MARK = ("facts", 0)  # where the research facts' stamps begin in a shared stamp
 _loaded: dict[str, tuple[tuple, Jurisdiction | CalendarError]] = {}  # file path or row key -> (stamps, the outcome)
 _loaded_lock = threading.Lock()
 
@@ -211,10 +212,14 @@ class Registry:
         entry = roster.entries.get(jid)
         if mtime is not None:
             defaults = entry.document(roster.kind_of(entry)) if entry else None
-            return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults, facts.read(self.root).of(jid))
+            return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults, self._facts(shared).of(jid))
         if entry is None:
             raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown")
-        return _from_row(self.root, entry, roster.kind_of(entry), shared, facts.read(self.root).of(jid))
+        return _from_row(self.root, entry, roster.kind_of(entry), shared, self._facts(shared).of(jid))
+
+    def _facts(self, shared: tuple) -> facts.FactBook:
+        """The research facts as of ``shared`` (the stamp :meth:`_shared_stamp` gave, which ends with theirs)."""
+        return facts.book(self.root, shared[shared.index(FACTS_MARK) + 1:] if FACTS_MARK in shared else ())
 
     def _served(self, jid: str, loaded: Jurisdiction | CalendarError) -> Jurisdiction:
         """``loaded``, or for an invalid file the last good version (the problems
@@ -295,7 +300,7 @@ class Registry:
         to one reloads every jurisdiction (cheap: a handful of files, and one
         model per kind of government)."""
         shared = tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
-        return shared + rosters.stamp(self.root) + facts.stamp(self.root)
+        return shared + rosters.stamp(self.root) + (FACTS_MARK, *facts.stamp(self.root))
 
     def _snapshot(self) -> tuple:
         """The folder's files and modification times. Rescanned at once when the
