@@ -14,7 +14,6 @@ the others hold.
 """
 from __future__ import annotations
 
-import csv
 import os
 import re
 from dataclasses import dataclass, field, replace
@@ -25,6 +24,7 @@ from pathlib import Path
 from deadlines.core.elections import rule_date
 from deadlines.core.errors import Problem
 from deadlines.core.model import FACT_BY, Decision, Fact, Jurisdiction, OfficeHours
+from deadlines.core.roster import csv_rows
 
 FACTS_DIR = "facts"
 COLUMNS = ("jurisdiction", "fact", "value", "source", "quote", "as_of", "holds_from", "holds_until")
@@ -111,18 +111,13 @@ def book(root: Path, stamps: tuple) -> FactBook:
     problems: list[Problem] = []
     for name, _ in stamps:
         path = root / FACTS_DIR / name
-        with path.open(newline="", encoding="utf-8") as f:
-            reader = csv.DictReader(f)
-            if tuple(reader.fieldnames or ()) != COLUMNS:
-                problems.append(Problem(str(path), "line 1", f"expected the columns {','.join(COLUMNS)}"))
+        for line, row in csv_rows(path, COLUMNS, problems):
+            try:
+                fact = _fact(row)
+            except ValueError as exc:
+                problems.append(Problem(str(path), f"line {line} ({row.get('jurisdiction') or 'no id'})", str(exc)))
                 continue
-            for line, row in enumerate(reader, start=2):
-                try:
-                    fact = _fact(row)
-                except ValueError as exc:
-                    problems.append(Problem(str(path), f"line {line} ({row.get('jurisdiction') or 'no id'})", str(exc)))
-                    continue
-                by_id.setdefault(row["jurisdiction"].strip(), []).append(fact)
+            by_id.setdefault(row["jurisdiction"].strip(), []).append(fact)
     return FactBook({k: tuple(v) for k, v in by_id.items()}, tuple(problems))
 
 

@@ -165,19 +165,26 @@ def _kinds(path: Path, state: str, problems: list[Problem]) -> dict[tuple[str, s
     return out
 
 
-def _rows(path: Path, state: str, kinds: dict, problems: list[Problem]):
+def csv_rows(path: Path, columns: tuple[str, ...], problems: list[Problem]):
+    """(line number, row) of the CSV file ``path`` whose header must be
+    ``columns``; another header, or a file that is not UTF-8, is one problem
+    in ``problems`` (and no row after it)."""
     try:
         with path.open(newline="", encoding="utf-8") as f:
             reader = csv.DictReader(f)
-            if tuple(reader.fieldnames or ()) != COLUMNS:
-                problems.append(Problem(str(path), "line 1", f"expected the columns {','.join(COLUMNS)}"))
+            if tuple(reader.fieldnames or ()) != columns:
+                problems.append(Problem(str(path), "line 1", f"expected the columns {','.join(columns)}"))
                 return
-            for line, row in enumerate(reader, start=2):
-                entry = _entry(row, state, str(path), f"line {line}", kinds, problems)
-                if entry is not None:
-                    yield entry
+            yield from enumerate(reader, start=2)
     except UnicodeDecodeError as exc:
         problems.append(Problem(str(path), "", f"not UTF-8 text: {exc}"))
+
+
+def _rows(path: Path, state: str, kinds: dict, problems: list[Problem]):
+    for line, row in csv_rows(path, COLUMNS, problems):
+        entry = _entry(row, state, str(path), f"line {line}", kinds, problems)
+        if entry is not None:
+            yield entry
 
 
 def _entry(row: dict, state: str, file: str, where: str, kinds: dict, problems: list[Problem]) -> Entry | None:
