@@ -104,7 +104,8 @@ def test_sorted_and_paginated(client):
 def test_filters(client):
     co = client.get(f"{BULK}?from=2025-01-01&to=2026-12-31&state=co").get_json()
     assert co["state"] == "CO" and {i["jurisdiction"]["id"] for i in co["deadlines"]} == {"colorado-local"}
-    assert client.get(f"{BULK}?from=2025-01-01&to=2026-12-31&state=WY").get_json()["deadlines"] == []
+    wyoming = client.get(f"{BULK}?from=2025-01-01&to=2026-12-31&state=WY")  # a state it does not know: as a bad kind
+    assert wyoming.status_code == 400 and wyoming.get_json()["field"] == "state"
     public = client.get(f"{BULK}?from=2025-01-01&to=2026-12-31&audience=public").get_json()["deadlines"]
     assert public and all("public" in i["deadline"]["audience"] for i in public)
     assert {i["deadline"]["id"] for i in public} == {"filing-notice", "objection-filing"}  # Ypsilanti, Salt Lake City

@@ -118,6 +118,8 @@ PAGES = {
     "deadlines": "/deadlines?state=CO&from=2027-01-01&to=2027-01-31",
     "deadlines-default": "/deadlines",
     "subscribe": "/subscribe",
+    "not-found": "/no-such-page",
+    "api-reference": "/api/v1/docs",
 }
 
 

@@ -14,8 +14,8 @@ from deadlines.store import DbRecords, get_db
 from deadlines.across import Across
 from deadlines.geo.where import Where
 
-from web import (about, across_page, api, bulk, clerk, clerk_request, cycle, desk, embed, feeds, form, language, limits,
-                 openapi, problems, reports, security, subscriptions)
+from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, cycle, desk, embed, feeds, form,
+                 language, limits, openapi, problems, reports, security, site, subscriptions)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -34,11 +34,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     :func:`deadlines.config.database_url`, a SQLite file under ``instance/``);
     ``FEED_YEARS_AHEAD`` and ``FEED_MAX_AGE`` (seconds of Cache-Control);
     ``BASE_URL`` and ``TRUSTED_PROXIES`` (where links point) and the framing
-    settings of :mod:`web.security`; the ``RATELIMIT_*`` limits of :mod:`web.limits`.
+    settings of :mod:`web.security`; the ``RATELIMIT_*`` limits of :mod:`web.limits`;
+    ``EXAMPLE_JURISDICTIONS``, the ids served by id only, in no public list
+    (default the fictional ``model-city``: :data:`web.common.EXAMPLES`).
     """
     app = Flask(__name__)
     app.config.from_mapping(CALENDARS_DIR=None, TODAY=None, DATABASE_URL=None, FEED_YEARS_AHEAD=4, FEED_MAX_AGE=300,
-                           BASE_URL=None, TRUSTED_PROXIES=0, MAX_CONTENT_LENGTH=openapi.MAX_CONTENT)
+                           BASE_URL=None, TRUSTED_PROXIES=0, MAX_CONTENT_LENGTH=openapi.MAX_CONTENT,
+                           EXAMPLE_JURISDICTIONS=common.EXAMPLES)
     app.config.from_prefixed_env("DEADLINES")
     if config:
         app.config.update(config)
@@ -70,6 +73,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(about.bp)
     app.register_blueprint(embed.bp)
     app.register_blueprint(across_page.bp)
+    app.register_blueprint(api_docs.bp)
+    app.register_blueprint(site.bp)
     language.init_app(app)
     problems.init_app(app)
     security.init_app(app)

@@ -5,7 +5,7 @@ elections by rule and the rule files' sources), in the request's language;
 the quoted law stays as it is written."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, url_for
 
 from deadlines.core import inputs
 from deadlines.core.elections import describe_rule
@@ -16,7 +16,7 @@ from deadlines.publish.words import rule_files, speaking
 from deadlines.service import local_listing, lookup
 from deadlines.words import words
 
-from web.common import records, registry, today_in, trouble_notices
+from web.common import nearest_places, records, registry, suggestion_links, today_in, trouble_notices, unknown_words
 from web.language import said
 
 bp = Blueprint("about", __name__)
@@ -33,7 +33,10 @@ def jurisdiction(jid: str):
         result = lookup(jur, today=today, election=election, records=records())  # a cycle outside its law's years: 400
     except InputError as exc:
         unknown = exc.field == "jurisdiction"
-        return render_template("about.html", jur=None, error=str(exc),
+        suggested = suggestion_links([(url_for("about.jurisdiction", jid=p.id), p.name)
+                                      for p in nearest_places(jid)]) if unknown else None
+        return render_template("about.html", jur=None, error=unknown_words(jid) if unknown else str(exc),
+                               suggested=suggested, unknown=unknown,
                                heading=w._("Unknown jurisdiction") if unknown else w._("These dates cannot be shown")), \
             404 if unknown else 400
     except CalendarError:  # logged by the registry; the other jurisdictions still work

@@ -16,7 +16,7 @@ from deadlines.publish import as_csv
 from deadlines.publish.words import speaking
 from deadlines.words import Words
 
-from web.common import registry, today_in
+from web.common import check_state, known_states, registry, today_in
 from web.language import said
 from web.feeds import MAX_COMBINED
 from web.landing import STATES
@@ -68,11 +68,11 @@ def page():
     listing = q = None
     try:
         q = _query(args, today)
-        q["state"] = check_filters(q["state"], q["audience"], q["kind"])
+        q["state"] = check_filters(check_state(q["state"]), q["audience"], q["kind"])
         listing = _listing(q, today)
     except InputError as exc:
         field = exc.field if exc.field in QUERY else "from"
-        message = w.error(exc)
+        message = _unknown_state(w, exc) if exc.code == "filter.state_unknown" else w.error(exc)
         errors[field] = message[0].upper() + message[1:]
     spoken = speaking(w)
     chosen, cursor = listing.page(q["cursor"], q["limit"]) if listing is not None else ([], None)
@@ -80,10 +80,21 @@ def page():
     return render_template(
         "deadlines.html", args=args, errors=errors, q=q, listing=listing, entries=chosen, today=today,
         next_url=url_for("across.page", **shown, cursor=cursor) if cursor else None,
-        csv_url=url_for("across.spreadsheet", **shown), subscribe=_subscribe(q, w) if q and not errors else None,
+        csv_url=url_for("across.spreadsheet", **shown),
+        subscribe=_subscribe(q, w) if q and not errors else None,
+        json_args={**{k: v for k, v in args.items() if k != "lang"}, "from": q["start"].isoformat(),
+                   "to": q["end"].isoformat()} if listing is not None else {},  # the API speaks no lang
         defaults={"from": today.isoformat(), "to": (today + timedelta(days=DEFAULT_DAYS)).isoformat()},
         states=STATES, kinds=GOVERNMENT_KINDS, audiences=AUDIENCES, words=spoken, when=spoken.when, row_url=_row_url,
     ), 400 if errors else 200
+
+
+def _unknown_state(w: Words, exc: InputError) -> str:
+    """A state the service does not know, in the page's words: the states it does, by name."""
+    known = [STATES.get(code, code) for code in known_states()]
+    return w._("There is no state {state} here: choose {states}.", state=dict(exc.facts)["state"],
+               states=w._("{first} or {last}", first=", ".join(known[:-1]), last=known[-1]) if len(known) > 1
+               else known[0])
 
 
 def _row_url(e) -> str:
@@ -96,6 +107,7 @@ def spreadsheet() -> Response:
     """Every row of the listing (no pages) as CSV."""
     today = today_in("UTC")
     q = _query({k: v for k, v in request.args.items() if k not in ("cursor", "limit")}, today)
+    q["state"] = check_state(q["state"])
     listing = _listing(q, today)
     body = as_csv.render_listing(listing.entries, lambda e: external_url(
         "form.index", jurisdiction=e.jurisdiction.id, election=e.result.held.isoformat(), _anchor=e.deadline.id),

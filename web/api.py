@@ -17,8 +17,8 @@ from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
 from deadlines.words import DEFAULT, LANGUAGES, words
 
-from web import where
-from web.common import once_per_change, read_query, registry, records, today_in
+from web import site, where
+from web.common import check_state, once_per_change, public, read_query, registry, records, today_in
 from web.openapi import document
 from web.problems import input_problem, problem
 
@@ -28,11 +28,14 @@ bp.register_error_handler(InputError, input_problem)
 
 @bp.app_errorhandler(HTTPException)
 def http_problem(exc: HTTPException):
-    """Routing errors under /api and /calendars as problems; elsewhere as usual."""
+    """Routing errors under /api and /calendars as problems; elsewhere a 404 is
+    the site's own page (:func:`web.site.not_found`), any other as usual."""
     if request.path.startswith(("/api/", "/calendars/")):
         resp = problem(exc.code or 500, exc.description or "")
         resp.headers.extend((k, v) for k, v in exc.get_headers() if k.lower() != "content-type")  # e.g. Allow
         return resp
+    if exc.code == 404:
+        return site.not_found()
     return exc
 
 
@@ -45,7 +48,9 @@ def _links(jid: str) -> dict:
     }
 
 
-PLACE_PARAMS = ("q", "state", "kind", "county", "ocd_id", "lat", "lon", "limit", "cursor")
+PLACE_PARAMS = ("q", "state", "kind", "county", "ocd_id", "lat", "lon", "include", "limit", "cursor")
+#: ``include``: what the default listing leaves out (the example calendars, :func:`web.common.examples`).
+PLACE_INCLUDES = ("examples",)
 MAX_PLACES, DEFAULT_PLACES = 1000, 100
 
 
@@ -59,7 +64,8 @@ def place_dict(p: Place) -> dict:
 def jurisdictions() -> Response:
     """The governments matching ``q`` (words of the name, kind or county),
     ``state``, ``kind``, ``county`` and ``ocd_id``, best first, in pages of
-    ``limit`` (100, at most 1,000) with ``cursor``/``next``; or, given
+    ``limit`` (100, at most 1,000) with ``cursor``/``next`` (the example
+    calendars only with ``include=examples``); or, given
     ``lat`` and ``lon``, the governments of that point, each with ``where``
     (:mod:`web.where`)."""
     args = request.args
@@ -71,13 +77,20 @@ def jurisdictions() -> Response:
     kind = args.get("kind") or None
     if kind is not None and kind not in GOVERNMENT_KINDS:
         raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
+    state = check_state(args.get("state"))
+    include = args.get("include") or None
+    if include is not None and include not in PLACE_INCLUDES:
+        raise InputError(f"include: {include!r} is not listed apart; give include=examples to list the example "
+                         "calendars too (left out by default)", "include")
     at = inputs.point(args)
     if at is not None:
-        found = where.governments_at(*at, state=args.get("state") or None, kind=kind, county=args.get("county") or None)
+        found = where.governments_at(*at, state=state, kind=kind, county=args.get("county") or None)
         items = [{**place_dict(p), "where": w} for p, w in found[first:first + limit]]
     else:
-        found = registry().places().search(args.get("q"), state=args.get("state") or None, kind=kind,
+        found = registry().places().search(args.get("q"), state=state, kind=kind,
                        county=args.get("county") or None, ocd_id=args.get("ocd_id") or None)
+        if include != "examples":
+            found = public(found)
         items = [place_dict(p) for p in found[first:first + limit]]
     more = first + limit < len(found)
     query = {k: v for k, v in args.items() if k != "cursor"}

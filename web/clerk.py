@@ -25,7 +25,7 @@ from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure,
 
 from web.common import today_in
 from web.limits import address_wait
-from web.problems import check_request, problem
+from web.problems import check_request, problem, unknown_jurisdiction
 from web.schemas.clerk import ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, SubscriptionIn
 from web.schemas.read import body as read_body
 from web.security import base_url
@@ -65,8 +65,8 @@ def _jurisdiction(endpoint, values):
 def _authenticate():
     try:
         g.jur = current_app.extensions["registry"].get(g.jid)
-    except InputError as exc:
-        return _error(404, str(exc), "jurisdiction")
+    except InputError as exc:  # the nearest ids, as every surface of the API answers
+        return unknown_jurisdiction(exc) if exc.code == "jurisdiction.unknown" else _error(404, str(exc), "jurisdiction")
     auth = request.headers.get("Authorization", "")
     scheme, _, secret = auth.partition(" ")
     challenge = {"WWW-Authenticate": 'Bearer realm="deadlines"'}

@@ -8,9 +8,11 @@ from typing import Callable, Mapping
 from zoneinfo import ZoneInfo
 
 from flask import current_app, request
+from markupsafe import Markup, escape
 
 from deadlines.core.model import Jurisdiction
 from deadlines.core import inputs
+from deadlines.core.errors import InputError
 from deadlines.core.registry import Registry
 from deadlines.service import RecordSource
 
@@ -69,3 +71,71 @@ def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object
         zones.put((jid, stamp), zone)
     key = (what, jid, request.query_string, lang(), stamp, records().revision(jid), today_in(zone), *vary)
     return current_app.extensions["answers"].get(key, lambda: render(reg.get(jid)))
+
+
+#: The calendars kept for tests and examples only (a fictional city): served
+#: by id everywhere, offered in no public list (``EXAMPLE_JURISDICTIONS``).
+EXAMPLES = ("model-city",)
+
+
+def examples() -> frozenset[str]:
+    """The ids of the example calendars (config ``EXAMPLE_JURISDICTIONS``)."""
+    return frozenset(current_app.config.get("EXAMPLE_JURISDICTIONS", EXAMPLES))
+
+
+def public(places: list) -> list:
+    """``places`` (anything with an ``id``) without the example calendars."""
+    hidden = examples()
+    return [p for p in places if p.id not in hidden] if hidden else list(places)
+
+
+def known_states() -> tuple[str, ...]:
+    """The states whose governments the service knows (postal codes, sorted),
+    read once per change of the places."""
+    places = registry().places()
+    kept = current_app.extensions.get("known_states")
+    if kept is None or kept[0] is not places:
+        kept = (places, tuple(sorted({p.state for p in places.places if p.state})))
+        current_app.extensions["known_states"] = kept
+    return kept[1]
+
+
+def check_state(state: str | None) -> str | None:
+    """``state`` in upper case, None where none is given; :class:`InputError`
+    naming ``state`` (code ``filter.state_unknown``, its fact the state as
+    typed) for one that is not the postal code of a state whose governments
+    the service knows, as an unknown ``kind`` is refused."""
+    if not state:
+        return None
+    known = known_states()
+    if state.upper() not in known:
+        shown = state.upper() if len(state) == 2 and state.isascii() and state.isalpha() else repr(state[:40])
+        raise InputError(f"state: {shown} is not a state this service knows (give its postal code: one of "
+                         f"{', '.join(known)})", "state", "filter.state_unknown", (("state", shown),))
+    return state.upper()
+
+
+def unknown_words(jid: str | None) -> str:
+    """A public page's words for an id it does not know (never a command to run)."""
+    w = said()
+    if not jid:
+        return w._("No government was chosen.")
+    return w._("There is no government with the id “{id}” here.", id=jid[:100])
+
+
+def nearest_places(jid: str | None) -> list:
+    """The public governments whose ids are nearest an unknown ``jid``, closest
+    first (the registry's look-up, the one the API's ``suggestions`` say)."""
+    if not jid or jid.startswith("ocd-division/"):
+        return []
+    by_id = registry().places().by_id
+    return public([by_id[i] for i in registry().nearest(jid) if i in by_id])
+
+
+def suggestion_links(pairs: list[tuple[str, str]], new_window: bool = False) -> Markup | None:
+    """(url, name) pairs as links joined by "or" (None for none), for ``_('Did you mean %(places)s?')``."""
+    if not pairs:
+        return None
+    more = Markup(' target="_blank" rel="noopener"') if new_window else Markup("")
+    links = [Markup('<a href="%s"%s>%s</a>') % (url, more, name) for url, name in pairs]
+    return Markup(" %s " % escape(said()._("or"))).join(links)

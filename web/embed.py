@@ -9,7 +9,7 @@ from deadlines.core.errors import InputError
 from deadlines.publish.words import speaking
 from deadlines.service import coming
 
-from web.common import once_per_change, records, registry, today_in
+from web.common import nearest_places, once_per_change, records, registry, suggestion_links, today_in, unknown_words
 from web.framing import frameable
 from web.language import said
 from web.security import base_url, external_url
@@ -23,8 +23,10 @@ def jurisdiction(jid: str):
     """Computed once per change (:func:`~web.common.once_per_change`)."""
     try:
         return once_per_change(jid, "embed", _page, vary=(base_url(),))
-    except InputError as exc:
-        return render_template("embed.html", jur=None, error=str(exc)), 404
+    except InputError:  # an unknown id: said plainly, with the nearest governments' pages
+        suggested = suggestion_links([(external_url("form.index", jurisdiction=p.id), p.name)
+                                      for p in nearest_places(jid)], new_window=True)
+        return render_template("embed.html", jur=None, error=unknown_words(jid), suggested=suggested), 404
 
 
 def _page(jur):

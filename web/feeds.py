@@ -40,7 +40,7 @@ from deadlines.core import inputs
 from deadlines.core.memo import Lru
 from deadlines.store.feed_state import Superseded
 from sqlalchemy.exc import OperationalError
-from web.common import registry, records, today_in
+from web.common import check_state, registry, records, today_in
 from web.language import lang, said
 from web.problems import input_problem
 from web.security import base_url, external_url
@@ -279,6 +279,7 @@ def _combined_ids() -> tuple[str, ...]:
         return ids
     if filters["kind"] is not None and filters["kind"] not in GOVERNMENT_KINDS:
         raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
+    filters["state"] = check_state(filters["state"])  # a state it does not know: named, as on every list
     ids = tuple(sorted(p.id for p in registry().places().search(**filters)))
     if not ids:
         raise InputError("no government matches these state, county and kind", "county" if filters["county"] else "kind")

@@ -3,7 +3,7 @@ results table, in the request's language (:mod:`web.language`); bad input is
 answered beside its field with HTTP 400."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, url_for
 
 from deadlines.core import inputs
 from deadlines.core.elections import next_election
@@ -15,7 +15,8 @@ from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 
 from web import form_fields, form_records, landing, where
-from web.common import once_per_change, read_query, registry, records, today_in, trouble_notices
+from web.common import (nearest_places, once_per_change, public, read_query, registry, records, suggestion_links,
+                        today_in, trouble_notices)
 from web.language import said
 from web.security import base_url, external_url
 from web.feeds import empty_feed_words
@@ -57,8 +58,8 @@ def _matches(args: dict) -> tuple[list, int] | None:
     if not any(args.get(f) for f in SEARCH_FIELDS):
         return None
     kind = args.get("kind") or None
-    found = registry().places().search(args.get("q"), state=args.get("state") or None,
-                   kind=kind if kind in GOVERNMENT_KINDS else None, county=args.get("county") or None)
+    found = public(registry().places().search(args.get("q"), state=args.get("state") or None,
+                   kind=kind if kind in GOVERNMENT_KINDS else None, county=args.get("county") or None))
     return found[:MATCHES_SHOWN], len(found)
 
 
@@ -125,11 +126,12 @@ def _page() -> tuple[str, int]:
     jid = args.get("jurisdiction")  # none chosen: the landing page, nothing preselected
     searched = _matches(args)
     near = _near(args, errors)
-    jur = None
+    jur = suggested = None
     try:
         jur = reg.get(jid) if jid is not None else None
     except InputError as exc:
         errors["jurisdiction"] = for_people(exc, None, jid)
+        suggested = suggestion_links([(url_for("form.index", jurisdiction=p.id), p.name) for p in nearest_places(jid)])
     except CalendarError:  # logged by the registry; the other jurisdictions still work
         errors["jurisdiction"] = said()._("This calendar file has a problem: '{id}' is not available until it is "
                                           "corrected; please try again later.", id=jid)
@@ -167,5 +169,6 @@ def _page() -> tuple[str, int]:
         landing=landing.overview() if jid is None and not searched and near is None else None, near=near,
         unfolded=jur is not None and (any(args.get(t) or t in errors for t in jur.triggers)
                                       or not form_fields.asks(jur, "election")),
-        kind_names=KIND_NAMES, asks=form_fields.asks, timeline_layout=timeline_layout, split=form_fields.split, **extra,
+        kind_names=KIND_NAMES, asks=form_fields.asks, suggested=suggested, timeline_layout=timeline_layout,
+        split=form_fields.split, **extra,
     ), 400 if errors else 200

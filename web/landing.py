@@ -24,7 +24,7 @@ from deadlines.core.places import Place, place_of
 from deadlines.service import coming
 from deadlines.words import words
 
-from web.common import records, registry, today_in
+from web.common import examples, records, registry, today_in
 from web.language import said
 
 STATES = {"MI": "Michigan", "CO": "Colorado", "UT": "Utah"}
@@ -66,8 +66,10 @@ class StateSummary:
 
 
 def own_files() -> list[str]:
-    """The jurisdictions with a calendar file of their own (their own law encoded), by id."""
-    return registry().file_ids()[:FEATURED_MAX]
+    """The jurisdictions with a calendar file of their own (their own law encoded), by id; the example
+    calendars (:func:`web.common.examples`) are not offered."""
+    hidden = examples()
+    return [jid for jid in registry().file_ids() if jid not in hidden][:FEATURED_MAX]
 
 
 def featured() -> list[Place]:

@@ -10,6 +10,8 @@ it whenever the page is not in English: calendar programs send no
 """
 from __future__ import annotations
 
+from urllib.parse import quote, urlencode
+
 from flask import Flask, g, request, url_for
 from flask_babel import Babel
 from markupsafe import Markup, escape
@@ -20,7 +22,7 @@ from deadlines.words import DEFAULT, LANGUAGES, LOCALE, NAMES, Words, choose, wo
 SPOKEN = frozenset({"form.index", "across.page", "across.spreadsheet", "about.jurisdiction", "embed.jurisdiction", "cycle.printable", "cycle.spreadsheet",
                     "cycle.timeline", "subscriptions.form", "subscriptions.subscribe", "subscriptions.confirm_form",
                     "subscriptions.confirm", "subscriptions.unsubscribe_form", "subscriptions.unsubscribe",
-                    "clerk_request.form", "clerk_request.submit"})
+                    "clerk_request.form", "clerk_request.submit", "docs.reference"})
 FEEDS = frozenset({"feeds.jurisdiction_feed", "feeds.election_feed", "feeds.deadline_feed"})
 
 
@@ -58,6 +60,10 @@ def _vary(resp):
 def switch() -> list[tuple[str, str, str | None]]:
     """The language switch: (code, the language's own name, a link to this
     page in it, None for the language shown), the query kept."""
+    if request.endpoint is None:  # an address nothing answers (the 404 page): the same address in the language
+        path = quote("/" + request.path.lstrip("/"))  # never "//host": a link to another site
+        return [(code, NAMES[code], None if code == lang()
+                 else f"{path}?{urlencode({**request.args.to_dict(), 'lang': code})}") for code in LANGUAGES]
     args = {**(request.view_args or {}), **request.args.to_dict()}
     return [(code, NAMES[code], None if code == lang() else url_for(request.endpoint, **{**args, "lang": code}))
             for code in LANGUAGES]

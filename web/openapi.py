@@ -12,6 +12,10 @@ input at fault where there is one). The HTML sign-up and unsubscribe pages of
 answers)."""
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
+
 from deadlines.core import inputs
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
 from deadlines.words import DEFAULT, LANGUAGES
@@ -33,10 +37,28 @@ def _query(name: str, schema: dict, description: str, required: bool = False) ->
     return {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
 
 
+#: Real answers of the app for small cases (``scripts/api_examples.py`` writes them; a test checks them).
+EXAMPLES = Path(__file__).with_name("api_examples.json")
+
+
+@cache
+def _examples() -> dict:
+    return json.loads(EXAMPLES.read_text(encoding="utf-8"))
+
+
+def example(operation: str, status: str) -> dict | None:
+    """The captured request and answer of ``operation`` for ``status`` (None where none is kept)."""
+    return _examples().get(operation, {}).get(status)
+
+
+STATE_400 = ("; a state whose governments this service does not know (it knows Colorado, Michigan and Utah) is a "
+             "400 naming `state`, as an unknown `kind` is")
+
+
 def _place_filters(state: str) -> list[dict]:
     """``state``, ``county`` and ``kind``: which governments."""
     return [
-        _query("state", {"type": "string", "pattern": "^[A-Za-z]{2}$"}, state),
+        _query("state", {"type": "string", "pattern": "^[A-Za-z]{2}$"}, state + STATE_400),
         _query("county", STR, "Only governments lying (partly) in this county (without 'County')"),
         _query("kind", {"enum": list(GOVERNMENT_KINDS)}, "Only this kind of government"),
     ]
@@ -71,18 +93,21 @@ def _event_params(jurisdictions: list[Jurisdiction]) -> list[dict]:
 
 
 BAD = problem("Bad input (the field is named)")
-UNKNOWN = problem("Unknown jurisdiction")
+UNKNOWN = problem("Unknown jurisdiction: `suggestions` lists the known ids nearest the one asked (the detail says "
+                  "them: \"did you mean ...?\")")
 LISTING = ("A deadline is listed when its safe_due (the date to act by) falls from `from` to `to` on its "
            "jurisdiction's calendar (`edge`: closing), and a window also when its start does (`edge`: opening). "
            "Sorted by that day, then the instant (all-day last), jurisdiction, cycle and id. Each `deadline` is "
            "the JSON of /api/v1/jurisdictions/{jid}/deadlines. Deadlines waiting for a trigger event are not "
-           "listed until it is recorded; cancelled ones only with `include=cancelled`.")
+           "listed until it is recorded; cancelled ones only with `include=cancelled`. The answer is the envelope of "
+           "every list: `items`, `total` and `next` (the next page's link); `deadlines` and `cursor`, this listing's "
+           "keys before it, are kept for one release and deprecated.")
 
 
 def public_paths(jurisdictions: list[Jurisdiction]) -> dict:
     return {
         "/api/v1/jurisdictions": {"get": {
-            "operationId": "listJurisdictions",
+            "operationId": "listJurisdictions", "tags": ["public"],
             "summary": "Find governments: by name words (q), state, kind, county, Open Civic Data id, or a point "
                        "(lat, lon)",
             "parameters": [
@@ -96,17 +121,23 @@ def public_paths(jurisdictions: list[Jurisdiction]) -> dict:
                        "`state`, `kind` and `county` narrow it"),
                 _query("lon", {"type": "string", "pattern": DEGREES},
                        "Longitude in degrees (-180 to 180; WGS84, e.g. -83.6130), with `lat`"),
+                _query("include", {"enum": ["examples"]},
+                       "`examples`: list too the example calendars kept for tests and illustrations (the fictional "
+                       "`model-city`), which the default listing leaves out; each is served by its id either way"),
                 *_paging("Governments per page"),
             ],
-            "responses": {"200": answer(Places, "The matching governments, best first"), "400": BAD},
+            "responses": {
+                "200": answer(Places, "The matching governments, best first", example("listJurisdictions", "200")),
+                "400": problem(BAD["description"], example("listJurisdictions", "400"))},
         }},
         "/api/v1/jurisdictions/{jid}": {"get": {
-            "operationId": "getJurisdiction", "summary": "Rules, elections and holidays in force",
+            "operationId": "getJurisdiction", "summary": "Rules, elections and holidays in force", "tags": ["public"],
             "parameters": [JID],
             "responses": {"200": answer(JurisdictionBody, "The jurisdiction"), "404": UNKNOWN},
         }},
         "/api/v1/jurisdictions/{jid}/deadlines": {"get": {
             "operationId": "getDeadlines", "summary": "Deadlines of one election cycle (as `deadlines compute --json`)",
+            "tags": ["public"],
             "parameters": [JID, _date_param("election", "General election date"),
                            _date_param("primary", "Primary election date"), *_event_params(jurisdictions),
                            _query("lang", {"enum": list(LANGUAGES), "default": DEFAULT},
@@ -116,10 +147,11 @@ def public_paths(jurisdictions: list[Jurisdiction]) -> dict:
                 jur.id: ["election", *(["primary"] if "primary" in jur.elections else []), *sorted(jur.triggers),
                          "lang"]
                 for jur in jurisdictions},
-            "responses": {"200": answer(Result, "The computed deadlines"), "400": BAD, "404": UNKNOWN},
+            "responses": {"200": answer(Result, "The computed deadlines", example("getDeadlines", "200")),
+                          "400": BAD, "404": problem(UNKNOWN["description"], example("getDeadlines", "404"))},
         }},
         "/api/v1/deadlines": {"get": {
-            "operationId": "listDeadlines",
+            "operationId": "listDeadlines", "tags": ["public"],
             "summary": "Every deadline of every jurisdiction to act on in a range, by date (paginated)",
             "description": LISTING,
             "parameters": [
@@ -133,7 +165,8 @@ def public_paths(jurisdictions: list[Jurisdiction]) -> dict:
                        "which the default listing leaves out"),
                 *_paging("Deadlines per page"),
             ],
-            "responses": {"200": answer(Listing, "One page of the listing"), "400": BAD},
+            "responses": {"200": answer(Listing, "One page of the listing", example("listDeadlines", "200")),
+                          "400": BAD},
         }},
     }
 
@@ -142,7 +175,11 @@ def document(jurisdictions: list[Jurisdiction]) -> dict:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Election deadline service", "version": "1.0.0",
-                 "description": "Deadlines derived from election law, with citations, counting steps and readings."},
+                 "description": "Deadlines derived from election law, with citations, counting steps and readings. "
+                                "The reference rendered from this document: /api/v1/docs."},
+        "tags": [{"name": "public", "description": "Reading the law and the deadlines: no token"},
+                 {"name": "clerk", "description": "The clerk's records of one jurisdiction: its clerk token"},
+                 {"name": "reports", "description": "Anyone's report of a date the government published: no token"}],
         "paths": {**public_paths(jurisdictions), **clerk_paths(), **report_paths()},
         "components": {
             "schemas": components(),

@@ -22,14 +22,23 @@ def schema_of(body: type[BaseModel] | dict) -> dict:
     return ref(body) if isinstance(body, type) else body
 
 
-def answer(body: type[BaseModel] | dict, description: str) -> dict:
-    """A JSON answer of ``body`` (a model, or a schema such as an array of one)."""
-    return {"description": description, "content": {"application/json": {"schema": schema_of(body)}}}
+def _example(captured: dict | None) -> dict:
+    """A media type's ``example`` from a captured answer (``{"request", "answer"}``, :func:`web.openapi.example`),
+    with the request that gave it (``x-example-request``)."""
+    return {} if captured is None else {"example": captured["answer"], "x-example-request": captured["request"]}
+
+
+def answer(body: type[BaseModel] | dict, description: str, example: dict | None = None) -> dict:
+    """A JSON answer of ``body`` (a model, or a schema such as an array of one), with an example
+    (a real answer of the app) where one is given."""
+    return {"description": description, "content": {"application/json": {"schema": schema_of(body),
+                                                                          **_example(example)}}}
 
 
 def many(model: type[BaseModel]) -> dict:
     return {"type": "array", "items": ref(model)}
 
 
-def problem(description: str) -> dict:
-    return {"description": description, "content": {"application/problem+json": {"schema": ref(Problem)}}}
+def problem(description: str, example: dict | None = None) -> dict:
+    return {"description": description, "content": {"application/problem+json": {"schema": ref(Problem),
+                                                                                  **_example(example)}}}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 
-from flask import Flask, Response, json, request
+from flask import Flask, Response, current_app, g, json, request
 from sqlalchemy.exc import OperationalError
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -29,8 +29,44 @@ def problem(status: int, detail: str, field: str | None = None, **extra) -> Resp
 
 
 def input_problem(exc: InputError) -> Response:
-    """404 for an unknown jurisdiction or deadline, 400 for any other bad input."""
+    """404 for an unknown jurisdiction (with the nearest ids) or deadline, 400 for any other bad input."""
+    if exc.code == "jurisdiction.unknown":
+        return unknown_jurisdiction(exc)
     return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, str(exc), exc.field)
+
+
+FIND_ONE = "find a government's id by its name with GET /api/v1/jurisdictions?q=NAME"
+
+
+_UNKNOWN_ID = re.compile(r"^unknown jurisdiction '(.+?)';")
+
+
+def typed_id(exc: InputError) -> str | None:
+    """The unknown id: the one the registry's message names (a combined feed's
+    ``j`` names several), else the one the request's path names (``<jid>``)."""
+    named = _UNKNOWN_ID.match(str(exc))
+    return named.group(1) if named else (request.view_args or {}).get("jid") or g.get("jid")
+
+
+def nearest(jid: str | None) -> list[str]:
+    """The known ids nearest ``jid`` (the registry's own look-up, as the CLI says it)."""
+    if not jid or jid.startswith("ocd-division/"):
+        return []
+    return current_app.extensions["registry"].nearest(jid)
+
+
+def unknown_jurisdiction(exc: InputError, status: int = 404) -> Response:
+    """The problem of an unknown jurisdiction id: ``suggestions``, the nearest
+    known ids (closest first, maybe none), and a detail that says them ("did
+    you mean ...?") or how to find an id, in the API's own terms rather than
+    the command line's (whose words :class:`~deadlines.core.registry.Registry` keeps)."""
+    jid = typed_id(exc)
+    if jid is None or jid.startswith("ocd-division/"):  # an OCD id: the registry's words say which
+        return problem(status, str(exc), "jurisdiction", suggestions=[])
+    close = nearest(jid)
+    detail = (f"unknown jurisdiction '{jid}'; "
+              + (f"did you mean {' or '.join(close)}?" if close else FIND_ONE))
+    return problem(status, detail, "jurisdiction", suggestions=close)
 
 
 #: Query values that may be longer than :data:`inputs.MAX_TEXT`: the combined

@@ -24,7 +24,7 @@ from deadlines.store import reports
 from deadlines.store.db import writer
 
 from web.common import registry
-from web.problems import problem
+from web.problems import problem, unknown_jurisdiction
 from web.public_writes import client_key, defaults, wait
 from web.schemas.read import body as read_body
 from web.schemas.reports import ReportIn
@@ -41,6 +41,8 @@ def _setup(state) -> None:
 
 @bp.errorhandler(InputError)
 def _input_error(exc: InputError):
+    if exc.code == "jurisdiction.unknown":
+        return unknown_jurisdiction(exc)
     return problem(404 if exc.field == "jurisdiction" else 422, str(exc), exc.field)
 
 

@@ -23,6 +23,7 @@ from deadlines.reminders.settings import Settings
 from deadlines.store import subscriptions
 from deadlines.store.db import now, writer
 
+from web.common import examples, public, unknown_words
 from web.language import hidden_lang, lang, said
 from web.limits import address_wait
 from web.security import base_url, secret_page
@@ -74,8 +75,8 @@ def _jurisdictions(chosen: str) -> list[tuple[str, str]]:
     q = request.args.get("q")
     index = reg.places()
     places = index.by_id
-    found = index.search(q)[:50] if q else []
-    ids = [chosen, *reg.file_ids()[:24], *(p.id for p in found)]
+    found = public(index.search(q))[:50] if q else []
+    ids = [chosen, *[jid for jid in reg.file_ids() if jid not in examples()][:24], *(p.id for p in found)]
     return [(jid, f"{places[jid].name} ({describe_place(places[jid], said())})" if places[jid].kind else places[jid].name)
             for jid in dict.fromkeys(ids) if jid in places]
 
@@ -118,8 +119,9 @@ def subscribe():
             sub = subscriptions.create(s, jur, channel="email", target=address, lang=lang(),
                                        leads=request.form.getlist("leads") or [str(n) for n in subscriptions.DEFAULT_LEADS])
             queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())
-    except InputError as exc:
-        return _form(str(exc), 422)
+    except InputError as exc:  # an unknown id in people's words (never the command line's hint)
+        return _form(unknown_words(request.form.get("jurisdiction", "")) if exc.code == "jurisdiction.unknown"
+                     else str(exc), 422)
     wake.notify(_db())
     return _page(w._("Check your email"), w._("We sent a confirmation link to {address}. "
                                             "Reminders for {place} start once you confirm.", address=sub.target,

@@ -185,12 +185,17 @@ class Registry:
                 return hash(self._snapshot()[3]) & ((1 << 62) - 1)
             raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown") from None
 
+    def nearest(self, jid: str, n: int = 3) -> list[str]:
+        """The known ids nearest an unknown ``jid``, closest first (none where
+        nothing is close): what :meth:`_suggest` says, as ids."""
+        return difflib.get_close_matches(jid, self.ids(), n=n, cutoff=0.75)
+
     def _suggest(self, jid: str) -> str:
         """What an unknown id may have meant: the ids nearest it, or where to look one up."""
         known = self.ids()
         if len(known) <= 20:
             return f"known: {', '.join(known)}"
-        close = difflib.get_close_matches(jid, known, n=3, cutoff=0.75)
+        close = self.nearest(jid)
         found = f"did you mean {' or '.join(close)}? " if close else ""
         return (f"{found}find a government's id by its name with `deadlines list NAME` or "
                 f"GET /api/v1/jurisdictions?q=NAME ({len(known):,} known)")

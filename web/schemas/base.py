@@ -44,6 +44,9 @@ class Problem(Closed):
     instance: str = Field(description="The path asked")
     field: str | None = None
     cases: list[CaseRef] | None = Field(None, description="409 only: the open cases to name one of")
+    suggestions: list[str] | None = Field(
+        None, description="404 for an unknown jurisdiction only: the known ids nearest the one asked, closest first "
+                          "(empty where none is near; the detail then says how to find one)")
 
 
 class CaseRef(Closed):

@@ -170,7 +170,12 @@ class Listing(Closed):
     state: str | None
     audience: str | None
     total: int = Field(description="Deadlines in the whole listing (every page)")
-    deadlines: list[ListingEntry]
-    cursor: str | None = Field(description="Give as `cursor` for the next page; null on the last")
+    items: list[ListingEntry] = Field(description="This page's deadlines, by date (the envelope of every list: "
+                                                  "`items`, `next`, `total`)")
     next: Next
+    deadlines: list[ListingEntry] = Field(
+        deprecated=True, description="Deprecated (kept one release; read `items`): the same entries as `items`")
+    cursor: str | None = Field(
+        deprecated=True, description="Deprecated (kept one release; follow `next`): the next page's cursor alone, "
+                                     "to give as `cursor`; null on the last")
     warnings: list[str]
