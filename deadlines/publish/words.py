@@ -17,7 +17,8 @@ from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 from deadlines.core.elections import election_date
-from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
+from deadlines.core.facts import in_force
+from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment, Result
 from deadlines.core.moments import day_of, from_iso
 from deadlines.core.order import is_clerk_task, reading_order
 from deadlines.words import Words, words
@@ -275,6 +276,15 @@ def fact_name(fact: str, w: Words = EN) -> str:
 def fact_by(by: str, w: Words = EN) -> str:
     """Who recorded a local fact, as a page says it."""
     return w._(FACT_BY_WORDS[by]) if by in FACT_BY_WORDS else by
+
+
+def filing_office(d: Deadline, jur: Jurisdiction, w: Words = EN) -> str | None:
+    """Where a candidate or petitioner files, for a filing at the office, where
+    research recorded it ("File with: City Clerk's Office; 1 S. Huron St. ...")."""
+    if not d.rule.office_act or not {"candidates", "petitioners"} & set(d.audience):
+        return None
+    found = in_force([f for f in jur.facts if f.fact == "filing_office"], day_of(d.due)).get("filing_office")
+    return None if found is None else w._("File with: {office}", office=found.value)
 
 
 def cited(d: Deadline) -> str:

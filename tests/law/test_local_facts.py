@@ -157,3 +157,13 @@ def test_every_deadline_of_every_government_says_what_it_rests_on():
                 assert d.basis.assumed, d.uid
             found[d.basis.status] += 1
     assert found["law"] and found["assumed"]
+
+
+def test_the_row_says_where_to_file_where_research_recorded_it(client):
+    # calendars/facts/ut.csv: Hanksville's Town Clerk's office, from the town's own site (its footer, quoted there)
+    page = client.get("/?jurisdiction=hanksville-ut&election=2027-11-02").get_data(as_text=True)
+    row = page[page.index('id="declaration-filing"'):]
+    row = row[:row.index("</li>")]
+    assert "File with: Town Clerk&#39;s office" in row and "435-542-3451" in row
+    spanish = client.get("/?jurisdiction=hanksville-ut&election=2027-11-02&lang=es").get_data(as_text=True)
+    assert "Se presenta en: Town Clerk" in spanish
