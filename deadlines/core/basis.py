@@ -173,26 +173,26 @@ def notes_of(d: Deadline, jur: Jurisdiction) -> tuple[Note, ...]:
     for f in b.facts:
         if b.notice is not None and f is b.notice.fact:
             continue
-        by = Note(f"basis.by.{f.by}")
+        by = Note(f"basis.by.{f.by}", () if f.by == "clerk" else (("source", f.source),))
         if f.fact == "office_hours":
             try:
                 found = hours(f.value)
-                said = (("open", found.open), ("close", found.close), ("by", by), ("source", f.source))
+                said = (("open", found.open), ("close", found.close), ("by", by))
                 if found.days != (0, 1, 2, 3, 4):
                     days = tuple(Note("weekday.name", (("day", n),)) for n in found.days)
                     out.append(Note("basis.fact.office_hours_on", (*said, ("days", days))))
                 else:
                     out.append(Note("basis.fact.office_hours", said))
             except ValueError:
-                out.append(Note("basis.fact.office_hours_as_said", (("value", f.value), ("by", by), ("source", f.source))))
+                out.append(Note("basis.fact.office_hours_as_said", (("value", f.value), ("by", by))))
         elif f.fact == "closure":
             out.append(Note("basis.fact.closure", (("day", date.fromisoformat(f.value)), ("reason", f.quote), ("by", by))))
         elif f.fact == "holds_primary":
-            out.append(Note(f"basis.fact.holds_primary_{f.value}", (("by", by), ("source", f.source))))
+            out.append(Note(f"basis.fact.holds_primary_{f.value}", (("by", by),)))
         elif f.fact.startswith("decision:"):
             choice = jur.choices.get(f.fact.split(":", 1)[1])
             out.append(Note(f"basis.fact.decision_{'taken' if f.value == 'yes' else 'declined'}",
-                            (("choice", choice.title if choice else f.fact), ("by", by), ("source", f.source))))
+                            (("choice", choice.title if choice else f.fact), ("by", by))))
     for name in b.assumed:
         if name == "office_hours":
             out.append(Note("basis.assumed.office_hours", (("clock", jur.office_hours.close),)))
