@@ -30,7 +30,7 @@ from deadlines.store.db import writer
 from deadlines.store.tables import AccessRequest
 
 from web.common import registry
-from web.desk import csrf
+from web.desk import guard_forms
 from web.language import lang, said
 from web.limits import address_wait
 from web.public_writes import client_key, defaults, wait
@@ -45,17 +45,7 @@ def _settings(state) -> None:
     defaults(state.app)
 
 
-@bp.before_request
-def _protect():
-    if request.method == "POST":
-        csrf.protect()
-
-
-@bp.after_request
-def _never_cached(resp):
-    """Each page carries this browser's own CSRF token."""
-    resp.headers["Cache-Control"] = "no-store"
-    return resp
+guard_forms(bp)
 
 
 def _page(title: str, *, jur=None, message: str | None = None, error: str | None = None, status: int = 200,

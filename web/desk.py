@@ -124,17 +124,22 @@ def init_app(app) -> None:
     app.jinja_env.globals["submission_key"] = desk_writes.submission_key
 
 
-@bp.before_request
-def _protect():
-    if request.method == "POST":
-        csrf.protect()
+def guard_forms(blueprint: Blueprint) -> None:
+    """Every POST of ``blueprint`` checked for its CSRF token, and none of its
+    pages kept by a browser or a proxy (a new token, the record, a sign-in or
+    request form: each page carries this browser's own token)."""
+    @blueprint.before_request
+    def _protect():
+        if request.method == "POST":
+            csrf.protect()
+
+    @blueprint.after_request
+    def _never_cached(resp):
+        resp.headers["Cache-Control"] = "no-store"
+        return resp
 
 
-@bp.after_request
-def _never_cached(resp):
-    """No desk page is kept by a browser or a proxy (a new token, the record, a sign-in form)."""
-    resp.headers["Cache-Control"] = "no-store"
-    return resp
+guard_forms(bp)
 
 
 @bp.errorhandler(CSRFError)
