@@ -123,7 +123,7 @@ def test_printable_calendar_in_spanish_read_back_from_the_pdf(client, tmp_path):
     assert "CALENDARIO ELECTORAL" in text and "Elección del martes, 2 de noviembre de 2027" in text
     assert "lunes, 7 de junio de 2027, 5:00 p.m. MDT" in text
     assert "viernes, 8 de octubre de 2027, 5:00 p.m. MDT" in text
-    assert "FECHA Y HORA" in text.upper() and "Registrado por el secretario municipal" in text
+    assert "FECHA Y HORA" in text.upper() and "Registrado por el secretario(a)" in text
     assert "Las citas legales están en su idioma original (inglés)." in text and "Página 1 de 2" in text
     assert "ELECTION CALENDAR" not in text and "Page 1 of" not in text
     # the English calendar is its own render, not the Spanish one from the cache
