@@ -169,6 +169,7 @@ from deadlines.cli.clerks import clerk  # noqa: E402
 from deadlines.cli.reports import reports  # noqa: E402
 from deadlines.cli.facts import facts  # noqa: E402
 from deadlines.cli.boundaries import boundaries  # noqa: E402
+from deadlines.cli.backup import backup  # noqa: E402
 
 main.add_command(serve)
 main.add_command(history)
@@ -180,6 +181,7 @@ main.add_command(clerk)
 main.add_command(reports)
 main.add_command(facts)
 main.add_command(boundaries)
+main.add_command(backup)
 
 if __name__ == "__main__":
     main()

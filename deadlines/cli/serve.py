@@ -6,10 +6,15 @@ Start-up order: report the calendar files with a problem (each is left out,
 the others served), bind the port (a busy one is a one-line error), where no
 boundary is loaded begin importing the shipped boundary files in the
 background (:func:`deadlines.geo.load.import_defaults_once`), then start the
-scheduler and serve. Links point at ``DEADLINES_BASE_URL``; on a loopback
-address it defaults to the address served; on any other it must be set (the
-service refuses to start without it: its emails and feeds would link to an
-address nobody can reach, or to whatever host a client names).
+scheduler and serve. A database unreachable at start (any SQLAlchemy
+``OperationalError`` while the app connects and migrates) is one line on
+stderr naming it (password hidden) and saying when it is tried again, up to
+``--start-retries`` more times (``DEADLINES_START_RETRIES``, 5) with a doubling
+wait (1 s, 2 s, 4 s ..., at most 30 s), then one line and exit status 1: no
+traceback. Links point at ``DEADLINES_BASE_URL``; on a loopback address it
+defaults to the address served; on any other it must be set (the service
+refuses to start without it: its emails and feeds would link to an address
+nobody can reach, or to whatever host a client names).
 The server and its limits: :mod:`deadlines.cli.server`."""
 from __future__ import annotations
 
@@ -26,9 +31,11 @@ import click
               help="Seconds a client has to send a whole request (headers and body) once it has begun.")
 @click.option("--idle-timeout", default=30.0, show_default=True, type=click.FloatRange(1, 3600),
               help="Seconds an idle keep-alive connection stays open.")
+@click.option("--start-retries", default=5, show_default=True, type=click.IntRange(0, 100),
+              envvar="DEADLINES_START_RETRIES", help="Times to try the database again if unreachable at start.")
 @click.option("--no-scheduler", is_flag=True, help="Do not send reminders from this process (run `deadlines scheduler` instead).")
 def serve(host: str, port: int, threads: int, connection_limit: int, request_timeout: float, idle_timeout: float,
-          no_scheduler: bool) -> None:
+          start_retries: int, no_scheduler: bool) -> None:
     """Serve the lookup form, the JSON API and the calendar feeds, and send reminders."""
     import os
     import sys
@@ -49,10 +56,9 @@ def serve(host: str, port: int, threads: int, connection_limit: int, request_tim
         click.echo(f"error: serving on {host} needs DEADLINES_BASE_URL, the public address the links in emails "
                    f"and feeds start with (e.g. https://deadlines.example.gov)", err=True)
         sys.exit(2)
-    from web import create_app
     from web.openapi import MAX_CONTENT
 
-    app = create_app()
+    app = _app_once_reachable(start_retries)
     try:
         server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
                              request_timeout=request_timeout, idle_timeout=idle_timeout, max_body=MAX_CONTENT,
@@ -75,3 +81,32 @@ def serve(host: str, port: int, threads: int, connection_limit: int, request_tim
         server.run()
     except KeyboardInterrupt:
         pass
+
+
+def _app_once_reachable(retries: int):
+    """``web.create_app()``, tried again ``retries`` times while the database is
+    unreachable (a wait of 1 s doubled each time, at most 30 s); one line per
+    failure on stderr, and after the last exit status 1."""
+    import sys
+    import time
+
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import OperationalError
+
+    from deadlines.config import database_url
+    from web import create_app
+
+    where = make_url(database_url()).render_as_string(hide_password=True)
+    for attempt in range(retries + 1):
+        try:
+            return create_app()
+        except OperationalError as exc:
+            why = (str(exc.orig or exc).strip().splitlines() or ["unreachable"])[0]
+            if attempt == retries:
+                click.echo(f"error: the database {where} is unreachable ({why}); gave up after "
+                           f"{attempt + 1} attempt(s)", err=True)
+                sys.exit(1)
+            wait = min(30, 2 ** attempt)
+            click.echo(f"error: cannot reach the database {where} ({why}); trying again in {wait} s "
+                       f"(attempt {attempt + 1} of {retries + 1})", err=True)
+            time.sleep(wait)

@@ -1,0 +1,102 @@
+"""``deadlines serve`` with its database unreachable at start: one line per
+attempt naming the database and saying it tries again, then exit status 1 and
+one line, never a traceback; and when the database comes up between attempts,
+it serves."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.reminders_fixtures import pg_url  # noqa: F401
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(url: str, retries: int, tmp_path, **popen) -> subprocess.Popen:
+    env = {**os.environ, "DEADLINES_DATABASE_URL": url, "DEADLINES_START_RETRIES": str(retries),
+           "DEADLINES_INSTANCE": str(tmp_path), "DEADLINES_BOUNDARY_SOURCE": str(tmp_path)}
+    return subprocess.Popen([sys.executable, "-m", "deadlines.cli", "serve", "--port", str(_free_port()),
+                             "--no-scheduler"], cwd=ROOT, env=env, text=True, **popen)
+
+
+def test_unreachable_database_at_start_is_one_line_per_attempt_then_status_1(tmp_path):
+    proc = _serve("postgresql+psycopg://postgres:secret@127.0.0.1:1/none", 1, tmp_path,
+                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, (out, err)
+    assert "Traceback" not in err and "Traceback" not in out
+    lines = err.strip().splitlines()
+    assert len(lines) == 2, err
+    assert "127.0.0.1:1/none" in lines[0] and "trying again in 1 s" in lines[0] and "attempt 1 of 2" in lines[0]
+    assert "127.0.0.1:1/none" in lines[1] and "gave up after 2 attempt(s)" in lines[1]
+    assert "secret" not in err  # the password is never shown
+    assert "Serving on" not in out
+
+
+def _forward(listener: socket.socket, to: tuple[str, int]) -> None:
+    """Accept on ``listener`` and pipe each connection to ``to`` (the database coming up)."""
+    def pipe(a, b):
+        try:
+            while data := a.recv(65536):
+                b.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (a, b):
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    while True:
+        try:
+            client, _ = listener.accept()
+        except OSError:
+            return
+        upstream = socket.create_connection(to)
+        threading.Thread(target=pipe, args=(client, upstream), daemon=True).start()
+        threading.Thread(target=pipe, args=(upstream, client), daemon=True).start()
+
+
+@pytest.mark.postgres
+def test_database_coming_up_between_attempts_is_served(pg_url, tmp_path):  # noqa: F811
+    from sqlalchemy.engine import make_url
+
+    real = make_url(pg_url)
+    port = _free_port()  # nothing listens here until the "database comes up"
+    proc = _serve(real.set(host="127.0.0.1", port=port).render_as_string(hide_password=False), 3, tmp_path,
+                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    listener = None
+    try:
+        first = proc.stderr.readline()
+        assert f"127.0.0.1:{port}" in first and "trying again in 1 s" in first, first
+        listener = socket.create_server(("127.0.0.1", port))
+        threading.Thread(target=_forward, args=(listener, (real.host, real.port or 5432)), daemon=True).start()
+        for line in proc.stdout:
+            if line.startswith("Serving on"):
+                base = line.split()[2]
+                break
+        else:
+            raise AssertionError(f"serve never started: {proc.stderr.read()}")
+        with urllib.request.urlopen(f"{base}api/v1/jurisdictions?q=ypsilanti", timeout=10) as resp:
+            assert resp.status == 200 and b"ypsilanti-mi" in resp.read()
+    finally:
+        proc.terminate()
+        _, rest = proc.communicate(timeout=30)
+        if listener:
+            listener.close()
+    assert "Traceback" not in first + rest
