@@ -1,13 +1,30 @@
 """The clerk's write API: ``/api/v1/jurisdictions/<id>/{events,elections,
 overrides,decisions,subscriptions,history}``, authenticated by a per-jurisdiction bearer token
 (``deadlines token create``). Bad input is answered 4xx and nothing is stored;
-every change replans the jurisdiction's reminders at once."""
+every change replans the jurisdiction's reminders at once.
+
+A cycle holds at most ``MAX_EVENTS_PER_CYCLE`` recorded events (default
+:data:`deadlines.store.records.MAX_EVENTS_PER_CYCLE`): one more is a 422
+naming the field (``at``) and the ``limit``, nothing stored.
+
+A request whose token is unknown or revoked counts as a failed
+authentication of its client (``RATELIMIT_CLERK_AUTH_FAILURES``, default
+:data:`AUTH_FAILURES`): past the limit it is answered 429 with Retry-After
+instead of 401, and counts nothing more. Only such a failure writes a
+rate-limit row (one per client and window); a request with a live token is
+never refused for its client's failures (guessing a token of 256 random bits
+is hopeless: the limit bounds what a flood of bad ones costs), and its
+per-token limit ``RATELIMIT_CLERK_WRITES`` is counted in memory
+(:mod:`deadlines.store.rate_limits`), so that no write waits for a counter."""
 from __future__ import annotations
 
 import logging
+import math
 import secrets
+import time
 
 from flask import Blueprint, current_app, g, jsonify, request
+from limits import parse_many
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -18,7 +35,7 @@ from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.reminders import wake
 from deadlines.reminders.webhook import check_target
-from deadlines.store import history, records, subscriptions, tokens
+from deadlines.store import history, rate_limits, records, subscriptions, tokens
 from deadlines.store.db import now, writer
 from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OfficeHoursEntry, OverrideEntry,
                                     Subscription, TriggerEvent)
@@ -26,11 +43,14 @@ from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure,
 from web.common import today_in
 from web.limits import address_wait
 from web.problems import check_request, problem, unknown_jurisdiction
+from web.public_writes import client_key
 from web.schemas.clerk import ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, SubscriptionIn
 from web.schemas.read import body as read_body
 from web.security import base_url
 
 MAX_BODY = 16 * 1024
+#: Failed authentications (an unknown or revoked token) per client, unless ``RATELIMIT_CLERK_AUTH_FAILURES`` is set.
+AUTH_FAILURES = "10 per minute; 100 per hour"
 log = logging.getLogger(__name__)
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
 
@@ -53,7 +73,30 @@ def _error(status: int, message: str, field: str | None = None, headers: dict | 
 def _input_error(exc: InputError):
     if isinstance(exc, CaseNeeded):
         return _error(409, str(exc), exc.field, cases=[{"id": i, "label": lab} for i, lab in exc.cases])
+    if isinstance(exc, records.TooManyEvents):
+        return _error(422, str(exc), exc.field, limit=exc.limit, cycle=exc.cycle.isoformat())
     return _error(422, str(exc), exc.field)
+
+
+def event_cap() -> int:
+    """The most events a cycle holds: the ``MAX_EVENTS_PER_CYCLE`` setting (the API's and the desk's)."""
+    return max(1, int(current_app.config.get("MAX_EVENTS_PER_CYCLE", records.MAX_EVENTS_PER_CYCLE)))
+
+
+def _failed_authentication(challenge: dict):
+    """A token known bad: 401, counted against the client; 429 once the client
+    is past ``RATELIMIT_CLERK_AUTH_FAILURES`` (nothing more counted then)."""
+    refused = _error(401, "unknown or revoked token", headers=challenge)
+    if not current_app.config.get("RATELIMIT_ENABLED", True):
+        return refused
+    strategy = current_app.extensions["limiter"].limiter
+    items = parse_many(current_app.config.get("RATELIMIT_CLERK_AUTH_FAILURES", AUTH_FAILURES))
+    resets = rate_limits.hit_unless_over(strategy, items, "clerk-auth-failures", "client:" + client_key())
+    if resets is None:
+        return refused
+    wait = max(1, math.ceil(resets - time.time()))
+    return _error(429, f"too many failed authentications from this client; try again in {wait} s",
+                  headers={**challenge, "Retry-After": str(wait)})
 
 
 @bp.url_value_preprocessor
@@ -75,7 +118,7 @@ def _authenticate():
     with _session() as s:
         row = tokens.verify(s, secret.strip())
     if row is None:
-        return _error(401, "unknown or revoked token", headers=challenge)
+        return _failed_authentication(challenge)
     if row.jurisdiction_id != g.jid:
         return _error(403, f"this token is for {row.jurisdiction_id}, not {g.jid}")
     refused = check_request()
@@ -191,7 +234,8 @@ def add_event():
     ev_in = _body(EventIn)
     with _writing() as s, s.begin():
         ev = records.record_event(s, g.jur, ev_in.name, ev_in.at, ev_in.label,
-                                  who=g.who, reason=ev_in.reason, key=request.headers.get("Idempotency-Key"))
+                                  who=g.who, reason=ev_in.reason, key=request.headers.get("Idempotency-Key"),
+                                  most=event_cap())
         _servable(s)
     _changed()
     return jsonify(_event(ev)), 201
@@ -201,7 +245,8 @@ def add_event():
 def change_event(event_id: int):
     ev_in = _body(EventIn)
     with _writing() as s, s.begin():
-        ev = records.change_event(s, g.jur, event_id, ev_in.name, ev_in.at, ev_in.label, who=g.who, reason=ev_in.reason)
+        ev = records.change_event(s, g.jur, event_id, ev_in.name, ev_in.at, ev_in.label, who=g.who, reason=ev_in.reason,
+                                  most=event_cap())
         if ev is not None:
             _servable(s)
     if ev is None:

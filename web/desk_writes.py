@@ -11,7 +11,9 @@ key, which an event's write keeps as its idempotency key (the clerk API's
 write is recognised as in force already (the same closure, notice, deletion,
 or an order, decision or hours that change nothing) and stores nothing.
 Writes of one jurisdiction go one at a time (:func:`deadlines.store.util.hold`),
-so the second of two at once finds the first."""
+so the second of two at once finds the first. An event past the cycle's cap
+(``MAX_EVENTS_PER_CYCLE``, as on the API: :func:`web.clerk.event_cap`) is
+refused beside its form, at the check and at the Save alike, nothing stored."""
 from __future__ import annotations
 
 import secrets
@@ -36,7 +38,7 @@ from deadlines.store.tables import HistoryEntry, NoticePublication, OfficeClosur
 from deadlines.store.util import bump, hold
 from deadlines.words import words as engine_words
 
-from web.clerk import after_write
+from web.clerk import after_write, event_cap
 from web.common import today_in
 
 
@@ -70,7 +72,7 @@ def submission(form: Mapping[str, str]) -> str | None:
 def _event(s, jur, cycle, form, who):
     try:
         ev = records.record_event(s, jur, form.get("name"), _moment(form), form.get("label"), who=who,
-                                  key=submission(form))
+                                  key=submission(form), most=event_cap())
     except InputError as exc:
         if exc.code != "idempotency.reused":
             raise

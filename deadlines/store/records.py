@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from time import monotonic as clock_now
-from collections import defaultdict
+from collections import Counter, defaultdict
 from functools import partial
 from dataclasses import replace
 from datetime import date, time
@@ -27,7 +27,7 @@ from deadlines.core.model import Case, Decision, Fact, Holiday, Jurisdiction, Mo
 from deadlines.core import inputs
 from deadlines.core.memo import Lru
 from deadlines.store import history, reports
-from deadlines.core.moments import from_iso
+from deadlines.core.moments import day_of, from_iso
 from deadlines.service import Records, case_cycle, cycle_of, lookup, upcoming
 from deadlines.store.db import now
 from deadlines.store.tables import (
@@ -194,12 +194,57 @@ def _check_label_free(s: Session, jur: Jurisdiction, name: str, label: str, but:
                          "label, or change that event", "label")
 
 
+#: The most trigger events one election cycle of a jurisdiction holds (deleted
+#: ones count: their deadlines stay in the feeds, cancelled). A case is one or
+#: more of them, so it caps the cases too; past it a write is refused
+#: (:class:`TooManyEvents`), for every write recomputes the whole jurisdiction.
+#: The web app's setting ``MAX_EVENTS_PER_CYCLE`` (:func:`web.clerk.event_cap`).
+MAX_EVENTS_PER_CYCLE = 200
+
+
+class TooManyEvents(InputError):
+    """An event that would put more than ``limit`` in ``cycle``, which holds
+    ``held`` (field ``at``: the event's date picks its cycle)."""
+
+    def __init__(self, jur: Jurisdiction, cycle: date, limit: int, held: int):
+        super().__init__(f"at: the {cycle} cycle of {jur.id} holds {held} recorded trigger events; a cycle may hold "
+                         f"at most {limit} (deleted events count: their deadlines stay in the feeds, cancelled), so "
+                         "nothing was recorded", "at", "events.too_many",
+                         (("field", "at"), ("cycle", cycle.isoformat()), ("limit", limit), ("held", held),
+                          ("jurisdiction", jur.id)))
+        self.cycle, self.limit, self.held = cycle, limit, held
+
+
+def events_in_cycle(s: Session, jur: Jurisdiction, cycle: date, *, but: int | None = None) -> int:
+    """How many events (deleted ones too) are recorded for ``jur`` in ``cycle``
+    (other than event ``but``). Only events on days from six years before the
+    cycle's election to its day are read (:func:`cycle_of` looks five years ahead)."""
+    q = select(TriggerEvent.value).where(TriggerEvent.jurisdiction_id == jur.id,
+                                         TriggerEvent.value >= date(max(cycle.year - 6, 1), 1, 1).isoformat(),
+                                         TriggerEvent.value <= cycle.isoformat() + "~")  # (after "T..." of that day)
+    if but is not None:
+        q = q.where(TriggerEvent.id != but)
+    days = Counter(day_of(from_iso(v)) for v in s.scalars(q))
+    return sum(n for day, n in days.items() if cycle_of(jur, day) == cycle)
+
+
+def _check_room(s: Session, jur: Jurisdiction, moment: Moment, most: int, *, but: int | None = None) -> None:
+    """:class:`TooManyEvents` when ``moment``'s cycle holds ``most`` events already
+    (call it after :func:`hold`, so that two writes at once count each other)."""
+    cycle = cycle_of(jur, moment)
+    held = 0 if cycle is None else events_in_cycle(s, jur, cycle, but=but)
+    if held >= most:
+        raise TooManyEvents(jur, cycle, most, held)
+
+
 def record_event(s: Session, jur: Jurisdiction, name: object, value: object, label: object = None,
-                 *, who: history.Who = NOBODY, reason: object = None, key: str | None = None) -> TriggerEvent:
+                 *, who: history.Who = NOBODY, reason: object = None, key: str | None = None,
+                 most: int = MAX_EVENTS_PER_CYCLE) -> TriggerEvent:
     """Record an event. ``key``: the request's idempotency key; a retry with
     the same key and the same event returns the event recorded the first
     time (nothing new is stored); with another event it is an InputError.
-    Two at once with one key: the second waits for the first (:func:`hold`) and returns its event."""
+    Two at once with one key: the second waits for the first (:func:`hold`) and returns its event.
+    A cycle holds at most ``most`` events: one more is :class:`TooManyEvents`, nothing stored."""
     moment = event_value(jur, name, value)
     text = inputs.label(label)
     why = inputs.label(reason, "reason")
@@ -213,6 +258,7 @@ def record_event(s: Session, jur: Jurisdiction, name: object, value: object, lab
                 raise InputError.of("idempotency.reused", "Idempotency-Key", key=repr(key), event=first.id)
             return first
     _check_label_free(s, jur, name, text)
+    _check_room(s, jur, moment, most)
     ev = TriggerEvent(jurisdiction_id=jur.id, name=name, value=moment.isoformat(), label=text, recorded_at=now(),
                       idempotency_key=key)
     s.add(ev)
@@ -223,7 +269,10 @@ def record_event(s: Session, jur: Jurisdiction, name: object, value: object, lab
 
 
 def change_event(s: Session, jur: Jurisdiction, event_id: int, name: object, value: object, label: object = None,
-                 *, who: history.Who = NOBODY, reason: object = None) -> TriggerEvent | None:
+                 *, who: history.Who = NOBODY, reason: object = None,
+                 most: int = MAX_EVENTS_PER_CYCLE) -> TriggerEvent | None:
+    """Change a live event (None if there is none); moved to another cycle, it
+    must find room there (:class:`TooManyEvents`)."""
     ev = s.get(TriggerEvent, event_id)
     if ev is None or ev.jurisdiction_id != jur.id or ev.deleted_at is not None:
         return None
@@ -232,6 +281,8 @@ def change_event(s: Session, jur: Jurisdiction, event_id: int, name: object, val
     why = inputs.label(reason, "reason")
     hold(s, jur.id)
     _check_label_free(s, jur, name, text, but=ev.id)
+    if cycle_of(jur, moment) != cycle_of(jur, from_iso(ev.value)):
+        _check_room(s, jur, moment, most, but=ev.id)
     before = _brief_event(ev)
     ev.name, ev.value, ev.label = name, moment.isoformat(), text
     history.log(s, jur.id, who, "event.change", f"event:{ev.id}", before, _brief_event(ev), reason=why)
