@@ -216,8 +216,8 @@ def with_basis(result: Result, stored: Records) -> Result:
     out = []
     for d in result.deadlines:
         b = basis_of(d, jur, result.held, local)
-        d = replace(departing(d, b, zone), basis=b)
-        out.append(replace(d, basis=replace(b, notes=notes_of(d, jur))))
+        d = departing(d, b, zone)
+        out.append(replace(d, basis=replace(b, notes=notes_of(d, jur, b))))
     return replace(result, deadlines=tuple(out))
 
 

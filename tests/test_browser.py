@@ -256,7 +256,8 @@ def test_deadlines_across_colorado_and_its_feed(browser, live_server, javascript
     district's office first opens Monday, January 4, named with its government;
     "Subscribe to these" gives the combined feed of the same filter, where the
     same event's title starts with that name. (The whole state, 3,907
-    governments, is over the 500 one feed holds: the page says so.)"""
+    governments, is over the 500 a feed lists one by one: its subscription is
+    one event per shared deadline, and the page says so.)"""
     context = browser.new_context(java_script_enabled=javascript, viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(live_server + "/")
@@ -266,7 +267,8 @@ def test_deadlines_across_colorado_and_its_feed(browser, live_server, javascript
     page.fill("#f-from", "2027-01-01")
     page.fill("#f-to", "2027-01-31")
     page.click("form.filters button[type=submit]")
-    assert "governments match: a calendar subscription holds at most 500" in page.inner_text("#listing")
+    assert "one event per deadline they share" in page.inner_text("#listing")
+    assert "state=CO" in page.get_attribute("#subscribe-https", "href")
     page.fill("#f-county", "La Plata")
     page.select_option("#f-kind", "special-district")
     page.click("form.filters button[type=submit]")

@@ -47,11 +47,9 @@ def _subscribe(q: dict, w: Words) -> dict:
     if not filters:
         return {"why": w._("Choose a state, a county or a kind of government to subscribe to these.")}
     count = len(registry().places().search(**filters))
-    if count > MAX_COMBINED:
-        return {"why": w._("{count} governments match: a calendar subscription holds at most {most}; add a county or "
-                           "a kind of government to subscribe.", count=f"{count:,}", most=MAX_COMBINED)}
     https = external_url("feeds.combined_feed", **filters, **({"audience": q["audience"]} if q["audience"] else {}))
-    return {"https": https, "webcal": "webcal://" + https.split("://", 1)[1], "count": count}
+    shared = count > MAX_COMBINED and w._("one event per deadline they share, naming them")  # web.feeds._grouped_feed
+    return {"https": https, "webcal": "webcal://" + https.split("://", 1)[1], "count": count, "shared": shared}
 
 
 def _listing(q: dict, today):

@@ -31,12 +31,12 @@ from typing import Callable
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
-from deadlines.publish import ical
+from deadlines.publish import grouped, ical
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction, Result
-from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
+from deadlines.service import NO_RECORDS, case_cycle, lookup, named_cycle_of, upcoming
 
-from deadlines.core import inputs
+from deadlines.core import inputs, memo
 from deadlines.core.memo import Lru
 from deadlines.store.feed_state import Superseded
 from sqlalchemy.exc import OperationalError
@@ -114,9 +114,17 @@ def _publish(chosen: list, today: date, timezone: str, name: str, about: str, fe
         if named:
             ical.name_in_summary(e, r.jurisdiction.name)
             ical.law_by_link(e, url)
+    return _rendered(evs, stamps, today, timezone, name, about, feed_key, disposition, sum(bases.values()))
+
+
+def _rendered(evs: list, stamps: dict, today: date, timezone: str, name: str, about: str, feed_key: str,
+              disposition: str, basis: int) -> Rendered:
+    """The stamped events serialized, the feed versioned as ``feed_key``
+    (computed from records of total revision ``basis``), with its headers."""
     body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone, today=today)
     etag = hashlib.sha256(body).hexdigest()
-    modified = state.stamps({feed_key: etag}, None, {feed_key: sum(bases.values())})[feed_key].last_modified
+    state = current_app.extensions["feed_state"]
+    modified = state.stamps({feed_key: etag}, None, {feed_key: basis})[feed_key].last_modified
     headers = [("ETag", quote_etag(etag)), ("Last-Modified", http_date(modified)),
                ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}"),
                ("Content-Disposition", disposition)]
@@ -202,13 +210,18 @@ ATTEMPTS = 3
 
 def _computed(ids: tuple[str, ...], compute: Callable[[dict[str, int]], object]):
     """``compute(bases)``, the revisions of ``ids``'s records read before it reads
-    the records; again from the records as they are now while a version
-    computed from newer records was published meanwhile (:class:`Superseded`)."""
+    the records (one query for every id of a combined feed); again from the
+    records as they are now while a version computed from newer records was
+    published meanwhile (:class:`Superseded`)."""
     for attempt in range(ATTEMPTS):
         if attempt:
             for j in ids:
                 records().forget(j)
-        bases = {j: int(records().revision(j) or 0) for j in ids}
+        if len(ids) == 1:
+            bases = {ids[0]: int(records().revision(ids[0]) or 0)}
+        else:
+            revisions = records().revisions()
+            bases = {j: int(revisions.get(j) or 0) for j in ids}
         try:
             return compute(bases)
         except Superseded:
@@ -264,10 +277,12 @@ def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) ->
     return _answer(feed, _single_key, *args)
 
 
-def _combined_ids() -> tuple[str, ...]:
+def _combined_ids() -> tuple[tuple[str, ...], dict[str, str] | None]:
     """The combined feed's jurisdictions: ``j`` (ids, comma-separated, each
-    known), or every government matching ``state``, ``county`` and ``kind``
-    ("every township in Dickinson County"); at most :data:`MAX_COMBINED`."""
+    known; at most :data:`MAX_COMBINED`), or every government matching
+    ``state``, ``county`` and ``kind`` ("every township in Dickinson County");
+    with those filters where they chose more than :data:`MAX_COMBINED` (a feed
+    of one event per shared deadline: :func:`_grouped_feed`), else None."""
     filters = {f: request.args.get(f) or None for f in ("state", "county", "kind")}
     if request.args.get("j") or not any(filters.values()):
         ids = tuple(sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()}))
@@ -275,18 +290,16 @@ def _combined_ids() -> tuple[str, ...]:
             raise InputError("j: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city), "
                              "or state, county and kind (state=MI&county=Dickinson&kind=township)", "j")
         if len(ids) > MAX_COMBINED:
-            raise InputError(f"j: at most {MAX_COMBINED} jurisdictions in one feed", "j")
-        return ids
+            raise InputError(f"j: at most {MAX_COMBINED} jurisdictions in one feed (or name them by state, county "
+                             "and kind: a feed of one event per deadline they share)", "j")
+        return ids, None
     if filters["kind"] is not None and filters["kind"] not in GOVERNMENT_KINDS:
         raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
     filters["state"] = check_state(filters["state"])  # a state it does not know: named, as on every list
     ids = tuple(sorted(p.id for p in registry().places().search(**filters)))
     if not ids:
         raise InputError("no government matches these state, county and kind", "county" if filters["county"] else "kind")
-    if len(ids) > MAX_COMBINED:
-        raise InputError(f"{len(ids):,} governments match: at most {MAX_COMBINED} in one feed (add a county or a kind)",
-                         "county")
-    return ids
+    return ids, ({k: v for k, v in filters.items() if v} if len(ids) > MAX_COMBINED else None)
 
 
 def _combined_key(ids: tuple[str, ...], audience: str | None, base: str) -> tuple:
@@ -296,9 +309,13 @@ def _combined_key(ids: tuple[str, ...], audience: str | None, base: str) -> tupl
 
 def _servable(ids: tuple[str, ...]) -> tuple[list[Jurisdiction], list[str]]:
     """The jurisdictions of ``ids`` that can be served, and the ids left out
-    (a file invalid with no good version: that one alone is not available)."""
+    (a file invalid with no good version: that one alone is not available).
+    Many are taken from one :meth:`~deadlines.core.registry.Registry.load_all`."""
     jurs, left_out = [], []
-    for j in ids:
+    if len(ids) > MAX_COMBINED:
+        served = {j.id: j for j in registry().load_all()[0]}
+        jurs, left_out = [served[j] for j in ids if j in served], [j for j in ids if j not in served]
+    for j in ids if len(ids) <= MAX_COMBINED else ():
         try:
             jurs.append(registry().get(j))
         except CalendarError:
@@ -314,7 +331,9 @@ def combined_feed() -> Response:
     """The upcoming cycles of several jurisdictions in one feed (the same events,
     UIDs and versions as their own feeds); valid for a day in the zone of the
     first jurisdiction named (in id order)."""
-    ids, audience = _combined_ids(), _audience()
+    (ids, grouped_by), audience = _combined_ids(), _audience()
+    if grouped_by is not None:
+        return _grouped_feed(ids, tuple(grouped_by.items()), audience)
     args = (ids, audience, base_url())
     key = _combined_key(*args)
     feed = _current(key)
@@ -339,6 +358,66 @@ def combined_feed() -> Response:
 
         feed = _once(key, today_in(jurs[0].timezone), lambda: _computed(ids, compute))
     return _answer(feed, _combined_key, *args)
+
+
+def _grouped_key(ids: tuple[str, ...], filters: tuple, audience: str | None, base: str) -> tuple:
+    """Everything a grouped feed depends on: the folder's files (rosters,
+    facts and rule sets), each government's records revision, the base URL."""
+    revisions = records().revisions()
+    return (COMBINED, filters, audience, registry().signature(), tuple(revisions.get(j, "") for j in ids), base)
+
+
+def _shares(jurs: list[Jurisdiction], years: int, recorded: set[str]) -> list[tuple[list[Result], list]]:
+    """``jurs`` in shares of governments whose deadlines differ only in their
+    names (:mod:`deadlines.publish.grouped`): one law and the same local facts,
+    nothing recorded; a government with records is a share of its own. Each
+    with the upcoming results of its first government."""
+    by: dict[tuple, list[Jurisdiction]] = {}
+    for j in jurs:
+        by.setdefault(("recorded", j.id) if j.id in recorded else (memo.law(j), j.facts), []).append(j)
+    return [(upcoming(m[0], today=today_in(m[0].timezone), years_ahead=years,
+                      records=records() if m[0].id in recorded else NO_RECORDS), m) for m in by.values()]
+
+
+def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], audience: str | None) -> Response:
+    """The feed of more governments than :data:`MAX_COMBINED` (a whole state):
+    one event per deadline they share (:mod:`deadlines.publish.grouped`), its
+    title counting the governments, its description naming them, its link the
+    newsroom's list of that day for the same filter; valid for a day in the
+    zone of the first government (in id order)."""
+    args = (ids, filters, audience, base_url())
+    key = _grouped_key(*args)
+    feed = _current(key)
+    if feed is None:
+        jurs, left_out = _servable(ids)
+        zone, years = jurs[0].timezone, current_app.config["FEED_YEARS_AHEAD"]
+        chosen = ", ".join(v for _, v in filters)
+        name = f"Election deadlines: {chosen} ({len(jurs):,} governments)" + (f" ({audience})" if audience else "")
+        about = (f"Deadlines of the {len(jurs):,} governments matching {chosen}, computed from each one's law: one "
+                 "event per deadline they share, its title counting them and its description naming them; a "
+                 "government whose date or hour differs has an event of its own. Each event links to the list of "
+                 "that day, where every government's row quotes the law and shows how its date is counted.")
+        if left_out:
+            about += f" Left out for now (the calendar file has a problem): {', '.join(left_out)}."
+        scope = "combined/" + "/".join(f"{k}-{re.sub(r'[^a-z0-9]+', '-', v.lower()).strip('-')}" for k, v in filters)
+        feed_key = "feed:" + COMBINED + "#" + hashlib.sha256(
+            ((f"audience={audience}&" if audience else "") + scope).encode()).hexdigest()
+        wanted = {**dict(filters), **({"audience": audience} if audience else {})}
+
+        def compute(bases: dict[str, int]) -> Rendered:
+            found = grouped.groups(_shares(jurs, years, {j for j, rev in bases.items() if rev}), audience=audience)
+            pairs = grouped.events(found, scope=scope, who="governments")
+            basis = sum(bases.values())  # of the whole feed: it only grows, whichever group a government moves to
+            stamps = current_app.extensions["feed_state"].stamps(
+                {str(e["uid"]): ical.content_hash(e) for e, _ in pairs}, None, {str(e["uid"]): basis for e, _ in pairs})
+            for e, g in pairs:
+                day = g.day.isoformat()
+                grouped.link(e, external_url("across.page", **wanted, **{"from": day, "to": day}))
+            return _rendered([e for e, _ in pairs], stamps, today_in(zone), zone, name, about, feed_key,
+                             'inline; filename="combined.ics"', basis)
+
+        feed = _once(key, today_in(zone), lambda: _computed(ids, compute))
+    return _answer(feed, _grouped_key, *args)
 
 
 @bp.get("/calendars/<jid>.ics")

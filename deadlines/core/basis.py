@@ -154,12 +154,12 @@ def _instant(m: Moment, zone: ZoneInfo) -> datetime:
     return m if isinstance(m, datetime) else datetime.combine(m, time.max, tzinfo=zone)
 
 
-def notes_of(d: Deadline, jur: Jurisdiction) -> tuple[Note, ...]:
-    """What ``d``'s basis says, as notes (``basis.*``): the published date
-    beside the statute's, each fact with who recorded it and its source, each
-    fact assumed and what to confirm; ``basis.law`` where the statute alone
-    decides."""
-    b = d.basis
+def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[Note, ...]:
+    """What basis ``b`` of ``d`` (default: ``d.basis``) says, as notes
+    (``basis.*``): the published date beside the statute's, each fact with who
+    recorded it and its source, each fact assumed and what to confirm;
+    ``basis.law`` where the statute alone decides."""
+    b = d.basis if b is None else b
     if b is None:
         return ()
     out: list[Note] = []

@@ -78,6 +78,7 @@ class Computed:
 _laws = Lru(65536)  # what a law is made of, by identity -> (law token, the objects named)
 _results = Lru(16384)  # (law token, anchors, today) -> Result
 _tokens = iter(range(1, 1 << 62))
+_law_of = Lru(16384)  # id(jurisdiction) -> (the jurisdiction, its law token): a roster's thousands asked again
 
 
 def law(jur: Jurisdiction) -> int:
@@ -86,6 +87,9 @@ def law(jur: Jurisdiction) -> int:
     sets and adding nothing share the loader's rule, election and holiday
     objects). The name is not part of it: the engine's notes never hold it
     (the words that name the jurisdiction are filled from each result's own)."""
+    seen = _law_of.get(id(jur))
+    if seen is not None and seen[0] is jur:
+        return seen[1]
     parts = (jur.rules, jur.elections, jur.triggers, jur.choices, jur.holidays, jur.time_law, jur.office_hours)
     key = (*(tuple((k, id(v)) for k, v in table.items()) for table in parts[:4]), *map(id, parts[4:]),
            jur.timezone, jur.overrides, jur.decisions, jur.order, jur.caveats)
@@ -93,6 +97,7 @@ def law(jur: Jurisdiction) -> int:
     if found is None:
         found = (next(_tokens), parts)  # holding the objects keeps their ids from being reused
         _laws.put(key, found)
+    _law_of.put(id(jur), (jur, found[0]))  # holding it keeps its id from being reused
     return found[0]
 
 

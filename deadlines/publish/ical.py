@@ -137,37 +137,38 @@ def _all_day(event: Event, first: date, last: date) -> None:
 def events(result: Result, *, audience: str | None = None, w: Words = EN) -> list[Event]:
     """Unstamped VEVENTs for the result's deadlines (only ``audience``'s, if
     given), each on its safe date (the earliest reading of the law)."""
-    out = []
-    for d in result.deadlines:
-        if audience and audience not in d.audience:
-            continue
-        cancelled = w._("Cancelled: ") if d.status == "cancelled" else ""
-        common = {
-            "description": describe(d, result, w),
-            "status": STATUS[d.status],
-            "categories": list(d.audience),
-            "transp": "TRANSPARENT",
-        }
-        due = Event()
-        due.add("uid", uid(d))
-        due.add("summary", cancelled + w.title(d))
-        safe = d.safe_due or d.due
-        if isinstance(safe, datetime):
-            due.add("dtstart", safe)  # no DTEND: the deadline is an instant
-        else:
-            _all_day(due, safe, safe)
-        for key, value in common.items():
-            due.add(key, value)
-        out.append(due)
-        if d.start is not None:
-            span = Event()
-            span.add("uid", uid(d, "/window"))
-            span.add("summary", cancelled + w._("Open: {title}", title=w.title(d)))
-            _all_day(span, day_of(d.start), max(day_of(d.start), day_of(safe)))
-            for key, value in common.items():
-                span.add(key, value)
-            out.append(span)
-    return out
+    return [e for d in result.deadlines if not audience or audience in d.audience for e in deadline_events(d, result, w)]
+
+
+def deadline_events(d: Deadline, result: Result, w: Words = EN, description: str | None = None) -> list[Event]:
+    """The deadline's event and, for a window, its span (``description``:
+    :func:`describe`'s, where the caller has it already)."""
+    cancelled = w._("Cancelled: ") if d.status == "cancelled" else ""
+    common = {
+        "description": describe(d, result, w) if description is None else description,
+        "status": STATUS[d.status],
+        "categories": list(d.audience),
+        "transp": "TRANSPARENT",
+    }
+    due = Event()
+    due.add("uid", uid(d))
+    due.add("summary", cancelled + w.title(d))
+    safe = d.safe_due or d.due
+    if isinstance(safe, datetime):
+        due.add("dtstart", safe)  # no DTEND: the deadline is an instant
+    else:
+        _all_day(due, safe, safe)
+    for key, value in common.items():
+        due.add(key, value)
+    if d.start is None:
+        return [due]
+    span = Event()
+    span.add("uid", uid(d, "/window"))
+    span.add("summary", cancelled + w._("Open: {title}", title=w.title(d)))
+    _all_day(span, day_of(d.start), max(day_of(d.start), day_of(safe)))
+    for key, value in common.items():
+        span.add(key, value)
+    return [due, span]
 
 
 def link(event: Event, url: str) -> None:

@@ -1,0 +1,128 @@
+"""One event per deadline that many governments share: the feed of a whole
+state (or any set too large to list government by government). Pure: results
+in, unstamped events out.
+
+Thousands of governments extend a few shared rule sets: Colorado's 3,185
+special districts all file the self-nomination form on one day, and a feed
+with one event per government would hold 3,185 copies of it (a state's feed
+was 49 MB). Here the governments are given in *shares*: governments whose
+deadlines can differ only in their names (the same law, the same local facts,
+nothing recorded: :func:`deadlines.core.memo.law`), with the results of one of
+them. Each share's events are rendered once for a neutral place
+(:data:`NEUTRAL`, so no government's name is in them), and events equal in
+every byte but their government join one :class:`Group`. A government whose
+date, hour, reading or basis differs is in a group of its own, so no
+government's own date is hidden under another's.
+
+A group's UID is ``<scope>/<cycle>/<deadline id>[/window]``, for the group
+holding the most governments of that deadline and cycle (so when the law moves
+every government's date the event is updated, not replaced); any other group
+of it is suffixed with the first of its governments by name
+(``/with-<id>``: a government is in one group of a deadline and cycle).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Callable, Iterable, Sequence
+
+from icalendar import Event, vText
+
+from deadlines.core import memo
+from deadlines.core.model import Jurisdiction, Result
+from deadlines.core.moments import day_of
+from deadlines.publish import ical
+
+#: the place a share's events are said for: "each government's clerk", never one government's name
+NEUTRAL, NEUTRAL_ID = "each government", "government"
+#: the governments a group's description names before "and N more"
+NAMED = 20
+
+
+@dataclass(frozen=True)
+class Group:
+    """Governments with one identical event: ``tail`` is its UID without the
+    government (``<cycle>/<deadline id>[/window]``), ``event`` the event as said
+    for :data:`NEUTRAL`, ``members`` sorted by name."""
+
+    tail: str
+    event: Event
+    members: tuple[Jurisdiction, ...]
+
+    @property
+    def day(self) -> date:
+        """The event's first day (its date, or a window's opening day)."""
+        return day_of(self.event.decoded("dtstart"))
+
+
+def groups(shares: Iterable[tuple[Sequence[Result], Sequence[Jurisdiction]]], *,
+           audience: str | None = None) -> list[Group]:
+    """The groups of ``shares`` (each: the results of one of its governments,
+    and every government it stands for), in the order of their first event.
+    Events are equal where their deadlines, rebound to one neutral place, are
+    equal in every field (dates, readings, basis, notes, law) and so are what
+    :func:`~deadlines.publish.ical.describe` reads of their result."""
+    found: dict[tuple, tuple[list[Event], list[Jurisdiction]]] = {}
+    for results, members in shares:
+        for result in results:
+            place = replace(result.jurisdiction, id=NEUTRAL_ID, name=NEUTRAL)
+            neutral = memo.rebind(result, place)
+            for d in neutral.deadlines:
+                if audience and audience not in d.audience:
+                    continue
+                # what describe() reads besides the deadline: the moved election, the kept-until day, a case's label
+                key = (d, result.held, result.moved, d.case and tuple(result.cases))
+                if key not in found:
+                    found[key] = (ical.deadline_events(d, neutral), [])
+                found[key][1].extend(members)
+    out = []
+    for key, (evs, members) in found.items():
+        ordered = tuple(sorted(members, key=lambda j: (j.name, j.id)))
+        for event in evs:
+            tail = str(event["uid"]).split("@")[0].removeprefix(NEUTRAL_ID + "/")
+            event["uid"] = vText(tail)
+            out.append(Group(tail, event, ordered))
+    return out
+
+
+def _uids(found: list[Group], scope: str) -> list[str]:
+    """Each group's UID: the largest group of a tail takes the tail itself."""
+    largest: dict[str, Group] = {}
+    for g in found:
+        if g.tail not in largest or len(g.members) > len(largest[g.tail].members):
+            largest[g.tail] = g
+    return [f"{scope}/{g.tail}" if largest[g.tail] is g else
+            f"{scope}/{g.tail}/with-{g.members[0].id}" for g in found]
+
+
+def events(found: list[Group], *, scope: str, who: str) -> list[tuple[Event, Group]]:
+    """One unstamped event per group, UID ``<scope>/...@deadlines``; its title
+    says how many governments (``who``: "Colorado governments"), its
+    description names them (the first :data:`NAMED`), then the dates and the
+    law's citation as each government's own event says them; with its group.
+    Link each with :func:`link` after hashing."""
+    out = []
+    for g, uid in zip(found, _uids(found, scope)):
+        e = Event()
+        for key, value in g.event.items():
+            if key not in ("UID", "SUMMARY", "DESCRIPTION"):
+                e[key] = value
+        names = [j.name for j in g.members]
+        many = len(names) > 1
+        e.add("uid", f"{uid}@{ical.UID_DOMAIN}")
+        e.add("summary", f"{g.event['summary']} ({len(names):,} {who})" if many else f"{names[0]}: {g.event['summary']}")
+        head, _, rest = str(g.event["description"]).partition(ical.LAW)
+        dates = head.split("\n", 1)[1] if "\n" in head else ""
+        listed = "; ".join(names[:NAMED]) + (f"; and {len(names) - NAMED:,} more" if len(names) > NAMED else "")
+        e.add("description", f"{len(names):,} {who}: {listed}.\n{dates}{ical.LAW}{rest.split(chr(10), 1)[0]}")
+        out.append((e, g))
+    return out
+
+
+def link(event: Event, url: str) -> None:
+    """The group's URL (every government's row for its day) and, in its
+    description, where to read the law and the counting for each government."""
+    ical.link(event, url)
+    event["description"] = vText(f"{event['description']}\nEach government's row (the law quoted, how the date is "
+                                 f"counted, its readings): {url}")
+
