@@ -242,9 +242,13 @@ class Across:
                 cancelled: bool = False) -> Listing:
         """Every deadline to act on from ``start`` to ``end`` (inclusive), sorted;
         of the jurisdictions of ``state``, lying (partly) in ``county``, of
-        ``kind`` where given; the cancelled ones too where ``cancelled``."""
+        ``kind`` where given (``county`` read by
+        :meth:`~deadlines.core.places.PlaceIndex.county_key`); the cancelled
+        ones too where ``cancelled``."""
         check_range(start, end)
         state = check_filters(state, audience, kind)
+        # "Kent County" is Kent (one listing for both); no letter or no such county: a 400 naming it
+        county = self.registry.places().county_key(county, state)
         revisions = self.revisions()
         key = (start, end, state, audience, county, kind, cancelled, today, self.registry.signature(),
                tuple(sorted(revisions.items())))

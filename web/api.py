@@ -18,7 +18,7 @@ from deadlines.service import lookup
 from deadlines.words import DEFAULT, LANGUAGES, words
 
 from web import site, where
-from web.common import check_state, once_per_change, public, read_query, registry, records, today_in
+from web.common import check_state, once_per_change, public, read_query, registry, records, safe_args, today_in
 from web.openapi import document
 from web.problems import input_problem, problem
 
@@ -93,7 +93,7 @@ def jurisdictions() -> Response:
             found = public(found)
         items = [place_dict(p) for p in found[first:first + limit]]
     more = first + limit < len(found)
-    query = {k: v for k, v in args.items() if k != "cursor"}
+    query = {k: v for k, v in safe_args().items() if k != "cursor"}  # never url_for's own arguments
     return jsonify({
         "items": items, "total": len(found),
         "next": url_for("api.jurisdictions", **query, cursor=inputs.make_offset_cursor(first + limit)) if more else None,

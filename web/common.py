@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from flask import current_app, request
 from markupsafe import Markup, escape
+from werkzeug.datastructures import MultiDict
 
 from deadlines.core.model import Jurisdiction
 from deadlines.core import inputs
@@ -17,7 +18,7 @@ from deadlines.core.registry import Registry
 from deadlines.service import RecordSource
 
 from web.language import lang, said
-
+from web.security import url_safe
 
 
 def registry() -> Registry:
@@ -41,6 +42,17 @@ def read_query(jur: Jurisdiction, args: Mapping[str, str]) -> dict:
     """The query's ``election``, ``primary`` and trigger events (see
     :func:`deadlines.core.inputs.query`)."""
     return inputs.query(jur, args)
+
+
+def safe_args() -> MultiDict:
+    """The query without the keys that would collide with ``url_for``'s own
+    arguments (``endpoint``, ``_external``, ``_method``, any key starting with
+    ``_``) or with the path's parts (``jid`` on ``/calendars/<jid>.ics``):
+    what a view may pass on as ``url_for(endpoint, **path, **safe_args())``.
+    Every request's ``request.args`` is that already
+    (:func:`web.security.url_safe`, before any view); this says so where a
+    view splats the query into a link."""
+    return url_safe(request.args, request.view_args)
 
 
 def trouble_notices(jur: Jurisdiction) -> list[str]:

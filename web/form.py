@@ -15,8 +15,8 @@ from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 
 from web import form_fields, form_records, landing, where
-from web.common import (nearest_places, once_per_change, public, read_query, registry, records, suggestion_links,
-                        today_in, trouble_notices)
+from web.common import (nearest_places, once_per_change, public, read_query, registry, records, safe_args,
+                        suggestion_links, today_in, trouble_notices)
 from web.language import said
 from web.security import base_url, external_url
 from web.feeds import empty_feed_words
@@ -45,21 +45,26 @@ def _compute(jur: Jurisdiction, args, errors: dict):
         result = lookup(jur, today=today_in(jur.timezone), records=records(), **query)
     except InputError as exc:
         field = exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"
-        said = for_people(exc, jur, args.get(field))
+        words = for_people(exc, jur, args.get(field))  # not ``said``: that is the function the audience's check calls
         # the service's own words too: the CLI and the APIs say the same mistake in them
-        errors[field] = said if str(exc) in said else f"{said} ({exc})"
+        errors[field] = words if str(exc) in words else f"{words} ({exc})"
         return None
     return None if errors else result
 
 
-def _matches(args: dict) -> tuple[list, int] | None:
+def _matches(args: dict, errors: dict) -> tuple[list, int] | None:
     """The place search's matches (the first :data:`MATCHES_SHOWN`) and how
-    many there are; None where nothing was searched for."""
+    many there are; None where nothing was searched for. A county it does not
+    know (or with no letter) is said beside its field, none found."""
     if not any(args.get(f) for f in SEARCH_FIELDS):
         return None
     kind = args.get("kind") or None
-    found = public(registry().places().search(args.get("q"), state=args.get("state") or None,
-                   kind=kind if kind in GOVERNMENT_KINDS else None, county=args.get("county") or None))
+    try:
+        found = public(registry().places().search(args.get("q"), state=args.get("state") or None,
+                       kind=kind if kind in GOVERNMENT_KINDS else None, county=args.get("county") or None))
+    except InputError as exc:  # the county (the only filter the search refuses)
+        errors[exc.field or "county"] = for_people(exc, None, args.get("county"))
+        found = []
     return found[:MATCHES_SHOWN], len(found)
 
 
@@ -120,11 +125,11 @@ def index():
 
 def _page() -> tuple[str, int]:
     reg = registry()
-    args = request.args.to_dict()
+    args = safe_args().to_dict()  # passed on to links (the API's): nothing url_for takes as its own
     args.pop("lang", None)  # the page's language (web.language), not a field of the form
     errors: dict[str, str] = {}
     jid = args.get("jurisdiction")  # none chosen: the landing page, nothing preselected
-    searched = _matches(args)
+    searched = _matches(args, errors)
     near = _near(args, errors)
     jur = suggested = None
     try:
@@ -147,7 +152,7 @@ def _page() -> tuple[str, int]:
             args["election"] = args["prefilled"] = next_election(jur.elections["general"], today).isoformat()
         if "jurisdiction" in request.args:
             result = _compute(jur, args, errors)
-    audience = args.get("audience") or None
+    audience = args.get("audience") if args.get("audience") in AUDIENCES else None  # an unknown one: said beside it
     rows = [] if result is None else [d for d in result.deadlines if not audience or audience in d.audience]
     extra = {} if result is None else {
         "links": form_records.calendar_links(jur, result, today), "cases": form_records.open_cases(result),

@@ -23,11 +23,22 @@ proxy); such answers also carry ``Strict-Transport-Security``. Links in pages,
 feeds and emails are built from ``BASE_URL`` (``DEADLINES_BASE_URL``) only,
 never from a client's Host or ``X-Forwarded-Host`` header, so no answer
 depends on them (cached feeds need no ``Vary`` for them).
+
+Query keys that ``url_for`` would take as its own arguments where a view
+passes the query on to a link (``endpoint``, ``_external``, ``_method``,
+``_scheme``, ``_anchor``: any key starting with ``_``) or that name a part of
+the path (``/calendars/<jid>.ics?jid=...``) are dropped from
+``request.args`` before any view reads it (:func:`url_safe`): they are no
+field of any form or API, and kept they made 500s or links built from the
+client's Host header.
 """
 from __future__ import annotations
 
+from typing import Mapping
+
 from flask import Flask, Response, current_app, g, request, url_for
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.datastructures import ImmutableMultiDict, MultiDict
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from deadlines.reminders.settings import Settings
@@ -55,6 +66,32 @@ def base_url() -> str:
 
 def external_url(endpoint: str, **values) -> str:
     return base_url() + url_for(endpoint, **values)
+
+
+#: Keyword arguments of ``url_for`` itself (besides those starting with ``_``).
+URL_FOR_OWN = frozenset({"endpoint"})
+
+
+def colliding(key: str, path: Mapping[str, object] | None = None) -> bool:
+    """Whether query key ``key`` would clash with ``url_for``'s own arguments,
+    or with a part of the path (``path``: the request's view arguments), when
+    the query is passed on as ``url_for(endpoint, **path, **query)``."""
+    return key in URL_FOR_OWN or key.startswith("_") or key in (path or {})
+
+
+def url_safe(args: MultiDict, path: Mapping[str, object] | None = None) -> MultiDict:
+    """``args`` without the keys that :func:`colliding` names (the same object
+    where there are none)."""
+    if not any(colliding(k, path) for k in args):
+        return args
+    return ImmutableMultiDict([(k, v) for k, v in args.items(multi=True) if not colliding(k, path)])
+
+
+def _drop_colliding_keys() -> None:
+    """``request.args`` without keys :func:`colliding` names (a stray key is ignored, never a 500)."""
+    safe = url_safe(request.args, request.view_args)
+    if safe is not request.args:
+        request.args = safe  # werkzeug's cached property: what every later reader gets
 
 
 def _headers(resp: Response) -> Response:
@@ -95,5 +132,6 @@ def init_app(app: Flask) -> None:
     hops = int(app.config.get("TRUSTED_PROXIES") or 0)
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)
+    app.before_request(_drop_colliding_keys)
     app.after_request(_headers)
     app.jinja_env.globals["external_url"] = external_url

@@ -3,6 +3,14 @@ not its law), and a search by name, state, kind, county or Open Civic Data
 id that costs no computation (5,000 places are searched in a few
 milliseconds).
 
+A county filter is read as people type it: "Kent", "kent county", "Kent
+Co." all mean Kent (:func:`county_words`); one with no letter, or naming no
+county the index knows (of the state, where one is given), is an
+:class:`~deadlines.core.errors.InputError` naming ``county``, with the
+nearest county names (:meth:`PlaceIndex.county_key`). Every surface that
+filters by county (the API, the pages, the combined feed, the listing
+across governments) searches here, so they read it alike.
+
 Matching: every word of the query (letters and digits, case and accents
 ignored) must begin a word of the place's name, kind, county or id. The
 best first: a name whose own words are exactly the query's (``orem`` ->
@@ -11,10 +19,12 @@ by kind (city, town, village, township, ... school district), state and name.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
 
+from deadlines.core.errors import InputError
 from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
 
 KIND_WORDS = {"city": "city", "village": "village", "town": "town", "township": "township",
@@ -66,6 +76,24 @@ def folded(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text)
 
 
+#: Words that say "county" after a county's name ("Kent County", "Kent Co.").
+COUNTY_WORDS = {"county", "co", "cnty"}
+#: How many nearest county names an unknown county is answered with.
+COUNTY_SUGGESTIONS = 3
+
+
+def county_words(typed: str) -> str:
+    """The county a filter names, as the index keys it: its words folded,
+    without a "County" (or "Co.") after it or a "County of" before it, "Saint"
+    as "St." ("Kent County" -> ``kent``, "Saint Clair" -> ``st clair``)."""
+    words = ["st" if w == "saint" else w for w in folded(typed)]
+    if len(words) > 2 and words[0] == "county" and words[1] == "of":
+        words = words[2:]
+    while len(words) > 1 and words[-1] in COUNTY_WORDS:
+        words = words[:-1]
+    return " ".join(words)
+
+
 def place_of(jur: Jurisdiction) -> Place:
     kind_words = set(folded(KIND_WORDS.get(jur.kind or "", "")))
     name_words = folded(jur.name)
@@ -112,6 +140,7 @@ class PlaceIndex:
         self.by_id = {p.id: p for p in self.places}
         self._prefixes: dict[str, set[int]] = {}
         self._filters: dict[tuple[str, str], set[int]] = {}
+        self._counties: dict[str | None, dict[str, str]] = {}  # state (None: any) -> county key -> its name
         for i, p in enumerate(self.places):
             for word in p.words:
                 for end in range(1, len(word) + 1):
@@ -120,14 +149,48 @@ class PlaceIndex:
             keys += [("county", " ".join(folded(c))) for c in p.counties]
             for key in keys:
                 self._filters.setdefault(key, set()).add(i)
+            for c in p.counties:  # the county names as the rosters spell them, by state, for suggestions
+                self._counties.setdefault(p.state or "", {}).setdefault(" ".join(folded(c)), c)
+                self._counties.setdefault(None, {}).setdefault(" ".join(folded(c)), c)
+
+    def county_key(self, county: str | None, state: str | None = None) -> str | None:
+        """The index's key of the county ``county`` names (None where none is
+        given): :func:`county_words` of it, known among the counties of
+        ``state`` (of every state where ``state`` has none here);
+        :class:`InputError` naming ``county`` for a value with no letter in it
+        (``!!!``) and for a county it does not know, with the nearest names."""
+        if not county:
+            return None
+        shown = repr(county[:40])
+        if not any(ch.isalpha() for ch in county):
+            raise InputError(f"county: expected a county's name in letters (Kent), got {shown}", "county", "filter.county",
+                             (("county", shown),))
+        key = county_words(county)
+        state = state.upper() if state else None
+        of_state = state if state in self._counties else None
+        known = self._counties.get(of_state, {})
+        if key in known:
+            return key
+        where = f" of {state}" if of_state else ""
+        if not known:
+            raise InputError(f"county: {shown} is not a county{where} this service knows (no government here "
+                             "records its county)", "county", "filter.county_unknown",
+                             (("county", shown), ("state", state), ("nearest", ())))
+        nearest = tuple(known[k] for k in difflib.get_close_matches(key, list(known), n=COUNTY_SUGGESTIONS, cutoff=0.6))
+        advice = (f"did you mean {' or '.join(nearest)}?" if nearest
+                  else f"give the county's name, e.g. {sorted(known.values())[0]}")
+        raise InputError(f"county: {shown} is not a county{where} this service knows ({advice})", "county",
+                         "filter.county_unknown", (("county", shown), ("state", state), ("nearest", nearest)))
 
     def search(self, q: str | None = None, *, state: str | None = None, kind: str | None = None,
                county: str | None = None, ocd_id: str | None = None) -> list[Place]:
         """The places matching every filter given, best first (by id where no
-        query ranks them). ``county`` matches any county a place lies in."""
+        query ranks them). ``county`` matches any county a place lies in
+        (:meth:`county_key`: "Kent County" is Kent; an unknown county or one
+        with no letter is an :class:`InputError` naming ``county``)."""
         words = [w for w in folded(q or "") if w not in FILLER]
         wanted = [("state", state.upper() if state else None), ("kind", kind),
-                  ("county", " ".join(folded(county)) if county else None), ("ocd_id", ocd_id.lower() if ocd_id else None)]
+                  ("county", self.county_key(county, state)), ("ocd_id", ocd_id.lower() if ocd_id else None)]
         sets = [self._filters.get(key, set()) for key in wanted if key[1]]
         sets += [self._prefixes.get(w, set()) for w in words]
         if not sets:
