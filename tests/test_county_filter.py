@@ -132,3 +132,14 @@ def test_the_search_itself(app):
         places.search(state="MI", county="Kentt")
     assert caught.value.code == "filter.county_unknown" and "Kent" in dict(caught.value.facts)["nearest"]
     assert places.search(state="MI", county=None) == places.search(state="MI", county="")  # none given: no filter
+
+
+def test_the_command_line_says_a_bad_county_in_one_line():
+    from click.testing import CliRunner
+
+    from deadlines.cli import main
+
+    bad = CliRunner().invoke(main, ["list", "--state", "MI", "--county", "Kentt"])
+    assert bad.exit_code != 0 and "Traceback" not in bad.output and "did you mean Kent?" in bad.output
+    good = CliRunner().invoke(main, ["list", "--state", "MI", "--county", "Kent County", "--kind", "city"])
+    assert good.exit_code == 0 and "grand-rapids-mi" in good.output

@@ -40,7 +40,11 @@ def list_jurisdictions(query, state, county, kind, rules) -> None:
     if kind is not None and kind not in GOVERNMENT_KINDS:
         fail(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}")
     reg = Registry()
-    for p in reg.places().search(query, state=state, kind=kind, county=county):
+    try:
+        found = reg.places().search(query, state=state, kind=kind, county=county)
+    except InputError as exc:  # a county with no letters, or none of the state's
+        fail(str(exc))
+    for p in found:
         line = f"{p.id}\t{p.ocd_id or '-'}\t{p.name}\t{p.describe() or '-'}"
         click.echo(f"{line}\t{', '.join(reg.get(p.id).order)}" if rules else line)
     invalid = reg.load_all()[1]
