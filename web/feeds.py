@@ -38,6 +38,7 @@ from deadlines.service import NO_RECORDS, case_cycle, lookup, named_cycle_of, up
 
 from deadlines.core import inputs, memo
 from deadlines.core.memo import Lru
+from deadlines.core.registry import collector_paused
 from deadlines.store.feed_state import Superseded
 from sqlalchemy.exc import OperationalError
 from web.common import check_state, registry, records, today_in
@@ -350,6 +351,10 @@ def combined_feed() -> Response:
         feed_key = "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()  # fits its column, any count
 
         def compute(bases: dict[str, int]) -> Rendered:
+            with collector_paused():  # as for a whole state (:func:`_grouped_feed`)
+                return _combined_render(bases)
+
+        def _combined_render(bases: dict[str, int]) -> Rendered:
             chosen = [(e, r) for jur in jurs
                       for r in upcoming(jur, today=today_in(jur.timezone), years_ahead=years, records=records())
                       for e in ical.events(r, audience=audience)]
@@ -405,6 +410,10 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
         wanted = {**dict(filters), **({"audience": audience} if audience else {})}
 
         def compute(bases: dict[str, int]) -> Rendered:
+            with collector_paused():  # thousands of results made and dropped: no full collection each few thousand
+                return _grouped_render(bases)
+
+        def _grouped_render(bases: dict[str, int]) -> Rendered:
             found = grouped.groups(_shares(jurs, years, {j for j, rev in bases.items() if rev}), audience=audience)
             pairs = grouped.events(found, scope=scope, who="governments")
             basis = sum(bases.values())  # of the whole feed: it only grows, whichever group a government moves to
