@@ -6,6 +6,7 @@ same filter) and the same rows as CSV (``/deadlines.csv``)."""
 from __future__ import annotations
 
 from datetime import timedelta
+from urllib.parse import quote, urlencode
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
@@ -83,7 +84,7 @@ def page():
         json_args={**{k: v for k, v in args.items() if k != "lang"}, "from": q["start"].isoformat(),
                    "to": q["end"].isoformat()} if listing is not None else {},  # the API speaks no lang
         defaults={"from": today.isoformat(), "to": (today + timedelta(days=DEFAULT_DAYS)).isoformat()},
-        states=STATES, kinds=GOVERNMENT_KINDS, audiences=AUDIENCES, words=spoken, when=spoken.when, row_url=_row_url,
+        states=STATES, kinds=GOVERNMENT_KINDS, audiences=AUDIENCES, words=spoken, when=spoken.when, row_url=_row_url(),
     ), 400 if errors else 200
 
 
@@ -95,9 +96,12 @@ def _unknown_state(w: Words, exc: InputError) -> str:
                else known[0])
 
 
-def _row_url(e) -> str:
-    return url_for("form.index", jurisdiction=e.jurisdiction.id, election=e.result.held.isoformat(),
-                   _anchor=e.deadline.id)
+def _row_url():
+    """Each entry's row on the form (the form's path built once a page, not
+    once a row: a page has 100)."""
+    root = url_for("form.index")
+    return lambda e: f"{root}?{urlencode({'jurisdiction': e.jurisdiction.id, 'election': e.result.held.isoformat()})}" \
+                     f"#{quote(e.deadline.id)}"
 
 
 @bp.get("/deadlines.csv")
