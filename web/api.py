@@ -18,7 +18,7 @@ from deadlines.service import lookup
 from deadlines.words import DEFAULT, LANGUAGES, words
 
 from web import site, where
-from web.common import check_state, once_per_change, public, read_query, registry, records, safe_args, today_in
+from web.common import check_state, examples, once_per_change, read_query, registry, records, safe_args, today_in
 from web.openapi import document
 from web.problems import input_problem, problem
 
@@ -87,10 +87,9 @@ def jurisdictions() -> Response:
         found = where.governments_at(*at, state=state, kind=kind, county=args.get("county") or None)
         items = [{**place_dict(p), "where": w} for p, w in found[first:first + limit]]
     else:
-        found = registry().places().search(args.get("q"), state=state, kind=kind,
-                       county=args.get("county") or None, ocd_id=args.get("ocd_id") or None)
-        if include != "examples":
-            found = public(found)
+        found = registry().places().search(args.get("q"), state=state, kind=kind, county=args.get("county") or None,
+                                           ocd_id=args.get("ocd_id") or None,
+                                           leave_out=frozenset() if include == "examples" else examples())
         items = [place_dict(p) for p in found[first:first + limit]]
     more = first + limit < len(found)
     query = {k: v for k, v in safe_args().items() if k != "cursor"}  # never url_for's own arguments

@@ -15,7 +15,7 @@ from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 
 from web import form_fields, form_records, landing, where
-from web.common import (nearest_places, once_per_change, public, read_query, registry, records, safe_args,
+from web.common import (examples, nearest_places, once_per_change, read_query, registry, records, safe_args,
                         suggestion_links, today_in, trouble_notices)
 from web.language import said
 from web.security import base_url, external_url
@@ -60,8 +60,9 @@ def _matches(args: dict, errors: dict) -> tuple[list, int] | None:
         return None
     kind = args.get("kind") or None
     try:
-        found = public(registry().places().search(args.get("q"), state=args.get("state") or None,
-                       kind=kind if kind in GOVERNMENT_KINDS else None, county=args.get("county") or None))
+        found = registry().places().search(args.get("q"), state=args.get("state") or None,
+                                           kind=kind if kind in GOVERNMENT_KINDS else None,
+                                           county=args.get("county") or None, leave_out=examples())
     except InputError as exc:  # the county (the only filter the search refuses)
         errors[exc.field or "county"] = for_people(exc, None, args.get("county"))
         found = []

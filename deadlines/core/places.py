@@ -141,6 +141,7 @@ class PlaceIndex:
         self._prefixes: dict[str, set[int]] = {}
         self._filters: dict[tuple[str, str], set[int]] = {}
         self._counties: dict[str | None, dict[str, str]] = {}  # state (None: any) -> county key -> its name
+        self._left_out: dict = {}  # ids -> their positions; ("all", ids) -> every other place
         for i, p in enumerate(self.places):
             for word in p.words:
                 for end in range(1, len(word) + 1):
@@ -182,20 +183,39 @@ class PlaceIndex:
         raise InputError(f"county: {shown} is not a county{where} this service knows ({advice})", "county",
                          "filter.county_unknown", (("county", shown), ("state", state), ("nearest", nearest)))
 
+    def _positions(self, ids: frozenset[str]) -> frozenset[int]:
+        """The positions of the places ``ids`` names (remembered: a public list
+        always leaves out the same example calendars)."""
+        found = self._left_out.get(ids)
+        if found is None:
+            found = self._left_out[ids] = frozenset(i for i, p in enumerate(self.places) if p.id in ids)
+        return found
+
+    def _all_but(self, ids: frozenset[str]) -> tuple[Place, ...]:
+        """Every place but those of ``ids``, in order (the unfiltered listing, asked on every page of it)."""
+        key = ("all", ids)
+        found = self._left_out.get(key)
+        if found is None:
+            gone = self._positions(ids)
+            found = self._left_out[key] = tuple(p for i, p in enumerate(self.places) if i not in gone)
+        return found
+
     def search(self, q: str | None = None, *, state: str | None = None, kind: str | None = None,
-               county: str | None = None, ocd_id: str | None = None) -> list[Place]:
+               county: str | None = None, ocd_id: str | None = None,
+               leave_out: frozenset[str] = frozenset()) -> list[Place]:
         """The places matching every filter given, best first (by id where no
-        query ranks them). ``county`` matches any county a place lies in
-        (:meth:`county_key`: "Kent County" is Kent; an unknown county or one
-        with no letter is an :class:`InputError` naming ``county``)."""
+        query ranks them), but those whose ids are in ``leave_out``. ``county``
+        matches any county a place lies in (:meth:`county_key`: "Kent County"
+        is Kent; an unknown county or one with no letter is an
+        :class:`InputError` naming ``county``)."""
         words = [w for w in folded(q or "") if w not in FILLER]
         wanted = [("state", state.upper() if state else None), ("kind", kind),
                   ("county", self.county_key(county, state)), ("ocd_id", ocd_id.lower() if ocd_id else None)]
         sets = [self._filters.get(key, set()) for key in wanted if key[1]]
         sets += [self._prefixes.get(w, set()) for w in words]
         if not sets:
-            return list(self.places)
-        chosen = set.intersection(*sorted(sets, key=len))
+            return list(self._all_but(leave_out))
+        chosen = set.intersection(*sorted(sets, key=len)).difference(self._positions(leave_out))
         found = [self.places[i] for i in sorted(chosen)]
         if words:
             query = " ".join(words)
