@@ -144,3 +144,17 @@ def test_neutral_events_name_no_government():
     jur = Registry().get("durango-fire-protection-district-co")
     found = grouped.groups([(upcoming(jur, today=date.fromisoformat(TODAY)), [jur])])
     assert found and all("Durango" not in ical.serialize(g.event).decode() for g in found)
+
+
+def test_combined_feeds_are_named_by_what_they_hold(client):
+    """Two combined feeds in one calendar app no longer read alike ("Election
+    deadlines: 21 jurisdictions" twice): each says its filter or its governments."""
+    def name(query: str) -> str:
+        return str(icalendar.Calendar.from_ical(client.get(f"/calendars/combined.ics?{query}").data)["x-wr-calname"])
+
+    assert name("state=MI&county=Kent+County&kind=township") == (
+        "Election deadlines: Townships of Kent County, Michigan (21 governments)")
+    assert name("state=MI&county=kent&kind=township") == name("state=MI&county=Kent+County&kind=township")
+    assert name("state=CO").startswith("Election deadlines: Governments of Colorado (3,9")
+    assert name("j=ypsilanti-mi,felch-township-dickinson-mi") == (
+        "Election deadlines: Felch Township and City of Ypsilanti, Michigan (2 governments)")

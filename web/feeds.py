@@ -32,6 +32,7 @@ from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import grouped, ical
+from deadlines.publish.place_words import kind_name
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction, Result
 from deadlines.service import NO_RECORDS, case_cycle, lookup, named_cycle_of, upcoming
@@ -42,6 +43,7 @@ from deadlines.core.registry import collector_paused
 from deadlines.store.feed_state import Superseded
 from sqlalchemy.exc import OperationalError
 from web.common import check_state, registry, records, today_in
+from web.landing import STATES
 from web.language import lang, said
 from web.problems import input_problem
 from web.security import base_url, external_url
@@ -282,8 +284,8 @@ def _combined_ids() -> tuple[tuple[str, ...], dict[str, str] | None]:
     """The combined feed's jurisdictions: ``j`` (ids, comma-separated, each
     known; at most :data:`MAX_COMBINED`), or every government matching
     ``state``, ``county`` and ``kind`` ("every township in Dickinson County");
-    with those filters where they chose more than :data:`MAX_COMBINED` (a feed
-    of one event per shared deadline: :func:`_grouped_feed`), else None."""
+    with those filters (None for ``j``). More than :data:`MAX_COMBINED` by
+    filters make a feed of one event per shared deadline (:func:`_grouped_feed`)."""
     filters = {f: request.args.get(f) or None for f in ("state", "county", "kind")}
     if request.args.get("j") or not any(filters.values()):
         ids = tuple(sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()}))
@@ -300,7 +302,7 @@ def _combined_ids() -> tuple[tuple[str, ...], dict[str, str] | None]:
     ids = tuple(sorted(p.id for p in registry().places().search(**filters)))
     if not ids:
         raise InputError("no government matches these state, county and kind", "county" if filters["county"] else "kind")
-    return ids, ({k: v for k, v in filters.items() if v} if len(ids) > MAX_COMBINED else None)
+    return ids, {k: v for k, v in filters.items() if v}
 
 
 def _combined_key(ids: tuple[str, ...], audience: str | None, base: str) -> tuple:
@@ -332,16 +334,17 @@ def combined_feed() -> Response:
     """The upcoming cycles of several jurisdictions in one feed (the same events,
     UIDs and versions as their own feeds); valid for a day in the zone of the
     first jurisdiction named (in id order)."""
-    (ids, grouped_by), audience = _combined_ids(), _audience()
-    if grouped_by is not None:
-        return _grouped_feed(ids, tuple(grouped_by.items()), audience)
+    (ids, filters), audience = _combined_ids(), _audience()
+    if filters is not None and len(ids) > MAX_COMBINED:
+        return _grouped_feed(ids, tuple(filters.items()), audience)
     args = (ids, audience, base_url())
     key = _combined_key(*args)
     feed = _current(key)
     if feed is None:
         jurs, left_out = _servable(ids)
         years = current_app.config["FEED_YEARS_AHEAD"]
-        name = f"Election deadlines: {len(jurs)} jurisdictions" + (f" ({audience})" if audience else "")
+        chosen = _filter_words(filters) if filters else _names(jurs)
+        name = f"Election deadlines: {chosen} ({len(jurs):,} governments)" + (f" ({audience})" if audience else "")
         about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
                  ". Each event sits on its safe date; its description cites the law and links to its row, which quotes the "
                  "law and shows how its date is counted.")
@@ -363,6 +366,25 @@ def combined_feed() -> Response:
 
         feed = _once(key, today_in(jurs[0].timezone), lambda: _computed(ids, compute))
     return _answer(feed, _combined_key, *args)
+
+
+def _filter_words(filters: dict[str, str]) -> str:
+    """What a combined feed by filters holds, as its name says it: "Townships of
+    Kent County, Michigan", "Governments of Colorado"."""
+    state, kind, county = filters.get("state"), filters.get("kind"), filters.get("county")
+    where = [f"{registry().places().county_name(county, state)} County"] if county else []
+    where += [STATES.get(state, state)] if state else []
+    who = kind_name(kind, 2) if kind else "governments"
+    text = f"{who} of {', '.join(where)}" if where else who
+    return text[0].upper() + text[1:]
+
+
+def _names(jurs: list[Jurisdiction]) -> str:
+    """A feed of named governments, by the first names: "City of Ypsilanti, Felch Township and 19 more"."""
+    names = [j.name for j in jurs]
+    if len(names) <= 3:
+        return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+    return f"{', '.join(names[:2])} and {len(names) - 2:,} more"
 
 
 def _grouped_key(ids: tuple[str, ...], filters: tuple, audience: str | None, base: str) -> tuple:
@@ -396,7 +418,7 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
     if feed is None:
         jurs, left_out = _servable(ids)
         zone, years = jurs[0].timezone, current_app.config["FEED_YEARS_AHEAD"]
-        chosen = ", ".join(v for _, v in filters)
+        chosen = _filter_words(dict(filters))
         name = f"Election deadlines: {chosen} ({len(jurs):,} governments)" + (f" ({audience})" if audience else "")
         about = (f"Deadlines of the {len(jurs):,} governments matching {chosen}, computed from each one's law: one "
                  "event per deadline they share, its title counting them and its description naming them; a "

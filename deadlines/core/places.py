@@ -154,6 +154,12 @@ class PlaceIndex:
                 self._counties.setdefault(p.state or "", {}).setdefault(" ".join(folded(c)), c)
                 self._counties.setdefault(None, {}).setdefault(" ".join(folded(c)), c)
 
+    def county_name(self, county: str, state: str | None = None) -> str:
+        """The county ``county`` names, as its places spell it ("kent county" is
+        "Kent"); :class:`InputError` as :meth:`county_key`."""
+        key = self.county_key(county, state)
+        return self._counties.get(state if state in self._counties else None, {}).get(key, county)
+
     def county_key(self, county: str | None, state: str | None = None) -> str | None:
         """The index's key of the county ``county`` names (None where none is
         given): :func:`county_words` of it, known among the counties of
