@@ -37,13 +37,24 @@ def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubs
 
 
 def send(settings: Settings, msg: EmailMessage) -> None:
+    """Hand ``msg`` to the SMTP server; returns once it accepted the message.
+    What goes wrong after that (the QUIT timing out, the connection dropping)
+    is no failure: the message was delivered, and a retry would send it twice."""
     try:
-        with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=settings.timeout) as smtp:
+        smtp = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=settings.timeout)
+        try:
             if settings.smtp_starttls:
                 smtp.starttls(context=ssl.create_default_context())
             if settings.smtp_user:
                 smtp.login(settings.smtp_user, settings.smtp_password or "")
             smtp.send_message(msg)
+        except BaseException:
+            smtp.close()
+            raise
+        try:
+            smtp.quit()
+        except (OSError, smtplib.SMTPException):
+            smtp.close()
     except smtplib.SMTPRecipientsRefused as exc:
         codes = [code for code, _ in exc.recipients.values()]
         raise DeliveryError(f"recipient refused: {exc.recipients}", permanent=all(c >= 500 for c in codes)) from None

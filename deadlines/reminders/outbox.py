@@ -14,6 +14,17 @@ one copy a crash between sending and recording may cause.
 Late reminders: of the reminders for one subscriber and deadline that are all
 due, only the latest is sent (the others are logged ``superseded``), and every
 message counts the days left from the moment it is sent.
+
+After a crash: every claim is committed before its send, and the outcome is
+committed as soon as the SMTP server or webhook accepted the message (retried
+while the database is briefly unavailable, the lease still kept), so the only
+messages a crash can repeat are those in flight when it struck: at most
+``settings.concurrency`` per sender. A row whose earlier claim ended with no
+outcome recorded (:func:`_cut_off`: the sender died, or its database failed,
+perhaps after the receiver had the message) may have been delivered, so it is
+sent again with the same key and logged as delivered: never logged
+``superseded`` or ``missed`` for lateness, which would leave a delivered
+message out of the log.
 """
 from __future__ import annotations
 
@@ -25,6 +36,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from deadlines.store.db import writer
@@ -128,6 +140,15 @@ def _superseded_by(db: Engine, r: Reminder, now: datetime) -> Reminder | None:
             Reminder.fire_at <= now, Reminder.state.in_(("pending", "sending", "sent"))).limit(1))
 
 
+def _cut_off(s: Session, r: Reminder) -> bool:
+    """Whether an earlier claim of ``r`` ended without an outcome in the log
+    (each claim counts one attempt, each finished claim logs one row): its
+    sender died or lost its database mid-way, perhaps after the receiver had
+    accepted the message."""
+    finished = s.scalar(select(func.count()).select_from(DeliveryLog).where(DeliveryLog.reminder_id == r.id))
+    return r.attempts - 1 > finished
+
+
 def deliver(db: Engine, reminder_id: int, worker: str, now: datetime, settings: Settings) -> str:
     """Send one claimed reminder (or log it missed/cancelled/superseded);
     returns the outcome. Any error in sending is this reminder's failure
@@ -135,12 +156,16 @@ def deliver(db: Engine, reminder_id: int, worker: str, now: datetime, settings: 
     with Session(db) as s:
         r = s.get(Reminder, reminder_id)
         sub = s.get(Subscription, r.subscription_id)
+        cut_off = _cut_off(s, r)
     payload = json.loads(r.payload)
-    later = _superseded_by(db, r, now)
+    ended = "end" in payload and now > datetime.fromisoformat(payload["end"])
+    # a row that may have been delivered already is sent again (same key), however late, so the log says so
+    later = None if cut_off else _superseded_by(db, r, now)
+    maybe = "; an earlier attempt was cut off and may have been delivered" if cut_off else ""
     if sub is None or sub.unsubscribed_at is not None or (sub.confirmed_at is None and r.kind != "confirm"):
-        outcome, state, detail = "cancelled", "cancelled", "subscription ended"
-    elif now > r.fire_at + settings.grace or ("end" in payload and now > datetime.fromisoformat(payload["end"])):
-        outcome, state, detail = "missed", "missed", f"due {r.fire_at.isoformat()}, not sent by {now.isoformat()}"
+        outcome, state, detail = "cancelled", "cancelled", "subscription ended" + maybe
+    elif ended or (now > r.fire_at + settings.grace and not cut_off):
+        outcome, state, detail = "missed", "missed", f"due {r.fire_at.isoformat()}, not sent by {now.isoformat()}{maybe}"
     elif later is not None:
         outcome, state, detail = "superseded", "superseded", f"the later reminder {later.key[:12]} ({later.lead}) says it"
     elif not _still_mine(db, r.id, worker, now, settings):
@@ -148,19 +173,37 @@ def deliver(db: Engine, reminder_id: int, worker: str, now: datetime, settings: 
         return "lost"
     else:
         late = now - r.fire_at > settings.late_after
-        try:
-            with _KeepLease(db, r.id, worker, now, settings):
+        with _KeepLease(db, r.id, worker, now, settings):  # kept until the outcome is recorded
+            try:
                 _send(settings, r, sub, payload, late, now)
-        except DeliveryError as exc:
-            return _failed(db, r, worker, now, settings, exc)
-        except Exception as exc:  # noqa: BLE001 - one bad target must not stop the others
-            log.exception("reminder %s: unexpected error while sending", r.key[:12])
-            return _failed(db, r, worker, now, settings, DeliveryError(f"unexpected error: {exc!r}"))
-        with Session(writer(db)) as s, s.begin():
-            return _finish(s, r, worker, now, "late" if late else "sent", "sent", sent_at=now, late=late,
-                           detail=f"{r.attempts} attempt(s)")
+            except DeliveryError as exc:
+                return _failed(db, r, worker, now, settings, exc)
+            except Exception as exc:  # noqa: BLE001 - one bad target must not stop the others
+                log.exception("reminder %s: unexpected error while sending", r.key[:12])
+                return _failed(db, r, worker, now, settings, DeliveryError(f"unexpected error: {exc!r}"))
+            # accepted: record it at once, and keep trying while the database is unavailable (a row left
+            # ``sending`` would be sent again when its lease ran out)
+            return _record(db, settings, lambda s: _finish(
+                s, r, worker, now, "late" if late else "sent", "sent", sent_at=now, late=late,
+                detail=f"{r.attempts} attempt(s){'; sent again after a cut-off attempt' if cut_off else ''}"))
     with Session(writer(db)) as s, s.begin():
         return _finish(s, r, worker, now, outcome, state, detail)
+
+
+def _record(db: Engine, settings: Settings, finish) -> str:
+    """Run ``finish`` in a write transaction, retried on database errors for
+    up to a lease (the caller keeps the lease meanwhile)."""
+    stop, wait = time.monotonic() + settings.lease.total_seconds(), 0.05
+    while True:
+        try:
+            with Session(writer(db)) as s, s.begin():
+                return finish(s)
+        except DBAPIError:
+            if time.monotonic() + wait > stop:
+                raise
+            log.warning("recording a delivered reminder failed; retrying in %.2f s", wait, exc_info=True)
+            time.sleep(wait)
+            wait = min(wait * 2, 2.0)
 
 
 def _send(settings: Settings, r: Reminder, sub: Subscription, payload: dict, late: bool, now: datetime) -> None:

@@ -120,9 +120,13 @@ def post(settings: Settings, url: str, secret: str, key: str, body: bytes) -> No
     try:
         conn.request("POST", target.path, body=body, headers=headers)
         resp = conn.getresponse()
-        resp.read(1024)
     except (OSError, http.client.HTTPException) as exc:
+        conn.close()
         raise DeliveryError(f"webhook: {exc}") from None
+    try:  # the status is the answer: a body cut short after a 2xx is no reason to post it again
+        resp.read(1024)
+    except (OSError, http.client.HTTPException):
+        pass
     finally:
         conn.close()
     if resp.status >= 300:
