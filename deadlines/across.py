@@ -101,6 +101,36 @@ class Listing:
         return chosen, (make_cursor(chosen[-1].key) if more and chosen else None)
 
 
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """Entries of one deadline at one moment across governments ("petitions
+    due at 4:00 p.m., Tuesday, April 25, 2028 in 21 townships"), in listing order."""
+
+    entries: tuple[Entry, ...]
+
+    @property
+    def first(self) -> Entry:
+        return self.entries[0]
+
+    @property
+    def governments(self) -> tuple[Jurisdiction, ...]:
+        return tuple(dict.fromkeys(e.jurisdiction for e in self.entries))
+
+    def common(self, attribute: str) -> str | None:
+        """The governments' ``kind`` or ``county`` where they all share one."""
+        found = {getattr(j, attribute) for j in self.governments}
+        return found.pop() if len(found) == 1 else None
+
+
+def by_deadline(entries: list[Entry]) -> list[Shared]:
+    """``entries`` gathered where the same deadline (id and title) opens or
+    closes at the same moment (day and instant), in the order of their first entry."""
+    found: dict[tuple, list[Entry]] = {}
+    for e in entries:
+        found.setdefault((e.key[0], e.key[1], e.edge, e.deadline.id, e.deadline.title), []).append(e)
+    return [Shared(tuple(group)) for group in found.values()]
+
+
 def sort_key(jid: str, d: Deadline, edge: str = "closing") -> tuple[str, str, str, str, str, str]:
     """The day (local: the window's start for an opening, else the day to act
     by), then the instant (in UTC, whole: its time of day alone would put 5:00

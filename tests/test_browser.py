@@ -273,6 +273,11 @@ def test_deadlines_across_colorado_and_its_feed(browser, live_server, javascript
     page.select_option("#f-kind", "special-district")
     page.click("form.filters button[type=submit]")
     assert "state=CO" in page.url and "from=2027-01-01" in page.url and "kind=special-district" in page.url
+    shared = page.locator("ol.across > li.group").all_inner_texts()  # grouped by deadline: La Plata's districts share them
+    assert any("Self-nomination and acceptance forms may be filed" in t and "special districts in La Plata County" in t
+               for t in shared), shared[:3]
+    page.click("#view-rows")  # one row per government
+    assert "view=rows" in page.url
     rows = page.locator("ol.across > li")
     texts = rows.all_inner_texts()
     town = "Durango Fire Protection District"

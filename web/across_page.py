@@ -5,12 +5,12 @@ row naming its government; "Subscribe to these" (the combined feed for the
 same filter) and the same rows as CSV (``/deadlines.csv``)."""
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 from urllib.parse import quote, urlencode
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
-from deadlines.across import QUERY, Across, check_filters, read_query
+from deadlines.across import QUERY, Across, by_deadline, check_filters, read_query
 from deadlines.core.errors import InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS
 from deadlines.publish import as_csv
@@ -34,9 +34,16 @@ def _across() -> Across:
     return current_app.extensions["across"]
 
 
+#: the page's own parameters beside the bulk API's: its language, its view, its page number
+OWN = ("lang", "view", "page")
+VIEWS = ("grouped", "rows")
+#: how far past an empty range the page looks for the next date with deadlines
+NEXT_DAYS = 366
+
+
 def _query(args: dict, today) -> dict:
     """The page's query: the bulk API's, the range defaulting to the next 30 days."""
-    given = {k: v for k, v in args.items() if v and k != "lang"}  # the page's language, not a filter
+    given = {k: v for k, v in args.items() if v and k not in OWN}
     given.setdefault("from", today.isoformat())
     given.setdefault("to", (today + timedelta(days=DEFAULT_DAYS)).isoformat())
     return read_query(given)
@@ -74,18 +81,51 @@ def page():
         message = _unknown_state(w, exc) if exc.code == "filter.state_unknown" else w.error(exc)
         errors[field] = message[0].upper() + message[1:]
     spoken = speaking(w)
-    chosen, cursor = listing.page(q["cursor"], q["limit"]) if listing is not None else ([], None)
-    shown = {k: v for k, v in args.items() if k != "cursor" and v}
+    view, number = args.get("view") or None, args.get("page") or "1"
+    if view not in (None, *VIEWS):
+        errors["view"], view = w._("Choose one of: {choices}.", choices=", ".join(VIEWS)), None
+    if not (number.isascii() and number.isdigit() and 0 < int(number) < 10**6):
+        errors["page"], number = w._("A page number: 1, 2, 3 …"), "1"
+    entries = listing.entries if listing is not None else []
+    if listing is not None and q["cursor"]:  # a link of the bulk API's kind: from its cursor on
+        entries, _ = listing.page(q["cursor"], len(listing.entries) or 1)
+    groups = by_deadline(entries)
+    if view is None:  # grouped where governments share a deadline, else one row each
+        view = "grouped" if len(groups) < len(entries) else "rows"
+    items = groups if view == "grouped" else entries
+    first = (int(number) - 1) * q["limit"] if q else 0
+    chosen = items[first:first + q["limit"]] if q else []
+    shown = {k: v for k, v in args.items() if k not in ("cursor", "page") and v}
+    to_page = lambda n: url_for("across.page", **shown, **({"page": n} if n > 1 else {}))  # noqa: E731
     return render_template(
-        "deadlines.html", args=args, errors=errors, q=q, listing=listing, entries=chosen, today=today,
-        next_url=url_for("across.page", **shown, cursor=cursor) if cursor else None,
+        "deadlines.html", args=args, errors=errors, q=q, listing=listing, entries=chosen, today=today, view=view,
+        county_named=registry().places().county_name(q["county"], q["state"]) if q and q["county"] and not errors else None,
+        counted={"first": first + 1, "last": first + len(chosen), "total": len(items)},
+        view_url={v: url_for("across.page", **{**shown, "view": v}) for v in VIEWS},
+        next_url=to_page(int(number) + 1) if first + len(chosen) < len(items) else None,
+        previous_url=to_page(int(number) - 1) if int(number) > 1 else None,
+        next_day=_next_day(q, today) if q and listing is not None and not listing.entries else None,
         csv_url=url_for("across.spreadsheet", **shown),
         subscribe=_subscribe(q, w) if q and not errors else None,
-        json_args={**{k: v for k, v in args.items() if k != "lang"}, "from": q["start"].isoformat(),
+        json_args={**{k: v for k, v in args.items() if k not in OWN}, "from": q["start"].isoformat(),
                    "to": q["end"].isoformat()} if listing is not None else {},  # the API speaks no lang
         defaults={"from": today.isoformat(), "to": (today + timedelta(days=DEFAULT_DAYS)).isoformat()},
         states=STATES, kinds=GOVERNMENT_KINDS, audiences=AUDIENCES, words=spoken, when=spoken.when, row_url=_row_url(),
     ), 400 if errors else 200
+
+
+def _next_day(q: dict, today):
+    """After an empty range, the first day with a deadline or an opening for
+    the same filters within :data:`NEXT_DAYS`, and the page's link to it (None: none)."""
+    start = q["end"] + timedelta(days=1)
+    later = _across().listing(start, start + timedelta(days=NEXT_DAYS - 1), today=today, state=q["state"],
+                              audience=q["audience"], county=q["county"], kind=q["kind"])
+    if not later.entries:
+        return None
+    day = later.entries[0].key[0]
+    shown = {k: v for k, v in request.args.items() if k in ("state", "county", "kind", "audience", "lang", "view") and v}
+    return {"day": date.fromisoformat(day), "url": url_for("across.page", **shown, **{"from": day, "to": (
+        date.fromisoformat(day) + timedelta(days=DEFAULT_DAYS)).isoformat()})}
 
 
 def _unknown_state(w: Words, exc: InputError) -> str:
