@@ -100,3 +100,25 @@ def test_database_coming_up_between_attempts_is_served(pg_url, tmp_path):  # noq
         if listener:
             listener.close()
     assert "Traceback" not in first + rest
+
+
+@pytest.mark.postgres
+def test_gunicorn_with_the_database_unreachable_at_start_is_one_line_per_attempt_then_exits(tmp_path):
+    """The scaled setup's entry (``deploy/gunicorn.conf.py``): the master waits for
+    the database before it binds or boots a worker, and gives up as serve does."""
+    from tests.test_scaled_setup import _gunicorn_flags
+
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("DEADLINES_")},
+           "DEADLINES_DATABASE_URL": "postgresql://postgres@127.0.0.1:1/none", "DEADLINES_START_RETRIES": "1",
+           "DEADLINES_INSTANCE": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "-w", "2",
+                           "-b", f"127.0.0.1:{_free_port()}", *_gunicorn_flags()],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
+    assert "Listening at" not in done.stderr and "Booting worker" not in done.stderr  # no socket, no worker
+    named = [line for line in done.stderr.splitlines() if "127.0.0.1:1/none" in line]
+    assert len(named) == 2, done.stderr  # one line per attempt
+    assert "trying again in 1 s" in named[0] and "attempt 1 of 2" in named[0]
+    assert "gave up after 2 attempt(s)" in named[1]
+    assert done.stderr.strip().splitlines()[-1] == named[1]  # and nothing after it

@@ -39,8 +39,10 @@ from deadlines.store import history, rate_limits, records, subscriptions, tokens
 from deadlines.store.db import now, writer
 from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OfficeHoursEntry, OverrideEntry,
                                     Subscription, TriggerEvent)
+from deadlines.words import words
 
 from web.common import today_in
+from web.language import said
 from web.limits import address_wait
 from web.problems import check_request, problem, unknown_jurisdiction
 from web.public_writes import client_key
@@ -71,11 +73,14 @@ def _error(status: int, message: str, field: str | None = None, headers: dict | 
 
 @bp.errorhandler(InputError)
 def _input_error(exc: InputError):
+    """The problem in the language asked for with ``lang`` (only: an API is not a page, Accept-Language
+    leaves it in English, as the public API)."""
+    detail = (said() if g.get("lang_asked") else words("en")).error(exc)
     if isinstance(exc, CaseNeeded):
-        return _error(409, str(exc), exc.field, cases=[{"id": i, "label": lab} for i, lab in exc.cases])
+        return _error(409, detail, exc.field, cases=[{"id": i, "label": lab} for i, lab in exc.cases])
     if isinstance(exc, records.TooManyEvents):
-        return _error(422, str(exc), exc.field, limit=exc.limit, cycle=exc.cycle.isoformat())
-    return _error(422, str(exc), exc.field)
+        return _error(422, detail, exc.field, limit=exc.limit, cycle=exc.cycle.isoformat())
+    return _error(422, detail, exc.field)
 
 
 def event_cap() -> int:

@@ -3,9 +3,14 @@ in the OpenAPI document: its paths and parameters; bodies and answers are the
 models of :mod:`web.schemas.clerk`."""
 from __future__ import annotations
 
-from pydantic import BaseModel
+from datetime import date
 
+from pydantic import BaseModel, Field
+
+from deadlines.store.records import MAX_EVENTS_PER_CYCLE
 from web.openapi_common import BODY_LIMITS, MAX_CONTENT, STR, TEXT_LIMITS, answer, many, problem, schema_of
+from web.schemas import REF, ref
+from web.schemas.base import Problem
 from web.schemas.clerk import (ClosureIn, ClosureOut, Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn,
                                HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Subscription,
                                SubscriptionCreated, SubscriptionIn)
@@ -34,18 +39,42 @@ IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
                                   "the event recorded the first time (nothing new stored); with another event, 422"}
 REASON = {"name": "reason", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
           "description": "Why (kept in the history and said in the cancelled deadlines)"}
+RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait"}}
+CHALLENGE = {"WWW-Authenticate": {"schema": STR, "description": 'Bearer realm="deadlines"'}}
+AUTH_FAILURES = ("too many failed authentications (unknown or revoked tokens) from this client "
+                 "(RATELIMIT_CLERK_AUTH_FAILURES); a live token is never refused for them")
+
+
+class TooManyEventsProblem(Problem):
+    """An event past its cycle's cap: nothing stored; `field` is `at`, with the `limit` and the full `cycle`."""
+    limit: int = Field(ge=1, description=f"The most events a cycle holds (MAX_EVENTS_PER_CYCLE, {MAX_EVENTS_PER_CYCLE} "
+                                         "unless configured; deleted events count)")
+    cycle: date = Field(description="The cycle that is full: its general election's date by rule")
+
+
+def _event_problem(description: str) -> dict:
+    """A 422 of an event write: a problem, or (past the cap) one with ``limit`` and ``cycle``."""
+    capped = TooManyEventsProblem.model_json_schema(ref_template=REF, mode="serialization")
+    capped.pop("$defs", None)  # (CaseRef: in the document's components already)
+    return {"description": description,
+            "content": {"application/problem+json": {"schema": {"anyOf": [ref(Problem), capped]}}}}
 
 
 def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: type[BaseModel] | None = None,
-           not_found: str = "") -> dict:
-    """One clerk operation with the answers :func:`web.clerk._authenticate` and the handler give."""
+           not_found: str = "", events: bool = False) -> dict:
+    """One clerk operation with the answers :func:`web.clerk._authenticate` and the handler give
+    (``events``: a write of an event, refused past its cycle's cap)."""
+    writes = body is not None or "204" in ok  # a body, or a deletion: RATELIMIT_CLERK_WRITES counts both
     responses = {
         **ok,
-        "401": {**problem("No bearer token, or an unknown or revoked one"),
-                "headers": {"WWW-Authenticate": {"schema": STR, "description": 'Bearer realm="deadlines"'}}},
+        "401": {**problem("No bearer token, or an unknown or revoked one"), "headers": CHALLENGE},
         "403": problem("The token is for another jurisdiction"),
         "404": problem("Unknown jurisdiction" + (f", or {not_found}" if not_found else "")),
         "400": problem("A path or query value breaks a limit: " + TEXT_LIMITS),
+        "429": {**problem("Too many writes with this token (RATELIMIT_CLERK_WRITES), or " + AUTH_FAILURES if writes
+                          else AUTH_FAILURES[0].upper() + AUTH_FAILURES[1:]),
+                "headers": {**RETRY_AFTER, "WWW-Authenticate": {
+                    **CHALLENGE["WWW-Authenticate"], "description": 'Bearer realm="deadlines" (failed authentications)'}}},
     }
     op = {"operationId": op_id, "summary": summary, "tags": ["clerk"], "security": [{"bearerAuth": []}],
           "parameters": [JID, *params], "responses": responses}
@@ -55,11 +84,15 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: type[BaseMode
         responses.update({
             "400": problem("The body is not a JSON object, or a value breaks a limit: " + BODY_LIMITS),
             "413": problem(f"Body over {MAX_CONTENT // 1024} KiB"),
-            "429": {**problem("Too many writes with this token (RATELIMIT_CLERK_WRITES)"),
-                    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait"}}},
             "415": problem("The body is not JSON (Content-Type: application/json)"),
             "422": problem("Invalid for this jurisdiction's calendar file (the field is named); nothing stored"),
         })
+        if events:
+            responses["422"] = _event_problem(
+                "Invalid for this jurisdiction's calendar file (the field is named), or the event's cycle holds "
+                f"MAX_EVENTS_PER_CYCLE events already ({MAX_EVENTS_PER_CYCLE} unless configured; deleted ones "
+                "count): `field` is `at`, with the `limit` and the `cycle` (its general election's date); "
+                "nothing stored")
     elif any(p["name"] == "cycle" for p in params):
         responses["422"] = problem("The cycle is not a general election of the jurisdiction by rule"
                                    + (", or the choice is unknown or not in force for it"
@@ -77,11 +110,11 @@ def clerk_paths() -> dict:
         f"{base}/events": {
             "get": _clerk("listEvents", "Recorded trigger events", {"200": answer(many(Event), "The events")}),
             "post": _clerk("recordEvent", "Record a trigger event", {"201": answer(Event, "Recorded")},
-                           params=[IDEMPOTENCY_KEY], body=EventIn),
+                           params=[IDEMPOTENCY_KEY], body=EventIn, events=True),
         },
         f"{base}/events/{{event_id}}": {
             "put": _clerk("changeEvent", "Change a recorded trigger event", {"200": answer(Event, "Changed")},
-                          params=[EVENT_ID], body=EventIn, not_found="no such event"),
+                          params=[EVENT_ID], body=EventIn, not_found="no such event", events=True),
             "delete": _clerk("deleteEvent", "Delete a recorded trigger event (its deadlines stay in the feeds, "
                              "cancelled; `?reason=` is kept in the history)", _gone("Event"),
                              params=[EVENT_ID, REASON], not_found="no such event"),

@@ -11,10 +11,12 @@ scheduler and serve. A database unreachable at start (any SQLAlchemy
 stderr naming it (password hidden) and saying when it is tried again, up to
 ``--start-retries`` more times (``DEADLINES_START_RETRIES``, 5) with a doubling
 wait (1 s, 2 s, 4 s ..., at most 30 s), then one line and exit status 1: no
-traceback. Links point at ``DEADLINES_BASE_URL``; on a loopback address it
-defaults to the address served; on any other it must be set (the service
-refuses to start without it: its emails and feeds would link to an address
-nobody can reach, or to whatever host a client names).
+traceback (:func:`deadlines.store.waiting.until_reachable`, which the scaled
+setup's gunicorn master waits through too). Links point at
+``DEADLINES_BASE_URL``; on a loopback address it defaults to the address
+served; on any other it must be set (the service refuses to start without it:
+its emails and feeds would link to an address nobody can reach, or to
+whatever host a client names).
 The server and its limits: :mod:`deadlines.cli.server`."""
 from __future__ import annotations
 
@@ -85,28 +87,9 @@ def serve(host: str, port: int, threads: int, connection_limit: int, request_tim
 
 def _app_once_reachable(retries: int):
     """``web.create_app()``, tried again ``retries`` times while the database is
-    unreachable (a wait of 1 s doubled each time, at most 30 s); one line per
-    failure on stderr, and after the last exit status 1."""
-    import sys
-    import time
-
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import OperationalError
-
-    from deadlines.config import database_url
+    unreachable (:func:`deadlines.store.waiting.until_reachable`: one line per
+    failure on stderr, and after the last exit status 1)."""
+    from deadlines.store.waiting import until_reachable
     from web import create_app
 
-    where = make_url(database_url()).render_as_string(hide_password=True)
-    for attempt in range(retries + 1):
-        try:
-            return create_app()
-        except OperationalError as exc:
-            why = (str(exc.orig or exc).strip().splitlines() or ["unreachable"])[0]
-            if attempt == retries:
-                click.echo(f"error: the database {where} is unreachable ({why}); gave up after "
-                           f"{attempt + 1} attempt(s)", err=True)
-                sys.exit(1)
-            wait = min(30, 2 ** attempt)
-            click.echo(f"error: cannot reach the database {where} ({why}); trying again in {wait} s "
-                       f"(attempt {attempt + 1} of {retries + 1})", err=True)
-            time.sleep(wait)
+    return until_reachable(create_app, retries, say=lambda line: click.echo(line, err=True))

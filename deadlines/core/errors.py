@@ -72,6 +72,9 @@ ERRORS = {
     "idempotency.reused": "{field} {key} was used for another event (event {event})",
     "submission.reused": "{field}: this form was saved already (event {event}); reload the page to record another event",
     "body.too_large": "request body over {limit} bytes",
+    "events.too_many": "{field}: the {cycle} cycle of {jurisdiction} holds {held} recorded trigger events; a cycle may "
+                       "hold at most {limit} (deleted events count: their deadlines stay in the feeds, cancelled), so "
+                       "nothing was recorded",
 }
 
 

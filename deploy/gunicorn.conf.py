@@ -1,0 +1,28 @@
+# gunicorn's settings for the scaled setup (see README), from the repository's folder:
+#
+#     .venv/bin/gunicorn -c deploy/gunicorn.conf.py -w 4 -b 127.0.0.1:8001
+#
+# The master waits for the database before it binds the port or starts a
+# worker: unreachable at start, it is one line per try naming the database
+# (password hidden) and when it is tried again, up to DEADLINES_START_RETRIES
+# more times (5) with a doubling wait (1 s, 2 s, 4 s ..., at most 30 s), then
+# one line and exit status 1, never a traceback (as `deadlines serve` does:
+# deadlines.store.waiting). Without this file every worker would fail with a
+# traceback and the master would exit at once.
+
+wsgi_app = "web:create_app()"
+
+
+def on_starting(server):
+    """In the master, before any socket or worker: the database answers, or exit."""
+    from deadlines.config import database_url
+    from deadlines.store.waiting import reachable, start_retries, until_reachable
+
+    url = database_url()
+    try:
+        until_reachable(lambda: reachable(url), start_retries(), url=url,
+                        say=lambda line: server.log.error(line.removeprefix("error: ")))  # [ERROR] says it
+    except SystemExit:
+        if server.pidfile is not None:
+            server.pidfile.unlink()
+        raise
