@@ -104,7 +104,15 @@ def _notice_reminders(app, uid) -> int:
             Reminder.deadline_uid == uid, Reminder.kind.in_(("notice-open", "notice-close")), Reminder.state == "pending"))
 
 
-def test_marking_a_notice_published_stops_its_reminders(app):
+@pytest.fixture
+def april_2028(sqlite_url):
+    """Inside Ypsilanti's 2028 filing-notice window (it opens April 4): a publication can be marked only once it
+    has happened and inside the window (a clerk marking one ahead of time is refused: tests/test_desk_published.py)."""
+    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": "2028-04-10"})
+
+
+def test_marking_a_notice_published_stops_its_reminders(april_2028):
+    app = april_2028
     with Session(app.extensions["records"].db) as s, s.begin():
         subscriptions.create(s, app.extensions["registry"].get("ypsilanti-mi"), channel="email",
                              target="clerk-reminders@ypsilanti.test", confirmed=True)
@@ -117,13 +125,13 @@ def test_marking_a_notice_published_stops_its_reminders(app):
     page = client.get("/clerk/ypsilanti-mi?cycle=2028-11-07").get_data(as_text=True)
     assert "NOTICE OF THE LAST DAY FOR FILING" in page  # the drafted text, ready to copy
     r = client.post("/clerk/ypsilanti-mi/notice?cycle=2028-11-07", data={
-        "csrf_token": csrf_of(page), "uid": uid, "published_on": "2028-04-03", "where": "The Ypsilanti Courier",
+        "csrf_token": csrf_of(page), "uid": uid, "published_on": "2028-04-05", "where": "The Ypsilanti Courier",
         "step": "save"})
     assert r.status_code == 302
     with Session(app.extensions["records"].db) as s:
         assert s.scalar(select(NoticePublication.where).where(NoticePublication.deadline_uid == uid)) == "The Ypsilanti Courier"
     page = client.get("/clerk/ypsilanti-mi?cycle=2028-11-07").get_data(as_text=True)
-    assert "Published Monday, April 3, 2028 in The Ypsilanti Courier" in page
+    assert "Published Wednesday, April 5, 2028 in The Ypsilanti Courier" in page
     plan()  # as of the same day: the notice's reminders are gone
     assert _notice_reminders(app, uid) == 0
 

@@ -13,7 +13,14 @@ or an order, decision or hours that change nothing) and stores nothing.
 Writes of one jurisdiction go one at a time (:func:`deadlines.store.util.hold`),
 so the second of two at once finds the first. An event past the cycle's cap
 (``MAX_EVENTS_PER_CYCLE``, as on the API: :func:`web.clerk.event_cap`) is
-refused beside its form, at the check and at the Save alike, nothing stored."""
+refused beside its form, at the check and at the Save alike, nothing stored.
+
+A notice is marked published on a day inside its window and not after
+today in the jurisdiction's zone, and the mark can be undone (``notice-delete``,
+:func:`deadlines.store.records.delete_publication`). A public report is
+accepted or rejected with one button (``report-accept``, ``report-reject``)
+through :func:`deadlines.store.reports.accept` / ``reject``, as ``deadlines
+reports accept/reject`` does; a report of another jurisdiction is a 404."""
 from __future__ import annotations
 
 import secrets
@@ -21,20 +28,21 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Callable, Mapping
 
-from flask import current_app
+from flask import abort, current_app
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from deadlines.core import inputs
 from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import InputError
+from deadlines.core.moments import day_of
 from deadlines.core.model import Deadline, Jurisdiction
 from deadlines.publish import words
 from deadlines.service import cycle_of, lookup
-from deadlines.store import history, records
+from deadlines.store import history, records, reports
 from deadlines.store.db import now, writer
 from deadlines.store.records import DbRecords
-from deadlines.store.tables import HistoryEntry, NoticePublication, OfficeClosure, TriggerEvent
+from deadlines.store.tables import DateReport, HistoryEntry, NoticePublication, OfficeClosure, TriggerEvent
 from deadlines.store.util import bump, hold
 from deadlines.words import words as engine_words
 
@@ -195,32 +203,111 @@ def _closure_delete(s, jur, cycle, form, who):
     return "Deleted the closure.", None
 
 
-def _notice(s, jur, cycle, form, who):
-    """Mark a notice published (the day, and where): its reminders stop."""
+def _window(s, jur, cycle, form):
+    """The notice window the form names (its ``uid``) in this cycle, as the desk computes it."""
     uid = form.get("uid", "")
     window = next((d for d in lookup(jur, today=today_in(jur.timezone), election=cycle,
                                      records=DbRecords(s.connection())).deadlines
                    if d.uid == uid and d.kind == "notice-window"), None)
     if window is None:
         raise InputError("uid: no such notice in this cycle", "uid")
+    return window
+
+
+def _published_on(jur, window, form) -> date:
+    """The day the form says the notice was published: not after today in the
+    jurisdiction's zone, and inside the window the desk shows ("Publish between
+    its opening and its last day")."""
     on = inputs.day(form.get("published_on"), "published_on")
+    today = today_in(jur.timezone)
+    if on > today:
+        raise InputError(f"published_on: {words.when(on)} is after today ({words.when(today)}, "
+                         f"{words.zone_name(jur.timezone)}): mark a notice published once it has been", "published_on")
+    opens, closes = (day_of(window.start) if window.start is not None else None), day_of(window.due)
+    if opens is not None and on < opens:
+        raise InputError(f"published_on: {words.when(on)} is before the notice window opens, on {words.when(opens)}: "
+                         f"the law asks for it between {words.when(opens)} and {words.when(closes)}", "published_on")
+    if on > closes:
+        raise InputError(f"published_on: {words.when(on)} is after the notice window closes, on {words.when(closes)}: "
+                         f"the law asks for it " + (f"between {words.when(opens)} and " if opens else "by ")
+                         + f"{words.when(closes)}", "published_on")
+    return on
+
+
+def _notice(s, jur, cycle, form, who):
+    """Mark a notice published (the day, and where): its reminders stop."""
+    window = _window(s, jur, cycle, form)
+    uid = window.uid
+    on = _published_on(jur, window, form)
     where = inputs.required_text(form.get("where"), "where", "the newspaper or site it was published in")
     said = f"Marked “{window.title}” published on {words.when(on)} in {where}; its reminders stop."
     kept = s.scalar(select(NoticePublication).where(NoticePublication.deadline_uid == uid))
     if kept is not None:
         if kept.published_on == on and _same_words(kept.where, where):
             return said, None  # marked so already (the form sent again)
-        raise InputError("uid: this notice is already marked published", "uid")
+        raise InputError("uid: this notice is already marked published; undo that first to change it", "uid")
     s.add(NoticePublication(jurisdiction_id=jur.id, deadline_uid=uid, published_on=on, where=where, recorded_at=now(),
                             by=who.label))
-    history.log(s, jur.id, who, "notice.publish", f"notice:{cycle}/{window.id}", None, {"on": on.isoformat(), "where": where})
+    history.log(s, jur.id, who, "notice.publish", records.notice_target(cycle, window.id), None,
+                {"on": on.isoformat(), "where": where})
     bump(s, jur.id, "anchors_rev")
     return said, None
 
 
+def _notice_delete(s, jur, cycle, form, who):
+    """Undo "published": the notice is no longer marked (its reminders come back)."""
+    reason = inputs.required_text(form.get("reason"), "reason", "why the notice is no longer marked published")
+    window = _window(s, jur, cycle, form)
+    target = records.notice_target(cycle, window.id)
+    if not records.delete_publication(s, jur, window.uid, target, who=who, reason=reason) \
+            and not _deleted_already(s, jur, target, "notice.delete", who, reason):
+        raise InputError("uid: this notice is not marked published", "uid")
+    return f"“{window.title}” is no longer marked published; its reminders start again.", None
+
+
+def _report(s, jur, form):
+    """The report the form names, if it is one of ``jur``'s (404 otherwise: a
+    report of another government is never decided from this desk)."""
+    value = form.get("report", "")
+    row = s.get(DateReport, int(value)) if value.isdigit() and 0 < int(value) <= inputs.MAX_ROW_ID else None
+    if row is None or row.jurisdiction_id != jur.id:
+        abort(404, "No such report of this jurisdiction.")
+    return row
+
+
+def _report_title(jur, row) -> str:
+    return jur.rules[row.deadline][-1].title if row.deadline in jur.rules else row.deadline
+
+
+def _decided_already(row, state: str, who, reason: str | None) -> bool:
+    """Whether ``row`` was decided so already by ``who`` (the form sent again)."""
+    return row.state == state and row.decided_by == who.label and _same_words(row.reason, reason)
+
+
+def _report_accept(s, jur, cycle, form, who):
+    """Accept a public report, as ``deadlines reports accept ID`` does."""
+    row = _report(s, jur, form)
+    said = (f"Accepted report {row.id}: {jur.name} published {row.due_given} for “{_report_title(jur, row)}” "
+            f"(election of {words.when(row.cycle)}), per {row.source}.")
+    if not _decided_already(row, "accepted", who, None):
+        reports.accept(s, jur, reports.find(s, row.id), who=who, today=today_in(jur.timezone))
+    return said, row.cycle
+
+
+def _report_reject(s, jur, cycle, form, who):
+    """Reject a public report with its reason, as ``deadlines reports reject ID --reason R`` does."""
+    row = _report(s, jur, form)
+    said = f"Rejected report {row.id} ({row.due_given} for “{_report_title(jur, row)}”): nothing it says is used."
+    reason = " ".join((form.get("reason") or "").split()) or None
+    if not _decided_already(row, "rejected", who, reason):
+        reports.reject(s, jur, reports.find(s, row.id), form.get("reason"), who=who, today=today_in(jur.timezone))
+    return said, row.cycle
+
+
 ACTIONS: dict[str, Callable] = {
     "event": _event, "event-delete": _event_delete, "override": _override, "override-delete": _override_delete,
-    "decision": _decision, "decision-delete": _decision_delete, "notice": _notice,
+    "decision": _decision, "decision-delete": _decision_delete, "notice": _notice, "notice-delete": _notice_delete,
+    "report-accept": _report_accept, "report-reject": _report_reject,
     "office-hours": _office_hours, "office-hours-delete": _office_hours_delete,
     "closure": _closure, "closure-delete": _closure_delete,
 }

@@ -132,6 +132,8 @@ def _what(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str]) -> Note
         return note("change.decision_taken" if after.get("taken") else "change.decision_declined", choice=name,
                     election=election)
     if kind == "notice":
+        if after is None:
+            return note("change.notice_removed", title=_title(jur, rest))
         return note("change.notice", title=_title(jur, rest), on=_at(after, "on", zone), where=(after or {}).get("where"))
     return text(e.action)
 

@@ -31,7 +31,8 @@ from deadlines.core.moments import day_of, from_iso
 from deadlines.service import Records, case_cycle, cycle_of, lookup, upcoming
 from deadlines.store.db import now
 from deadlines.store.tables import (
-    DecisionEntry, ElectionEntry, JurisdictionState, OfficeClosure, OfficeHoursEntry, OverrideEntry, TriggerEvent,
+    DecisionEntry, ElectionEntry, JurisdictionState, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry,
+    TriggerEvent,
 )
 from deadlines.store.util import bump, hold
 
@@ -629,6 +630,27 @@ def delete_closure(s: Session, jur: Jurisdiction, closure_id: int, *, who: histo
         return False
     history.log(s, jur.id, who, "closure.delete", closure_target(jur, entry.day),
                 {"day": entry.day.isoformat(), "reason": entry.reason}, None, reason=inputs.label(reason, "reason"))
+    s.delete(entry)
+    bump(s, jur.id, "anchors_rev")
+    return True
+
+
+def notice_target(cycle: date, rid: str) -> str:
+    """What history calls a notice's publication: ``notice:<cycle>/<the notice window's rule>``."""
+    return f"notice:{cycle}/{rid}"
+
+
+def delete_publication(s: Session, jur: Jurisdiction, uid: str, target: str, *, who: history.Who = NOBODY,
+                       reason: object = None) -> bool:
+    """Undo "published": the notice window ``uid`` is no longer marked published
+    (its reminders come back at the next replan); False when it was not marked.
+    ``target``: the history's name of it (:func:`notice_target`)."""
+    entry = s.scalar(select(NoticePublication).where(NoticePublication.jurisdiction_id == jur.id,
+                                                     NoticePublication.deadline_uid == uid))
+    if entry is None:
+        return False
+    history.log(s, jur.id, who, "notice.delete", target, {"on": entry.published_on.isoformat(), "where": entry.where},
+                None, reason=inputs.label(reason, "reason"))
     s.delete(entry)
     bump(s, jur.id, "anchors_rev")
     return True

@@ -215,6 +215,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "change.decision_taken": "recorded that {place} takes {choice} for the election of {election}",
     "change.decision_declined": "recorded that {place} does not take {choice} for the election of {election}",
     "change.notice": "marked “{title}” published on {on} in {where}",
+    "change.notice_removed": "removed the mark that “{title}” was published",
     "change.report_accepted": "accepted the public report that {place} published {due} for “{title}”",
     "change.report_rejected": "rejected the public report of {due} for “{title}”",
     # choices the law gives
