@@ -15,7 +15,8 @@ from deadlines.publish.words import plain, zone_name
 ROSTERED = ["academy-school-district-no-20-co", "acme-township-grand-traverse-mi", "alpine-ut"]
 OWN_FILES = ["ypsilanti-mi", "salt-lake-city-ut", "colorado-local", "model-city"]
 JARGON = re.compile(
-    r"\btentative\b|\broll(?:s|ed|ing)?\b|\bUTC\s?[+\-−]\s?\d|\b(?:America|US|Pacific|Etc)/[A-Za-z_]+"
+    r"\btentative\b|(?-i:\broll(?:s|ed|ing)?\b)|"  # a name ("Rolling Hills Ranch") is no jargon
+    r"\bUTC\s?[+\-−]\s?\d|\b(?:America|US|Pacific|Etc)/[A-Za-z_]+"
     r"|\b[a-z]+_[a-z_]+\b|\bencode\b|\btrigger event\b|\bthe rule.s own computation of time\b|\bsafe_due\b|\bTOML\b", re.I)
 
 
