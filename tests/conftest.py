@@ -38,12 +38,14 @@ def live_server(app):
 
 @pytest.fixture(scope="session")
 def own_files_calendars(tmp_path_factory):
-    """The repository's calendars without the rosters: only the jurisdictions
-    with files of their own (listings whose expected answers are worked out
-    by hand for those four)."""
+    """The repository's calendars without the rosters and the Colorado charter
+    cities (``*-co.toml``, tested in tests/law/test_co_home_rule_charters.py):
+    the four jurisdictions whose listings' expected answers are worked out by
+    hand here (colorado-local, model-city, salt-lake-city-ut, ypsilanti-mi)."""
     import shutil
     from pathlib import Path
 
     folder = tmp_path_factory.mktemp("own-files") / "calendars"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "calendars", folder, ignore=shutil.ignore_patterns("roster"))
+    shutil.copytree(Path(__file__).resolve().parent.parent / "calendars", folder,
+                    ignore=shutil.ignore_patterns("roster", "*-co.toml"))
     return folder
