@@ -24,6 +24,15 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture(scope="module")
+def reader(tmp_path_factory):
+    """One app for a module of reads only (every roster loaded once; nothing written)."""
+    folder = tmp_path_factory.mktemp("reader")
+    app = create_app({"TESTING": True, "TODAY": TODAY, "DATABASE_URL": f"sqlite:///{folder / 'test.sqlite3'}",
+                      "BASE_URL": BASE_URL})
+    return app.test_client()
+
+
 @pytest.fixture
 def live_server(app):
     """The app served on 127.0.0.1 (random port) in a thread; yields its base URL."""

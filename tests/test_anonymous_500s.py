@@ -12,9 +12,7 @@ import re
 
 import pytest
 
-from web import create_app
 
-from conftest import BASE_URL, TODAY
 
 FOREIGN = "evil.example"
 #: The query keys url_for reads as its own arguments.
@@ -45,15 +43,6 @@ PAGES = (
     "/no-such-page",
 )
 HREF = re.compile(r'(?:href|src|action)="([^"]*)"')
-
-
-@pytest.fixture(scope="module")
-def reader(tmp_path_factory):
-    """One app for the module's many reads (the roster loads once; nothing here writes)."""
-    folder = tmp_path_factory.mktemp("anonymous")
-    app = create_app({"TESTING": True, "TODAY": TODAY, "DATABASE_URL": f"sqlite:///{folder / 'test.sqlite3'}",
-                      "BASE_URL": BASE_URL})
-    return app.test_client()
 
 
 def _with(url: str, query: str) -> str:

@@ -12,24 +12,12 @@ import pytest
 
 from deadlines.core.errors import InputError
 from deadlines.core.places import county_words
-from web import create_app
-
-from conftest import BASE_URL, TODAY
 
 SPELLINGS = ("Kent County", "kent county", "Kent Co.", "KENT", "County of Kent", "  Kent  ")
 NO_LETTER = ("!!!", "[]", "\u2028", "123", " ")
 ROW = re.compile(r'data-uid="([^"]+)" data-edge="([^"]+)"')  # one row per government (view=rows)
 ITEM = re.compile(r'<li class="deadline[^"]*" id="([^"]+)"[^>]*>')  # a row, or a group (its deadline and day)
 UID = re.compile(r"^UID:(.+)$", re.M)
-
-
-@pytest.fixture(scope="module")
-def reader(tmp_path_factory):
-    """One app for the module's reads (the roster loads once; nothing here writes)."""
-    folder = tmp_path_factory.mktemp("county")
-    app = create_app({"TESTING": True, "TODAY": TODAY, "DATABASE_URL": f"sqlite:///{folder / 'test.sqlite3'}",
-                      "BASE_URL": BASE_URL})
-    return app.test_client()
 
 
 def _ids(reader, county: str) -> list[str]:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import socket
-import threading
 import time
 
 import icalendar
@@ -18,6 +16,7 @@ from deadlines.cli import main
 from deadlines.store import tokens
 from deadlines.store.tables import HistoryEntry, Reminder, TriggerEvent
 from tests.reminders_fixtures import pg_url  # noqa: F401
+from tests.tcp_relay import Relay
 from web import create_app
 
 from conftest import BASE_URL, TODAY
@@ -42,54 +41,10 @@ def test_a_pdf_into_a_missing_folder_is_one_line(tmp_path):
 
 # --------------------------------------------------------------------------- the database away
 
-class _Forwarder:
-    """A TCP forwarder on 127.0.0.1 to PostgreSQL that can be cut (the database unreachable)."""
-
-    def __init__(self, port: int):
-        self.target, self.conns = ("127.0.0.1", port), []
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self):
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            upstream = socket.create_connection(self.target)
-            self.conns += [client, upstream]
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
-
-    @staticmethod
-    def _pipe(a, b):
-        try:
-            while data := a.recv(65536):
-                b.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for s in (a, b):
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-
-    def cut(self):
-        self.listener.shutdown(socket.SHUT_RDWR)  # wakes the accepting thread; then no one listens
-        self.listener.close()
-        for s in self.conns:
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-
 @pytest.mark.postgres
 def test_an_unreachable_database_is_503_with_retry_after_even_for_cached_feeds(pg_url):
     url = make_url(pg_url)
-    forwarder = _Forwarder(url.port or 5432)
+    forwarder = Relay(("127.0.0.1", url.port or 5432))
     app = create_app({"TESTING": True, "TODAY": TODAY, "SECRET_KEY": "t", "BASE_URL": BASE_URL,
                       "DATABASE_URL": url.set(host="127.0.0.1", port=forwarder.port).render_as_string(False)})
     client = app.test_client()

@@ -8,7 +8,6 @@ import os
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.reminders_fixtures import pg_url  # noqa: F401
+from tests.tcp_relay import Relay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,31 +47,6 @@ def test_unreachable_database_at_start_is_one_line_per_attempt_then_status_1(tmp
     assert "Serving on" not in out
 
 
-def _forward(listener: socket.socket, to: tuple[str, int]) -> None:
-    """Accept on ``listener`` and pipe each connection to ``to`` (the database coming up)."""
-    def pipe(a, b):
-        try:
-            while data := a.recv(65536):
-                b.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for s in (a, b):
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-
-    while True:
-        try:
-            client, _ = listener.accept()
-        except OSError:
-            return
-        upstream = socket.create_connection(to)
-        threading.Thread(target=pipe, args=(client, upstream), daemon=True).start()
-        threading.Thread(target=pipe, args=(upstream, client), daemon=True).start()
-
-
 @pytest.mark.postgres
 def test_database_coming_up_between_attempts_is_served(pg_url, tmp_path):  # noqa: F811
     from sqlalchemy.engine import make_url
@@ -85,7 +60,7 @@ def test_database_coming_up_between_attempts_is_served(pg_url, tmp_path):  # noq
         first = proc.stderr.readline()
         assert f"127.0.0.1:{port}" in first and "trying again in 1 s" in first, first
         listener = socket.create_server(("127.0.0.1", port))
-        threading.Thread(target=_forward, args=(listener, (real.host, real.port or 5432)), daemon=True).start()
+        Relay((real.host, real.port or 5432), listener)
         for line in proc.stdout:
             if line.startswith("Serving on"):
                 base = line.split()[2]
