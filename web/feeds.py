@@ -215,7 +215,9 @@ def _computed(ids: tuple[str, ...], compute: Callable[[dict[str, int]], object])
     """``compute(bases)``, the revisions of ``ids``'s records read before it reads
     the records (one query for every id of a combined feed); again from the
     records as they are now while a version computed from newer records was
-    published meanwhile (:class:`Superseded`)."""
+    published meanwhile (:class:`Superseded`). Python's cycle collector is
+    paused meanwhile: a state's feed makes and drops thousands of results, and
+    each full collection would walk every loaded government."""
     for attempt in range(ATTEMPTS):
         if attempt:
             for j in ids:
@@ -226,7 +228,8 @@ def _computed(ids: tuple[str, ...], compute: Callable[[dict[str, int]], object])
             revisions = records().revisions()
             bases = {j: int(revisions.get(j) or 0) for j in ids}
         try:
-            return compute(bases)
+            with collector_paused():
+                return compute(bases)
         except Superseded:
             if attempt == ATTEMPTS - 1:
                 raise
@@ -314,15 +317,16 @@ def _servable(ids: tuple[str, ...]) -> tuple[list[Jurisdiction], list[str]]:
     """The jurisdictions of ``ids`` that can be served, and the ids left out
     (a file invalid with no good version: that one alone is not available).
     Many are taken from one :meth:`~deadlines.core.registry.Registry.load_all`."""
-    jurs, left_out = [], []
     if len(ids) > MAX_COMBINED:
         served = {j.id: j for j in registry().load_all()[0]}
         jurs, left_out = [served[j] for j in ids if j in served], [j for j in ids if j not in served]
-    for j in ids if len(ids) <= MAX_COMBINED else ():
-        try:
-            jurs.append(registry().get(j))
-        except CalendarError:
-            left_out.append(j)
+    else:
+        jurs, left_out = [], []
+        for j in ids:
+            try:
+                jurs.append(registry().get(j))
+            except CalendarError:
+                left_out.append(j)
     if not jurs:
         raise InputError(f"j: none of these is available for now (the calendar file has a problem): "
                          f"{', '.join(left_out)}", "j")
@@ -354,10 +358,6 @@ def combined_feed() -> Response:
         feed_key = "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()  # fits its column, any count
 
         def compute(bases: dict[str, int]) -> Rendered:
-            with collector_paused():  # as for a whole state (:func:`_grouped_feed`)
-                return _combined_render(bases)
-
-        def _combined_render(bases: dict[str, int]) -> Rendered:
             chosen = [(e, r) for jur in jurs
                       for r in upcoming(jur, today=today_in(jur.timezone), years_ahead=years, records=records())
                       for e in ical.events(r, audience=audience)]
@@ -432,10 +432,6 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
         wanted = {**dict(filters), **({"audience": audience} if audience else {})}
 
         def compute(bases: dict[str, int]) -> Rendered:
-            with collector_paused():  # thousands of results made and dropped: no full collection each few thousand
-                return _grouped_render(bases)
-
-        def _grouped_render(bases: dict[str, int]) -> Rendered:
             found = grouped.groups(_shares(jurs, years, {j for j, rev in bases.items() if rev}), audience=audience)
             pairs = grouped.events(found, scope=scope, who="governments")
             basis = sum(bases.values())  # of the whole feed: it only grows, whichever group a government moves to
