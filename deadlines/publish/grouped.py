@@ -8,11 +8,11 @@ with one event per government would hold 3,185 copies of it (a state's feed
 was 49 MB). Here the governments are given in *shares*: governments whose
 deadlines can differ only in their names (the same law, the same local facts,
 nothing recorded: :func:`deadlines.core.memo.law`), with the results of one of
-them. Each share's events are rendered once for a neutral place
-(:data:`NEUTRAL`, so no government's name is in them), and events equal in
-every byte but their government join one :class:`Group`. A government whose
-date, hour, reading or basis differs is in a group of its own, so no
-government's own date is hidden under another's.
+them. Each share's results are rebound to a neutral place (:data:`NEUTRAL`,
+so no government's name is in their events), and deadlines equal in every
+field (dates, readings, basis, notes, law) join one :class:`Group`. A
+government whose date, hour, reading or basis differs is in a group of its
+own, so no government's own date is hidden under another's.
 
 A group's UID is ``<scope>/<cycle>/<deadline id>[/window]``, for the group
 holding the most governments of that deadline and cycle (so when the law moves
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from icalendar import Event, vText
 
