@@ -11,6 +11,7 @@ from urllib.parse import quote, urlencode
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 from deadlines.across import QUERY, Across, by_deadline, check_filters, read_query
+from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS
 from deadlines.publish import as_csv
@@ -39,6 +40,7 @@ OWN = ("lang", "view", "page")
 VIEWS = ("grouped", "rows")
 #: how far past an empty range the page looks for the next date with deadlines
 NEXT_DAYS = 366
+MAX_PAGE = 999_999
 
 
 def _query(args: dict, today) -> dict:
@@ -81,11 +83,13 @@ def page():
         message = _unknown_state(w, exc) if exc.code == "filter.state_unknown" else w.error(exc)
         errors[field] = message[0].upper() + message[1:]
     spoken = speaking(w)
-    view, number = args.get("view") or None, args.get("page") or "1"
+    view = args.get("view") or None
     if view not in (None, *VIEWS):
         errors["view"], view = w._("Choose one of: {choices}.", choices=", ".join(VIEWS)), None
-    if not (number.isascii() and number.isdigit() and 0 < int(number) < 10**6):
-        errors["page"], number = w._("A page number: 1, 2, 3 …"), "1"
+    try:
+        number = inputs.whole_number(args.get("page"), "page", 1, MAX_PAGE, 1)
+    except InputError as exc:
+        errors["page"], number = w.error(exc), 1
     entries = listing.entries if listing is not None else []
     if listing is not None and q["cursor"]:  # a link of the bulk API's kind: from its cursor on
         entries, _ = listing.page(q["cursor"], len(listing.entries) or 1)
@@ -93,7 +97,7 @@ def page():
     if view is None:  # grouped where governments share a deadline, else one row each
         view = "grouped" if len(groups) < len(entries) else "rows"
     items = groups if view == "grouped" else entries
-    first = (int(number) - 1) * q["limit"] if q else 0
+    first = (number - 1) * q["limit"] if q else 0
     chosen = items[first:first + q["limit"]] if q else []
     shown = {k: v for k, v in args.items() if k not in ("cursor", "page") and v}
     to_page = lambda n: url_for("across.page", **shown, **({"page": n} if n > 1 else {}))  # noqa: E731
@@ -102,8 +106,8 @@ def page():
         county_named=registry().places().county_name(q["county"], q["state"]) if q and q["county"] and not errors else None,
         counted={"first": first + 1, "last": first + len(chosen), "total": len(items)},
         view_url={v: url_for("across.page", **{**shown, "view": v}) for v in VIEWS},
-        next_url=to_page(int(number) + 1) if first + len(chosen) < len(items) else None,
-        previous_url=to_page(int(number) - 1) if int(number) > 1 else None,
+        next_url=to_page(number + 1) if first + len(chosen) < len(items) else None,
+        previous_url=to_page(number - 1) if number > 1 else None,
         next_day=_next_day(q, today) if q and listing is not None and not listing.entries else None,
         csv_url=url_for("across.spreadsheet", **shown),
         subscribe=_subscribe(q, w) if q and not errors else None,
