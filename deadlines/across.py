@@ -39,7 +39,7 @@ import json
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
-from typing import Mapping, Protocol
+from typing import Callable, Mapping, Protocol
 
 from deadlines.core import inputs, memo
 from deadlines.core.errors import CalendarError, InputError
@@ -269,12 +269,13 @@ class Across:
 
     def listing(self, start: date, end: date, *, today: date, state: str | None = None,
                 audience: str | None = None, county: str | None = None, kind: str | None = None,
-                cancelled: bool = False) -> Listing:
+                cancelled: bool = False, costly: Callable[[Callable[[], Listing]], Listing] = lambda f: f()) -> Listing:
         """Every deadline to act on from ``start`` to ``end`` (inclusive), sorted;
         of the jurisdictions of ``state``, lying (partly) in ``county``, of
         ``kind`` where given (``county`` read by
         :meth:`~deadlines.core.places.PlaceIndex.county_key`); the cancelled
-        ones too where ``cancelled``."""
+        ones too where ``cancelled``. A listing not computed yet is computed
+        through ``costly`` (the web's limit on expensive work)."""
         check_range(start, end)
         state = check_filters(state, audience, kind)
         # "Kent County" is Kent (one listing for both); no letter or no such county: a 400 naming it
@@ -287,7 +288,7 @@ class Across:
             with collector_paused():
                 return self._compute(start, end, today, state, audience, revisions, county, kind, cancelled)
 
-        return self._listings.get(key, compute)
+        return self._listings.get(key, lambda: costly(compute))
 
     def _compute(self, start, end, today, state, audience, revisions, county=None, kind=None,
                  cancelled=False) -> Listing:

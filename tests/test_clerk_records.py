@@ -82,7 +82,7 @@ def test_two_ordinances_are_two_cases_and_a_deleted_one_is_published_cancelled(a
     single = client.get(f"/calendars/model-city/{one}/referendum-petition-filing.ics")
     assert single.status_code == 200
     ev = icalendar.Calendar.from_ical(single.data).walk("VEVENT")[0]
-    assert str(ev["summary"]).startswith("Cancelled: ") and str(ev["status"]) == "CANCELLED"
+    assert str(ev["summary"]).startswith("Model city (code § 100.03, initiative and referendum): Cancelled: ") and str(ev["status"]) == "CANCELLED"
     assert "stays in this calendar, marked cancelled, until" in str(ev["description"])
     assert "repealed" in str(ev["description"])
     form = client.get("/?jurisdiction=model-city&for=model-city&election=2027-11-02").get_data(as_text=True)

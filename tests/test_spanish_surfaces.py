@@ -167,14 +167,15 @@ def test_feed_in_spanish_same_uids_and_versions(client):
     uid = "salt-lake-city-ut/2027-11-02/withdrawal@deadlines"
     assert uid in es_events
     withdrawal = es_events[uid]
-    assert str(en_events[uid]["summary"]) == "Last day to withdraw a nomination"
-    assert str(withdrawal["summary"]) == "Último día para retirar una candidatura"  # the calendar words' catalog
+    # each title starts with the government's name (as in a feed of many: a phone's list shows whose date it is)
+    assert str(en_events[uid]["summary"]) == "Salt Lake City, Utah: Last day to withdraw a nomination"
+    assert str(withdrawal["summary"]) == "Salt Lake City, Utah: Último día para retirar una candidatura"  # the calendar words' catalog
     description = str(withdrawal["description"])
     assert "FECHA SEGURA: 5:00 p.m. del viernes, 8 de octubre de 2027" in description
     assert NOTE in description and "withdraw the nomination by filing a written affidavit" in description
     assert "Cómo se cuenta:" in description
     window = es_events["salt-lake-city-ut/2027-11-02/declaration-filing/window@deadlines"]
-    assert str(window["summary"]).startswith("Abierto: ")
+    assert str(window["summary"]).startswith("Salt Lake City, Utah: Abierto: ")
     assert withdrawal.decoded("dtstart") == en_events[uid].decoded("dtstart")
     assert en.headers["ETag"] != es.headers["ETag"]
     # switching language back and forth never moves a version

@@ -14,8 +14,8 @@ from deadlines.store import DbRecords, get_db
 from deadlines.across import Across
 from deadlines.geo.where import Where
 
-from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, cycle, desk, embed, feeds, form,
-                 language, limits, openapi, problems, reports, security, site, subscriptions)
+from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, costly, cycle, desk, embed, feeds,
+                 form, language, limits, openapi, problems, reports, security, site, subscriptions)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -36,12 +36,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``BASE_URL`` and ``TRUSTED_PROXIES`` (where links point) and the framing
     settings of :mod:`web.security`; the ``RATELIMIT_*`` limits of :mod:`web.limits`;
     ``EXAMPLE_JURISDICTIONS``, the ids served by id only, in no public list
-    (default the fictional ``model-city``: :data:`web.common.EXAMPLES`).
+    (default the fictional ``model-city``: :data:`web.common.EXAMPLES`); the
+    caches' budgets in MB, each bounding what its cache holds: ``FEED_CACHE_MB``
+    (48: rendered feeds), ``FEED_PARTS_MB`` (96: each government's events in
+    feeds of many), ``PAGE_CACHE_MB`` (32: pages, API answers and the
+    across-governments pages, each), ``PDF_CACHE_MB`` (32).
     """
     app = Flask(__name__)
     app.config.from_mapping(CALENDARS_DIR=None, TODAY=None, DATABASE_URL=None, FEED_YEARS_AHEAD=4, FEED_MAX_AGE=300,
                            BASE_URL=None, TRUSTED_PROXIES=0, MAX_CONTENT_LENGTH=openapi.MAX_CONTENT,
-                           EXAMPLE_JURISDICTIONS=common.EXAMPLES)
+                           EXAMPLE_JURISDICTIONS=common.EXAMPLES, FEED_CACHE_MB=48, FEED_PARTS_MB=96,
+                           PAGE_CACHE_MB=32, PDF_CACHE_MB=32)
     app.config.from_prefixed_env("DEADLINES")
     if config:
         app.config.update(config)
@@ -49,16 +54,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     db = get_db(app.config["DATABASE_URL"] or None)  # migrated to head on first use
     app.extensions["records"] = DbRecords(db)
     app.extensions["feed_state"] = feed_state.FeedState(db)
-    app.extensions["feed_cache"] = Lru(512)
-    app.extensions["feed_renders"] = Computed(512)  # (feed key, day) -> the feed, rendered once
+    mb = lambda setting: int(app.config[setting]) << 20  # noqa: E731  (a cache's budget, in bytes)
+    app.extensions["feed_cache"] = Lru(512, mb("FEED_CACHE_MB"))
+    app.extensions["feed_renders"] = Computed(512, mb("FEED_CACHE_MB"))  # (feed key, day) -> the feed, rendered once
+    app.extensions["feed_parts"] = Lru(65536, mb("FEED_PARTS_MB"))  # a government's events in a feed of many
     app.extensions["feed_routes"] = Lru(4096)  # feed URL -> how to rebuild its cache key
     app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
     app.extensions["where"] = Where(db, app.extensions["registry"])  # the boundaries' index, built at first use
-    app.extensions["bulk_pages"] = Lru(1024)  # (listing, query) -> the page's JSON
+    app.extensions["bulk_pages"] = Lru(1024, mb("PAGE_CACHE_MB"))  # (listing, query) -> the page's JSON
     app.extensions["zones"] = Lru(4096)  # (jurisdiction, file stamp) -> its time zone
-    app.extensions["answers"] = Computed(1024)  # (surface, id, query, what it depends on) -> its body
-    app.extensions["pdf_cache"] = Computed(64)  # what a printable calendar depends on -> (its bytes, its result)
+    app.extensions["answers"] = Computed(1024, mb("PAGE_CACHE_MB"))  # (surface, id, query, what it depends on) -> its body
+    app.extensions["pdf_cache"] = Computed(64, mb("PDF_CACHE_MB"))  # what a printable calendar depends on -> (its bytes, its result)
     # Surfaces: each registers its blueprint here.
     app.register_blueprint(feeds.bp)
     app.register_blueprint(api.bp)
@@ -77,6 +84,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(site.bp)
     language.init_app(app)
     problems.init_app(app)
+    costly.init_app(app)
     security.init_app(app)
     desk.init_app(app)
     app.extensions["limiter"] = limits.init_app(app, db)

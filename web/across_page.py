@@ -19,6 +19,7 @@ from deadlines.publish.words import speaking
 from deadlines.words import Words
 
 from web.common import check_state, known_states, registry, today_in
+from web.costly import costly
 from web.language import said
 from web.feeds import MAX_COMBINED
 from web.landing import STATES
@@ -64,7 +65,7 @@ def _subscribe(q: dict, w: Words) -> dict:
 
 def _listing(q: dict, today):
     return _across().listing(q["start"], q["end"], today=today, state=q["state"], audience=q["audience"],
-                             county=q["county"], kind=q["kind"])
+                             county=q["county"], kind=q["kind"], costly=costly)
 
 
 @bp.get("/deadlines")
@@ -123,7 +124,7 @@ def _next_day(q: dict, today):
     the same filters within :data:`NEXT_DAYS`, and the page's link to it (None: none)."""
     start = q["end"] + timedelta(days=1)
     later = _across().listing(start, start + timedelta(days=NEXT_DAYS - 1), today=today, state=q["state"],
-                              audience=q["audience"], county=q["county"], kind=q["kind"])
+                              audience=q["audience"], county=q["county"], kind=q["kind"], costly=costly)
     if not later.entries:
         return None
     day = later.entries[0].key[0]

@@ -14,6 +14,7 @@ from deadlines.core.errors import InputError
 from deadlines.publish.as_json import listing_dict
 
 from web.common import check_state, today_in
+from web.costly import costly
 from web.problems import input_problem
 
 bp = Blueprint("bulk", __name__, url_prefix="/api/v1")
@@ -30,7 +31,7 @@ def deadlines() -> Response:
     q = read_query(request.args)
     q["state"] = check_state(q["state"])  # a state it does not know is a 400, as a bad kind is
     listing = across().listing(q["start"], q["end"], today=today_in("UTC"), state=q["state"], audience=q["audience"],
-                               county=q["county"], kind=q["kind"], cancelled=q["cancelled"])
+                               county=q["county"], kind=q["kind"], cancelled=q["cancelled"], costly=costly)
     pages = current_app.extensions["bulk_pages"]
     key = (listing, request.query_string)  # the listing itself: a new one whenever anything changed
     body = pages.get(key)

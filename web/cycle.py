@@ -18,6 +18,7 @@ from deadlines.service import lookup
 
 from web import form_fields
 from web.common import read_query, registry, records, today_in
+from web.costly import costly
 from web.language import lang, said
 from web.problems import input_problem
 from web.security import external_url
@@ -69,7 +70,7 @@ def printable(jid: str, election: str) -> Response:
         return calendar.pdf(result, today=today_in(zone), w=said(),
                             generated=datetime.now(ZoneInfo(zone)).replace(microsecond=0)), result
 
-    body, result = current_app.extensions["pdf_cache"].get(key, render)
+    body, result = current_app.extensions["pdf_cache"].get(key, lambda: costly(render))
     return _file(body, "application/pdf", result, "pdf")
 
 

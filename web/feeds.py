@@ -43,6 +43,7 @@ from deadlines.core.registry import collector_paused
 from deadlines.store.feed_state import Superseded
 from sqlalchemy.exc import OperationalError
 from web.common import check_state, registry, records, today_in
+from web.costly import costly
 from web.landing import STATES
 from web.language import lang, said
 from web.problems import input_problem
@@ -92,15 +93,20 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
         disposition = f'inline; filename="{named}.ics"'
     feed_key = ("feed:" + request.path + (f"?audience={audience}" if audience else "")
                 + ("" if w.lang == "en" else ("&" if audience else "?") + f"lang={w.lang}"))
-    return _publish(chosen, today, jur.timezone, name, about, feed_key, disposition, bases, spoken=spoken)
+    body = ical.calendar(_versioned(chosen, bases, spoken=spoken), name=name, description=about,
+                         timezone=jur.timezone, today=today)
+    return _rendered(body, today, jur.timezone, feed_key, disposition, sum(bases.values()))
 
 
-def _publish(chosen: list, today: date, timezone: str, name: str, about: str, feed_key: str,
-             disposition: str, bases: dict[str, int], named: bool = False, spoken: dict | None = None) -> Rendered:
-    """Stamp the events of ``chosen`` (event, result) pairs, link each to its row
-    on the form, serialize, and version the feed as ``feed_key``. ``bases``:
-    each jurisdiction's records revision the results were computed from.
-    ``named``: each title starts with its government's name (a feed of several).
+def _versioned(chosen: list, bases: dict[str, int], law_linked: bool = False,
+               spoken: dict | None = None) -> list:
+    """The events of ``chosen`` (event, result) pairs, each stamped with its
+    version (:mod:`deadlines.store.feed_state`, from its English text),
+    linked to its row on the form and its title starting with its
+    government's name (the same in its own feed and in a feed of many).
+    ``bases``: each jurisdiction's records revision the results were computed
+    from. ``law_linked``: the quoted law left to the row's link
+    (:func:`~deadlines.publish.ical.law_by_link`, a feed of many).
     ``spoken``: by UID, the events said in another language, published in
     place of ``chosen``'s under the version of their English text."""
     state = current_app.extensions["feed_state"]
@@ -108,23 +114,21 @@ def _publish(chosen: list, today: date, timezone: str, name: str, about: str, fe
                           {str(e["uid"]): bases[r.jurisdiction.id] for e, r in chosen})
     if spoken is not None:
         chosen = [(spoken[str(e["uid"])], r) for e, r in chosen]
-    evs = [e for e, _ in chosen]
     for e, r in chosen:  # back to its row on the form (not hashed: a new BASE_URL is no change)
         part, rid = str(e["uid"]).split("@")[0].split("/")[1:3]  # <jid>/<cycle or case>/<rule>[/<part>]
         anchor = f"{part}-{rid}" if part.startswith("case-") else rid  # words.anchor: one per case
         url = external_url("form.index", jurisdiction=r.jurisdiction.id, election=r.cycle.isoformat(), _anchor=anchor)
         ical.link(e, url)
-        if named:
-            ical.name_in_summary(e, r.jurisdiction.name)
+        ical.name_in_summary(e, r.jurisdiction.name)
+        if law_linked:
             ical.law_by_link(e, url)
-    return _rendered(evs, stamps, today, timezone, name, about, feed_key, disposition, sum(bases.values()))
+        ical.stamp(e, stamps[str(e["uid"])])
+    return [e for e, _ in chosen]
 
 
-def _rendered(evs: list, stamps: dict, today: date, timezone: str, name: str, about: str, feed_key: str,
-              disposition: str, basis: int) -> Rendered:
-    """The stamped events serialized, the feed versioned as ``feed_key``
-    (computed from records of total revision ``basis``), with its headers."""
-    body = ical.calendar(evs, stamps, name=name, description=about, timezone=timezone, today=today)
+def _rendered(body: bytes, today: date, timezone: str, feed_key: str, disposition: str, basis: int) -> Rendered:
+    """The serialized feed ``body`` versioned as ``feed_key`` (computed from
+    records of total revision ``basis``), with its headers."""
     etag = hashlib.sha256(body).hexdigest()
     state = current_app.extensions["feed_state"]
     modified = state.stamps({feed_key: etag}, None, {feed_key: basis})[feed_key].last_modified
@@ -358,14 +362,38 @@ def combined_feed() -> Response:
         feed_key = "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()  # fits its column, any count
 
         def compute(bases: dict[str, int]) -> Rendered:
-            chosen = [(e, r) for jur in jurs
-                      for r in upcoming(jur, today=today_in(jur.timezone), years_ahead=years, records=records())
-                      for e in ical.events(r, audience=audience)]
-            return _publish(chosen, today_in(jurs[0].timezone), jurs[0].timezone, name, about, feed_key,
-                            'inline; filename="combined.ics"', bases, named=True)
+            zone = jurs[0].timezone
+            body = ical.assembled(_parts(jurs, audience, bases), name=name, description=about, timezone=zone,
+                                  today=today_in(zone))
+            return _rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"',
+                             sum(bases.values()))
 
-        feed = _once(key, today_in(jurs[0].timezone), lambda: _computed(ids, compute))
+        feed = _once(key, today_in(jurs[0].timezone), lambda: costly(lambda: _computed(ids, compute)))
     return _answer(feed, _combined_key, *args)
+
+
+def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]) -> list[ical.Serialized]:
+    """Each government's events in a feed of many, stamped and serialized,
+    from ``feed_parts`` (a byte-bounded cache keyed on the government, the
+    audience, its file's stamp, the records revision ``bases`` gives, the base
+    URL and its day): computed only for those not there (in one batch of
+    versions), so a feed of any set of governments costs a merge of parts
+    computed once per change."""
+    cache, base, years = current_app.extensions["feed_parts"], base_url(), current_app.config["FEED_YEARS_AHEAD"]
+    keys = [(j.id, audience, registry().stamp(j.id), bases[j.id], base, today_in(j.timezone)) for j in jurs]
+    parts = [cache.get(k) for k in keys]
+    missing = [i for i, p in enumerate(parts) if p is None]
+    if missing:
+        chosen = [(e, r) for i in missing
+                  for r in upcoming(jurs[i], today=keys[i][-1], years_ahead=years, records=records())
+                  for e in ical.events(r, audience=audience)]
+        evs, of = _versioned(chosen, bases, law_linked=True), {}
+        for e, (_, r) in zip(evs, chosen):
+            of.setdefault(r.jurisdiction.id, []).append(e)
+        for i in missing:
+            parts[i] = ical.serialized(of.get(jurs[i].id, []))
+            cache.put(keys[i], parts[i])
+    return parts
 
 
 def _filter_words(filters: dict[str, str]) -> str:
@@ -440,10 +468,11 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
             for e, g in pairs:
                 day = g.day.isoformat()
                 grouped.link(e, external_url("across.page", **wanted, **{"from": day, "to": day}))
-            return _rendered([e for e, _ in pairs], stamps, today_in(zone), zone, name, about, feed_key,
-                             'inline; filename="combined.ics"', basis)
+                ical.stamp(e, stamps[str(e["uid"])])
+            body = ical.calendar([e for e, _ in pairs], name=name, description=about, timezone=zone, today=today_in(zone))
+            return _rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"', basis)
 
-        feed = _once(key, today_in(zone), lambda: _computed(ids, compute))
+        feed = _once(key, today_in(zone), lambda: costly(lambda: _computed(ids, compute)))
     return _answer(feed, _grouped_key, *args)
 
 

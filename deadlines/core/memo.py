@@ -27,11 +27,27 @@ _REST = attrgetter(*(f.name for f in fields(Deadline)[1:]))  # every field after
 assert fields(Deadline)[0].name == "jurisdiction" and fields(Deadline)[-1].name == "place"
 
 
-class Lru:
-    """A small thread-safe LRU mapping."""
+def payload_size(value) -> int:
+    """The bytes a cached value holds, roughly: the length of a ``bytes`` or
+    ``str`` (or of the ``body`` of an object that has one), the sum over a
+    tuple or list of them, 1,024 for anything else (a small object)."""
+    if isinstance(value, (bytes, bytearray, str)):
+        return len(value)
+    if isinstance(value, (tuple, list)):
+        return sum(payload_size(v) for v in value)
+    body = getattr(value, "body", None)
+    return len(body) if isinstance(body, (bytes, str)) else 1024
 
-    def __init__(self, size: int):
+
+class Lru:
+    """A small thread-safe LRU mapping of at most ``size`` entries and, given a
+    ``budget``, at most that many bytes of values as :func:`payload_size` (or
+    ``weigh``) counts them: the least recently used go first, and a value
+    bigger than the whole budget is not kept at all."""
+
+    def __init__(self, size: int, budget: int | None = None, weigh: Callable[[object], int] = payload_size):
         self.size, self.data, self.lock = size, OrderedDict(), threading.Lock()
+        self.budget, self.weigh, self.weights, self.held = budget, weigh, {}, 0
 
     def get(self, key):
         with self.lock:
@@ -42,17 +58,30 @@ class Lru:
 
     def put(self, key, value) -> None:
         with self.lock:
-            self.data[key] = value
-            while len(self.data) > self.size:
-                self.data.popitem(last=False)
+            if self.budget is None:
+                self.data[key] = value
+                self.data.move_to_end(key)
+                while len(self.data) > self.size:
+                    self.data.popitem(last=False)
+                return
+            self.held -= self.weights.pop(key, 0)
+            self.data.pop(key, None)
+            weight = self.weigh(value)
+            if weight > self.budget:
+                return
+            self.data[key], self.weights[key] = value, weight
+            self.held += weight
+            while len(self.data) > self.size or self.held > self.budget:
+                old, _ = self.data.popitem(last=False)
+                self.held -= self.weights.pop(old)
 
 
 class Computed:
     """An :class:`Lru` whose missing values are computed once: while one
     thread computes a key, the others asking for it wait for its answer."""
 
-    def __init__(self, size: int):
-        self.cache = Lru(size)
+    def __init__(self, size: int, budget: int | None = None):
+        self.cache = Lru(size, budget)
         self._computing: dict = {}  # key -> the lock held while one thread computes it
         self._lock = threading.Lock()
 

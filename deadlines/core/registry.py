@@ -178,12 +178,15 @@ class Registry:
         if not ID_PATTERN.match(jid or ""):
             raise InputError(f"'{jid}' is not a jurisdiction id (lower-case letters, digits and hyphens)", "jurisdiction",
                              "jurisdiction.malformed")
-        try:
-            return (self.root / f"{jid}.toml").stat().st_mtime_ns
-        except FileNotFoundError:
-            if jid in self.roster().entries:
-                return hash(self._snapshot()[3]) & ((1 << 62) - 1)
-            raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown") from None
+        scan = self._snapshot()
+        if jid in scan[2] or jid not in scan[6].entries:  # a file of its own, or one added since the last scan
+            try:
+                return (self.root / f"{jid}.toml").stat().st_mtime_ns
+            except FileNotFoundError:
+                pass
+        if jid in scan[6].entries:
+            return scan[8]
+        raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown")
 
     def nearest(self, jid: str, n: int = 3) -> list[str]:
         """The known ids nearest an unknown ``jid``, closest first (none where
@@ -316,7 +319,7 @@ class Registry:
         try:
             st = self.root.stat()
         except FileNotFoundError:
-            return ((), 0.0, {}, (), (), [], rosters.Roster(), {})
+            return ((), 0.0, {}, (), (), [], rosters.Roster(), {}, 0)
         folder = (st.st_mtime_ns, st.st_ino)
         scan = self._scan
         if scan is None or scan[0] != folder:
@@ -338,7 +341,8 @@ class Registry:
                           fresh[0], "".join(f"\n{p}" for p in fresh[1:5]))
             ids = sorted(set(mtimes) | set(roster.entries))
             by_ocd = {e.ocd_id.lower(): jid for jid, e in roster.entries.items()}
-            self._scan = scan = (folder, clock, mtimes, shared, _digest(mtimes, shared), ids, roster, by_ocd)
+            rows = hash(shared) & ((1 << 62) - 1)  # every roster row's stamp: its roster's and shared sets'
+            self._scan = scan = (folder, clock, mtimes, shared, _digest(mtimes, shared), ids, roster, by_ocd, rows)
             return scan
         finally:
             if done is not None:

@@ -1,9 +1,11 @@
 """Computed deadlines as iCalendar (RFC 5545, RFC 7986). Pure: results in, bytes out.
 
 :func:`events` turns a result into unstamped VEVENTs; :func:`content_hash` says
-when one changed; :func:`calendar` adds the caller's :class:`Stamp` per UID
-(SEQUENCE, LAST-MODIFIED, DTSTAMP, kept by :mod:`deadlines.store.feed_state`) and the
-VTIMEZONEs, and serializes.
+when one changed; :func:`stamp` adds the caller's :class:`Stamp` (SEQUENCE,
+LAST-MODIFIED, DTSTAMP, kept by :mod:`deadlines.store.feed_state`);
+:func:`calendar` adds the VTIMEZONEs and serializes, or :func:`assembled` does
+from events serialized before (:func:`serialized`: a feed of many governments
+made of each one's part, computed once per change).
 
 One deadline gives one event on its safe date (the earliest reading of the
 law; the later readings and why are in its description, and it is TENTATIVE),
@@ -233,9 +235,43 @@ def content_hash(event: Event) -> str:
     return hashlib.sha256(serialize(event)).hexdigest()
 
 
+def stamp(event: Event, version: Stamp) -> None:
+    """Give ``event`` its version: DTSTAMP and LAST-MODIFIED (when its text last
+    changed) and SEQUENCE."""
+    event.add("dtstamp", version.last_modified)
+    event.add("last-modified", version.last_modified)
+    event.add("sequence", version.sequence)
+
+
+@dataclass(frozen=True)
+class Serialized:
+    """Stamped events as the bytes of their VEVENTs, with what the calendar
+    around them needs: the days they span and the zones (TZIDs) they use."""
+
+    body: bytes
+    first: date | None
+    last: date | None
+    tzids: frozenset[str]
+
+
+def serialized(evs: Iterable[Event]) -> Serialized:
+    """``evs`` (stamped) as :class:`Serialized`: each VEVENT's bytes as
+    :func:`serialize` makes them, in order."""
+    body, days, tzids = [], [], set()
+    for ev in evs:
+        days.append(day_of(ev.decoded("dtstart")))
+        tzid = ev["dtstart"].params.get("TZID")
+        if tzid:
+            tzids.add(str(tzid))
+        body.append(serialize(ev))
+    return Serialized(b"".join(body), min(days, default=None), max(days, default=None), frozenset(tzids))
+
+
+END = b"END:VCALENDAR\r\n"
+
+
 def calendar(
     evs: Iterable[Event],
-    stamps: Mapping[str, Stamp],
     *,
     name: str,
     description: str,
@@ -243,12 +279,21 @@ def calendar(
     today: date,
     refresh: timedelta = timedelta(hours=12),
 ) -> bytes:
-    """The VCALENDAR: ``evs`` (stamped in place from ``stamps``, by UID) plus a
-    VTIMEZONE for every TZID they use and for ``timezone`` (the
-    jurisdiction's, also said as X-WR-TIMEZONE for clients that show all-day
-    events in it), so that a feed with no event is still a valid calendar
-    (RFC 5545 needs one component)."""
-    evs = list(evs)
+    """The VCALENDAR: ``evs`` (each stamped: :func:`stamp`) plus a VTIMEZONE
+    for every TZID they use and for ``timezone`` (the jurisdiction's, also
+    said as X-WR-TIMEZONE for clients that show all-day events in it), so
+    that a feed with no event is still a valid calendar (RFC 5545 needs one
+    component)."""
+    return assembled([serialized(evs)], name=name, description=description, timezone=timezone, today=today,
+                     refresh=refresh)
+
+
+def assembled(parts: Iterable[Serialized], *, name: str, description: str, timezone: str, today: date,
+              refresh: timedelta = timedelta(hours=12)) -> bytes:
+    """The VCALENDAR of already serialized events (``parts``, in order): the
+    same bytes :func:`calendar` makes of the events they were made of, the
+    VTIMEZONEs spanning a year either side of today and of every event."""
+    parts = list(parts)
     cal = Calendar()
     for key, value in (
         ("prodid", PRODID), ("version", "2.0"), ("calscale", "GREGORIAN"), ("method", "PUBLISH"),
@@ -259,18 +304,9 @@ def calendar(
         cal.add("x-wr-timezone", timezone)
     cal.add("refresh-interval", refresh, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", vDuration(refresh))
-    days, tzids = [today], {timezone}
-    for ev in evs:
-        stamp = stamps[str(ev["uid"])]
-        ev.add("dtstamp", stamp.last_modified)
-        ev.add("last-modified", stamp.last_modified)
-        ev.add("sequence", stamp.sequence)
-        days.append(day_of(ev.decoded("dtstart")))
-        tzid = ev["dtstart"].params.get("TZID")
-        if tzid:
-            tzids.add(str(tzid))
-    for tzid in sorted(tzids):
+    days = [today, *(p.first for p in parts if p.first), *(p.last for p in parts if p.last)]
+    for tzid in sorted({timezone, *(z for p in parts for z in p.tzids)}):
         cal.add_component(vtimezone(tzid, min(days) - timedelta(days=366), max(days) + timedelta(days=366)))
-    for ev in evs:
-        cal.add_component(ev)
-    return serialize(cal)
+    head = serialize(cal)
+    assert head.endswith(END)
+    return b"".join([head[:-len(END)], *(p.body for p in parts), END])

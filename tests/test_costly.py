@@ -1,0 +1,142 @@
+"""Expensive work cannot starve the rest (web.costly): a client's share, the
+queue and its wait, and on the app: feeds of many governments, printable
+calendars and listings across governments refused while the client's share
+runs, cheap reads answered meanwhile; feeds of many built from each
+government's part, computed once and shared."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from web.costly import Busy, Gate
+
+
+def _hold(gate: Gate, who: str):
+    """Occupy one of ``who``'s slots until the returned event is set."""
+    started, release = threading.Event(), threading.Event()
+    thread = threading.Thread(target=gate.run, args=(who, lambda: (started.set(), release.wait(10))), daemon=True)
+    thread.start()
+    assert started.wait(5)
+    return release, thread
+
+
+def test_a_client_past_its_share_is_refused_with_429_others_are_not():
+    gate = Gate(slots=4, per_client=1, queue=8, wait=5)
+    release, thread = _hold(gate, "10.0.0.1")
+    with pytest.raises(Busy) as refused:
+        gate.run("10.0.0.1", lambda: "never")
+    assert refused.value.status == 429 and refused.value.retry_after > 0
+    assert gate.run("10.0.0.2", lambda: "answered") == "answered"  # another client is not held back
+    release.set()
+    thread.join(5)
+    assert gate.run("10.0.0.1", lambda: "again") == "again" and gate.running() == {}
+
+
+def test_a_full_queue_and_a_wait_that_runs_out_are_503():
+    gate = Gate(slots=1, per_client=5, queue=1, wait=0.3)
+    release, thread = _hold(gate, "a")  # the only slot
+    waiting = threading.Thread(target=lambda: pytest.raises(Busy, gate.run, "b", lambda: None), daemon=True)
+    waiting.start()  # waits for the slot (the one place in the queue), then gives up
+    time.sleep(0.05)
+    with pytest.raises(Busy) as full:
+        gate.run("c", lambda: None)
+    assert full.value.status == 503
+    waiting.join(5)
+    with pytest.raises(Busy) as waited:  # the queue has room again, but the slot stays taken past the wait
+        gate.run("c", lambda: None)
+    assert waited.value.status == 503
+    release.set()
+    thread.join(5)
+    assert gate.running() == {}
+
+
+def test_a_failing_computation_gives_its_slot_back():
+    gate = Gate(slots=1, per_client=1, queue=1, wait=1)
+    with pytest.raises(ZeroDivisionError):
+        gate.run("a", lambda: 1 / 0)
+    assert gate.run("a", lambda: "free") == "free"
+
+
+COMBINED = "/calendars/combined.ics?j=orem-ut,provo-ut,lehi-ut"
+
+
+@pytest.fixture
+def busy(app):
+    """The test client's share of expensive work taken (its address is 127.0.0.1)."""
+    gate = Gate(slots=4, per_client=1, queue=8, wait=5)
+    app.extensions["costly"] = gate
+    release, thread = _hold(gate, "127.0.0.1")
+    yield
+    release.set()
+    thread.join(5)
+
+
+@pytest.mark.parametrize("url", [
+    COMBINED,
+    "/calendars/combined.ics?state=UT&kind=town",  # a feed of one event per shared deadline
+    "/calendars/orem-ut/2027-11-02.pdf",
+    "/deadlines?state=MI&from=2028-01-01&to=2028-03-31",
+    "/api/v1/deadlines?from=2028-01-01&to=2028-03-31&state=CO",
+])
+def test_expensive_requests_wait_their_turn_and_cheap_ones_do_not(busy, client, url):
+    refused = client.get(url)
+    assert refused.status_code == 429, url
+    assert refused.mimetype == "application/problem+json" and int(refused.headers["Retry-After"]) > 0
+    assert "expensive requests" in refused.get_json()["detail"]
+    for cheap in ("/api/v1/jurisdictions/orem-ut/deadlines?election=2027-11-02", "/calendars/orem-ut.ics",
+                  "/?jurisdiction=orem-ut&election=2027-11-02"):
+        assert client.get(cheap).status_code == 200, cheap
+
+
+def test_an_answer_already_computed_is_never_held_back(app, client):
+    assert client.get(COMBINED).status_code == 200
+    gate = Gate(slots=1, per_client=1, queue=1, wait=1)
+    app.extensions["costly"] = gate
+    release, thread = _hold(gate, "127.0.0.1")
+    try:
+        again = client.get(COMBINED)
+        assert again.status_code == 200 and b"BEGIN:VEVENT" in again.data
+    finally:
+        release.set()
+        thread.join(5)
+
+
+def test_a_feed_of_many_is_made_of_parts_computed_once(app, client, monkeypatch):
+    from deadlines.publish import ical
+
+    made = []
+    real = ical.events
+    monkeypatch.setattr(ical, "events", lambda r, **k: made.append(r.jurisdiction.id) or real(r, **k))
+    first = client.get("/calendars/combined.ics?j=orem-ut,provo-ut")
+    assert first.status_code == 200 and set(made) == {"orem-ut", "provo-ut"}
+    made.clear()
+    other = client.get("/calendars/combined.ics?j=lehi-ut,orem-ut,provo-ut")  # another set: only Lehi is new
+    assert other.status_code == 200 and set(made) == {"lehi-ut"}
+    got = other.get_data(as_text=True)
+    for jid, name in (("orem-ut", "City of Orem"), ("provo-ut", "City of Provo"), ("lehi-ut", "City of Lehi")):
+        assert f"@{jid}" in got or f"{jid}/" in got, jid  # each government's events are in it
+    assert got.count("BEGIN:VEVENT") == first.get_data(as_text=True).count("BEGIN:VEVENT") + \
+        client.get("/calendars/lehi-ut.ics").get_data(as_text=True).count("BEGIN:VEVENT")
+
+
+def test_the_parts_cache_is_bounded_in_bytes(app):
+    parts = app.extensions["feed_parts"]
+    assert parts.budget == app.config["FEED_PARTS_MB"] << 20
+    for name in ("feed_cache", "bulk_pages", "pdf_cache", "answers", "feed_renders"):
+        cache = app.extensions[name]
+        assert getattr(cache, "budget", None) or cache.cache.budget, name
+
+
+def test_an_lru_with_a_budget_holds_at_most_that_many_bytes():
+    from deadlines.core.memo import Lru
+
+    cache = Lru(100, budget=10)
+    cache.put("a", b"12345")
+    cache.put("b", b"12345")
+    cache.get("a")  # used: b is now the oldest
+    cache.put("c", b"1")
+    assert cache.get("b") is None and cache.get("a") == b"12345" and cache.held == 6
+    cache.put("a", b"x" * 11)  # bigger than the whole budget: not kept, nor its old value
+    assert cache.get("a") is None and cache.held == 1
