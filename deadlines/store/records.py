@@ -37,6 +37,10 @@ from deadlines.store.tables import (
 from deadlines.store.util import bump, hold
 
 
+#: The records of a jurisdiction for which nothing was ever recorded.
+NOTHING_RECORDED = Records()
+
+
 class DbRecords:
     """The engine's view of the store.
 
@@ -46,7 +50,7 @@ class DbRecords:
     :meth:`recorded` is always current: it reads the revision, and reads the
     records only when that revision is not the one it last read them at
     (every write bumps it in its own transaction, so the records at a revision
-    never change).
+    never change), and not at all at revision 0 (nothing ever recorded).
     """
 
     def __init__(self, db: Engine, revision_ttl: float = 1.0):
@@ -61,6 +65,8 @@ class DbRecords:
             # read first: the records read after it are at least this new (the same snapshot on SQLite)
             rev = int(s.scalar(select(JurisdictionState.anchors_rev)
                                .where(JurisdictionState.jurisdiction_id == jurisdiction_id)) or 0)
+            if rev == 0:  # nothing ever recorded (every write bumps the revision): nothing to read
+                return NOTHING_RECORDED
             kept = self._read.get(jurisdiction_id)
             if kept is not None and kept[0] == rev:
                 return kept[1]
