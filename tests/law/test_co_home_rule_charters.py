@@ -1,6 +1,7 @@
 """Colorado home-rule municipalities whose charter or code rules are encoded in
 files of their own (calendars/<id>.toml): Lakewood, Boulder, Westminster,
-Colorado Springs and Brighton. Each is asserted through the service
+Colorado Springs, Brighton, Broomfield, Castle Rock, Grand Junction, Vail,
+Parachute and Minturn. Each is asserted through the service
 (``deadlines.service.lookup`` on the repository's calendars folder, the roster
 row read under the file), with the research facts of calendars/facts/co.csv.
 
@@ -45,6 +46,68 @@ Monday, a Friday, a Monday and a Monday; the 55th is a Wednesday):
   Friday, February 14 (safe), or the next, Tuesday, February 18 (published).
   From the 2025 amendment, November 2, 2027: the 71st day, Monday, August 23,
   2027.
+- Broomfield, the Clerk's 2013 statement (91st to 71st day, 5 p.m.): November 5,
+  2013: circulation from Tuesday, August 6 (November 5 - 5 = October 31; - 31 =
+  September 30, the 36th day; - 30 = August 31, the 66th; - 25 = August 6, the
+  91st) to Monday, August 26, 2013, the 71st (August 31 - 5). The Municipal
+  Election Code of then (the 30th day) is replaced. November 2, 2027: Monday,
+  August 23, 2027 (the 71st: November 2 - 2 = October 31; - 31 = September 30,
+  the 33rd; - 30 = August 31, the 63rd; - 8 = August 23).
+- Castle Rock, "29 days prior to the election" moved to the business day
+  before a holiday (as published): November 6, 2018 (the Tuesday after the
+  first Monday, November 5): the 29th day is Monday, October 8, 2018 (November
+  6 - 6 = October 31; - 23 = October 8), Columbus Day, so Friday, October 5, as
+  the town published; the 64th day (Monday, September 3, 2018, Labor Day:
+  October 8 - 35 = September 3) moved to Friday, August 31 is the safe date.
+  November 3, 2026: the 29th day is Monday, October 5, 2026 (November 3 - 3 =
+  October 31; - 26 = October 5), Frances Xavier Cabrini Day (the first Monday of
+  October), so Friday, October 2, 2026; the 64th day, Monday, August 31, 2026
+  (October 5 - 35), is safe. November 7, 2028: Monday, October 9, 2028 (November
+  7 - 29), not a holiday (Cabrini Day is October 2); the 64th day, Monday,
+  September 4, 2028 (Labor Day), moved to Friday, September 1, is safe.
+- Grand Junction, Charter section 3 "the first Tuesday after the first Monday
+  in April ... of every second year" from 1925 (odd years): April 2, 2019 (April
+  1 is the first Monday). GJMC 2.20.020(a), the 71st day: Monday, January 21,
+  2019 (April 2 - 2 = March 31; - 31 = February 28, the 33rd day; - 28 =
+  January 31, the 61st; - 10 = January 21), Martin Luther King Jr. Day; 31-10-103
+  (adopted by 2.20.010): Friday, January 18, 2019, 5 p.m. MST, as reported.
+  April 6, 2021: Monday, January 25, 2021 (April 6 - 6 = March 31; - 31 =
+  February 28, the 37th; - 28 = January 31, the 65th; - 6 = January 25), as the
+  city published; circulation from Tuesday, January 5, 2021 (the 91st). April 6,
+  2027 (April 5 the first Monday): petitions Monday, January 25, 2027 (the same
+  count); write-in affidavit "64 days before", Monday, February 1, 2027 (January
+  25 + 7). 2025 (entered): April 8, 2025 (April 7 the first Monday), 71st day
+  Monday, January 27, 2025.
+- Vail, Charter 2.1 (the Municipal Election Code) and Ordinance No. 9, Series
+  2015 (50/30 for that election): November 3, 2015: the 30th day is Sunday,
+  October 4 (November 3 - 3 = October 31; - 27 = October 4): Friday, October 2,
+  2015, 5 p.m.; circulation from the 50th day, Monday, September 14, 2015
+  (October 4 - 20). November 5, 2013: the 30th day Sunday, October 6: Friday,
+  October 4, 2013, as published. November 5, 2019: petitions Monday, August 26
+  (the 71st: November 5 - 5 = October 31; - 31 = September 30, the 36th; - 30 =
+  August 31, the 66th; - 5 = August 26); withdrawal, the 64th day, Monday,
+  September 2, 2019, Labor Day: Friday, August 30 (31-10-103), with the Clerk's
+  Tuesday, September 3 as the later reading; Town Code 1-8-3 "at least 21 days
+  before": Tuesday, October 15, 2019 (November 5 - 21), with the 64th day moved
+  to Friday, August 30 as the safe reading. November 2, 2027: petitions Monday,
+  August 23; write-in Tuesday, October 12, 2027 (November 2 - 21), safe Monday,
+  August 30, 2027 (the 64th: August 23 + 7).
+- Parachute, "the first Tuesday of April in even-numbered years" and P.M.C.
+  3.10.010(E) (91st to 71st day): April 2, 2024: the 71st day is Monday, January
+  22, 2024 (April 2 - 2 = March 31; - 31 = February 29, the 33rd day, 2024 being
+  a leap year; - 29 = January 31, the 62nd; - 9 = January 22); circulation from
+  Tuesday, January 2, 2024 (the 91st). April 2, 2030 (April 1 is a Monday): the
+  71st day is Monday, January 21, 2030 (April 2 - 2 = March 31; - 31 =
+  February 28, the 33rd; - 28 = January 31, the 61st; - 10 = January 21), the
+  third Monday of January (January 7, 14, 21), Martin Luther King Jr. Day:
+  Friday, January 18, 2030. April 7, 2026 (the first Tuesday): Monday, January
+  26, 2026.
+- Minturn, "the first Tuesday after the first Monday in April of even numbered
+  years", petitions from the 91st to the 71st day: April 2, 2024 (April 1 the
+  first Monday): Tuesday, January 2 to Monday, January 22, 2024 (as reported).
+  April 2, 2030 (April 1 the first Monday): the 71st day, Monday, January 21,
+  2030, Martin Luther King Jr. Day: Friday, January 18, 2030. April 7, 2026
+  (April 6 the first Monday): Monday, January 26, 2026.
 """
 from __future__ import annotations
 
@@ -60,7 +123,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CALENDARS = ROOT / "calendars"
 TODAY = date(2026, 12, 2)
 MDT, MST = timezone(timedelta(hours=-6)), timezone(timedelta(hours=-7))
-ENCODED = ("lakewood-co", "boulder-co", "westminster-co", "colorado-springs-co", "brighton-co")
+ENCODED = ("lakewood-co", "boulder-co", "westminster-co", "colorado-springs-co", "brighton-co",
+           "broomfield-co", "castle-rock-co", "grand-junction-co", "vail-co", "parachute-co", "minturn-co")
 HOME_RULE_CAVEAT = "Home-rule municipality: its charter and ordinances govern its elections and are not encoded here"
 
 
@@ -76,6 +140,10 @@ def _at(registry, jid, election=None, today=TODAY):
 
 def _safe(d):
     return d.safe_due or d.due
+
+
+def _day(due):
+    return due.date() if isinstance(due, datetime) else due
 
 
 def _reading_dues(d):
@@ -212,3 +280,136 @@ def test_brighton_after_the_2025_amendment(registry):
     f = d["petition-filing"]
     assert f.due == datetime(2027, 8, 23, 17, 0, tzinfo=MDT)
     assert f.rule.effective == date(2025, 6, 17)
+
+
+# --------------------------------------------------------------------------- Broomfield
+
+
+def test_broomfield_2013_the_clerks_91st_71st_days_replace_the_code_of_then(registry):
+    _, d = _at(registry, "broomfield-co", date(2013, 11, 5), today=date(2013, 1, 7))
+    assert d["petition-circulation"].start == date(2013, 8, 6)  # the 91st day
+    assert d["petition-filing"].due == datetime(2013, 8, 26, 17, 0, tzinfo=MDT)  # the 71st, 5 p.m.
+    assert d["petition-filing"].basis.status == "published"  # the Clerk's own date agrees
+    assert "withdrawal" not in d  # the Municipal Election Code's 63-day limit begins in 2015
+
+
+def test_broomfield_2027_by_rule(registry):
+    jur = registry.get("broomfield-co")
+    assert date(2027, 11, 2) in cycles(jur, date(2027, 1, 1), date(2027, 12, 31))
+    _, d = _at(registry, "broomfield-co", date(2027, 11, 2))
+    assert d["petition-filing"].due == datetime(2027, 8, 23, 17, 0, tzinfo=MDT)
+    assert d["withdrawal"].due.date() == date(2027, 8, 30)  # the Code's 64th day
+    (caveat,) = jur.caveats
+    assert "2A" in caveat
+
+
+# --------------------------------------------------------------------------- Castle Rock
+
+
+def test_castle_rock_2018_write_in_29th_day_columbus_day_to_friday(registry):
+    _, d = _at(registry, "castle-rock-co", date(2018, 11, 6), today=date(2018, 1, 2))
+    w = d["write-in-affidavit"]
+    assert w.due.date() == date(2018, 10, 5)  # 29th day October 8 (Columbus Day) -> Friday
+    assert _safe(w).date() == date(2018, 8, 31)  # 64th day September 3 (Labor Day) -> Friday
+    assert w.rule.cite.startswith("Town of Castle Rock")
+
+
+def test_castle_rock_2026_and_2028_even_years(registry):
+    jur = registry.get("castle-rock-co")
+    found = cycles(jur, date(2026, 1, 1), date(2028, 12, 31))
+    assert date(2026, 11, 3) in found and date(2028, 11, 7) in found
+    assert not any(c.year == 2027 for c in found)
+    _, d = _at(registry, "castle-rock-co", date(2026, 11, 3), today=date(2026, 1, 5))
+    assert d["write-in-affidavit"].due.date() == date(2026, 10, 2)  # October 5, Cabrini Day -> Friday
+    assert _safe(d["write-in-affidavit"]).date() == date(2026, 8, 31)
+    assert d["petition-filing"].due == datetime(2026, 8, 24, 17, 0, tzinfo=MDT)  # the Code's 71st
+    _, d = _at(registry, "castle-rock-co")  # the next election after December 2, 2026
+    assert d["write-in-affidavit"].due.date() == date(2028, 10, 9)
+    assert _safe(d["write-in-affidavit"]).date() == date(2028, 9, 1)
+
+
+# --------------------------------------------------------------------------- Grand Junction
+
+
+def test_grand_junction_2019_mlk_day_moves_filing_to_friday(registry):
+    _, d = _at(registry, "grand-junction-co", date(2019, 4, 2), today=date(2018, 6, 4))
+    assert d["petition-filing"].due == datetime(2019, 1, 18, 17, 0, tzinfo=MST)
+    assert d["petition-circulation"].due == datetime(2019, 1, 18, 17, 0, tzinfo=MST)
+    assert d["petition-filing"].thresholds[0].min == 50  # Charter section 6
+
+
+def test_grand_junction_2021_as_published_and_2027_by_rule(registry):
+    _, d = _at(registry, "grand-junction-co", date(2021, 4, 6), today=date(2020, 6, 1))
+    assert d["petition-circulation"].start == date(2021, 1, 5)
+    assert d["petition-filing"].due == datetime(2021, 1, 25, 17, 0, tzinfo=MST)
+    assert d["petition-filing"].basis.status == "published"
+    jur = registry.get("grand-junction-co")
+    assert date(2027, 4, 6) in cycles(jur, date(2027, 1, 1), date(2027, 12, 31))
+    assert date(2025, 4, 8) in cycles(jur, date(2025, 1, 1), date(2025, 12, 31))
+    _, d = _at(registry, "grand-junction-co")  # the next election after December 2, 2026
+    assert d["petition-filing"].due == datetime(2027, 1, 25, 17, 0, tzinfo=MST)
+    assert d["write-in-affidavit"].due.date() == date(2027, 2, 1)  # "64 days before"
+    assert d["withdrawal"].due.date() == date(2027, 2, 1)  # the Code's 64th, by 2.20.010
+
+
+# --------------------------------------------------------------------------- Vail
+
+
+def test_vail_2015_ordinance_9_keeps_the_30th_day_a_sunday_to_friday(registry):
+    _, d = _at(registry, "vail-co", date(2015, 11, 3), today=date(2015, 1, 5))
+    assert d["petition-circulation"].start == date(2015, 9, 14)  # the 50th day
+    assert d["petition-filing"].due == datetime(2015, 10, 2, 17, 0, tzinfo=MDT)  # 30th day Sunday -> Friday
+    _, d = _at(registry, "vail-co", date(2013, 11, 5), today=date(2013, 1, 7))
+    assert d["petition-filing"].due == datetime(2013, 10, 4, 17, 0, tzinfo=MDT)
+
+
+def test_vail_2019_labor_day_withdrawal_two_rolls_and_the_21_day_write_in(registry):
+    _, d = _at(registry, "vail-co", date(2019, 11, 5), today=date(2019, 1, 7))
+    assert d["petition-filing"].due == datetime(2019, 8, 26, 17, 0, tzinfo=MDT)
+    w = d["withdrawal"]
+    assert w.due.date() == date(2019, 8, 30)  # 31-10-103, the preceding business day
+    assert date(2019, 9, 3) in [_day(r.due) for r in w.readings]  # the Clerk's next business day
+    assert _safe(w).date() == date(2019, 8, 30)
+    wi = d["write-in-affidavit"]
+    assert wi.due.date() == date(2019, 10, 15)  # Town Code 1-8-3, 21 days before
+    assert _safe(wi).date() == date(2019, 8, 30)  # the 64th day (Labor Day) -> Friday
+
+
+def test_vail_2027_by_rule(registry):
+    _, d = _at(registry, "vail-co")  # the next election after December 2, 2026
+    assert d["petition-filing"].due == datetime(2027, 8, 23, 17, 0, tzinfo=MDT)
+    assert d["write-in-affidavit"].due.date() == date(2027, 10, 12)
+    assert _safe(d["write-in-affidavit"]).date() == date(2027, 8, 30)
+
+
+# --------------------------------------------------------------------------- Parachute and Minturn
+
+
+def test_parachute_2024_and_the_2026_election_by_rule(registry):
+    _, d = _at(registry, "parachute-co", date(2024, 4, 2), today=date(2023, 6, 1))
+    assert d["petition-circulation"].start == date(2024, 1, 2)
+    assert d["petition-filing"].due.date() == date(2024, 1, 22)
+    assert d["petition-filing"].thresholds[0].min == 20
+    jur = registry.get("parachute-co")
+    assert date(2026, 4, 7) in cycles(jur, date(2026, 1, 1), date(2026, 12, 31))
+    _, d = _at(registry, "parachute-co", date(2026, 4, 7), today=date(2025, 6, 2))
+    assert d["petition-filing"].due.date() == date(2026, 1, 26)
+
+
+@pytest.mark.parametrize("jid", ["parachute-co", "minturn-co"])
+def test_april_2030_mlk_day_moves_the_71st_day_to_friday(registry, jid):
+    jur = registry.get(jid)
+    assert date(2030, 4, 2) in cycles(jur, date(2030, 1, 1), date(2030, 12, 31))
+    _, d = _at(registry, jid, date(2030, 4, 2))
+    assert d["petition-filing"].due.date() == date(2030, 1, 18)
+    assert d["petition-circulation"].due.date() == date(2030, 1, 18)
+
+
+def test_minturn_2024_as_reported_and_2026_by_rule(registry):
+    _, d = _at(registry, "minturn-co", date(2024, 4, 2), today=date(2023, 6, 1))
+    assert d["petition-circulation"].start == date(2024, 1, 2)
+    assert d["petition-filing"].due.date() == date(2024, 1, 22)
+    jur = registry.get("minturn-co")
+    assert date(2026, 4, 7) in cycles(jur, date(2026, 1, 1), date(2026, 12, 31))
+    _, d = _at(registry, "minturn-co", date(2026, 4, 7), today=date(2025, 6, 2))
+    assert d["petition-filing"].due.date() == date(2026, 1, 26)
