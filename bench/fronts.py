@@ -2,8 +2,9 @@
 clients to hold against them (for ``bench/load.py`` and ``tests/test_front.py``).
 
 - :func:`one_process`: ``deadlines serve`` on its SQLite file.
-- :func:`scaled`: gunicorn sync workers behind nginx (Debian's ``nginx``), the
-  shipped ``deploy/nginx-deadlines.conf`` with only its two addresses changed.
+- :func:`scaled`: gunicorn sync workers behind nginx (Debian's ``nginx``), with
+  the shipped ``deploy/gunicorn.conf.py`` and ``deploy/nginx-deadlines.conf``
+  (only its two addresses changed).
 - :class:`SlowClients`: connections that send a header line every few seconds
   and never finish, reopened whenever the server drops them.
 """
@@ -117,8 +118,8 @@ def scaled(folder: Path, env: dict[str, str], workers: int = 4) -> "contextmanag
     """gunicorn (``workers`` sync workers) behind nginx; yields nginx's URL."""
     listen, upstream = free_port(), free_port()
     env = {**env, "DEADLINES_TRUSTED_PROXIES": "1"}
-    gunicorn = [str(Path(sys.executable).parent / "gunicorn"), "-w", str(workers), "-b", f"127.0.0.1:{upstream}",
-                "--timeout", "60", "web:create_app()"]
+    gunicorn = [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                "-w", str(workers), "-b", f"127.0.0.1:{upstream}", "--timeout", "60", "web:create_app()"]
     conf = nginx_config(folder, listen, upstream)
     return _running([(gunicorn, env), ([nginx(), "-p", str(conf.parent), "-c", str(conf)], env)],
                     folder / "logs", f"http://127.0.0.1:{listen}")

@@ -1,7 +1,7 @@
 """Readers and a clerk at once, on both documented setups, with slow clients held open.
 
     .venv/bin/python bench/load.py [--clients 200] [--seconds 20] [--slow 150] [--setup serve|scaled|both]
-                                   [--processes 4] [--warmup 3] [--database postgresql://postgres@127.0.0.1:5432/test]
+                                   [--processes 4] [--warmup 3] [--spread] [--database postgresql://postgres@127.0.0.1:5432/test]
 
 Per setup: ``--clients`` threads, spread over ``--processes`` processes of
 their own (the server runs in its own as well), read feeds, the form, pages
@@ -14,6 +14,23 @@ behind the shipped nginx config on a fresh PostgreSQL database (created and
 dropped here). Everything is on 127.0.0.1, bounded in time and count. Prints
 per setup: reads, errors, read p50/p99/max, clerk writes, their errors and
 p50/p99/max, and each path's read p99. Goal: 0 errors, read p99 and clerk-write p99 under 1 s on SQLite at 100 clients.
+
+By default the readers cycle over the 8 paths of :data:`READS` (all cached
+after their first render). ``--spread`` spreads them instead over every
+government of the rosters and files (the registry's places) and two cycles of
+each (its next general election and the one before), across pages
+(``/?jurisdiction=ID&election=DATE``), feeds (``/calendars/ID.ics``), the API
+(``/api/v1/jurisdictions/ID/deadlines?election=DATE``) and printable PDFs
+(``/calendars/ID/DATE.pdf``), each in English and in Spanish (``lang=es``),
+every reader drawing its next path at random: mostly first renders. It then
+prints p50/p95/p99 and errors per surface and language instead of per path.
+The load average (1 minute) is printed before and after each setup.
+
+Each reader connects from one of 64 source addresses (127.0.0.10 to
+127.0.0.73, as many visitors would; the whole of 127.0.0.0/8 is local), the
+clerk from 127.0.0.3, so that ``deadlines serve``'s per-client connection
+limit (100) is a visitor's, not the bench's; the slow connections come from
+127.0.0.1 (past the limit they are answered 429 and open again).
 """
 from __future__ import annotations
 
@@ -21,6 +38,8 @@ import argparse
 import http.client
 import math
 import multiprocessing
+import os
+import random
 import sys
 import tempfile
 import threading
@@ -38,6 +57,46 @@ READS = ["/calendars/salt-lake-city-ut.ics", "/calendars/ypsilanti-mi.ics", "/?j
          "/api/v1/jurisdictions?q=orem", "/calendars/combined.ics?j=salt-lake-city-ut,ypsilanti-mi,model-city",
          "/api/v1/deadlines?from=2027-01-01&to=2027-12-31&state=UT"]
 JID, CYCLE, DEADLINE = "salt-lake-city-ut", "2027-11-02", "withdrawal"
+#: Where the readers connect from (one each, round robin), and the clerk.
+READERS_FROM = [f"127.0.0.{10 + n}" for n in range(64)]
+CLERK_FROM = "127.0.0.3"
+
+
+def spread_paths(today=None) -> list[str]:
+    """Every government the registry knows (its places: files and roster rows),
+    each in its next general election and the one before, on the four
+    surfaces, in English and in Spanish: ``--spread``'s paths."""
+    from datetime import date
+
+    from deadlines.core.elections import election_date, next_election
+    from deadlines.core.registry import Registry
+
+    today = today or date.today()
+    registry = Registry()
+    paths = []
+    for jid in sorted(registry.places().by_id):
+        try:
+            rule = registry.get(jid).elections["general"]
+            cycles = [next_election(rule, today)]
+        except Exception:  # a calendar with a problem: the server leaves it out too
+            continue
+        cycles += [held[0] for year in range(today.year, today.year - 6, -1)
+                   if (held := election_date(rule, year)) and held[0] < today][:1]
+        for lang in ("", "lang=es"):
+            paths.append(f"/calendars/{jid}.ics" + (f"?{lang}" if lang else ""))
+            for day in cycles:
+                extra = f"&{lang}" if lang else ""
+                paths += [f"/?jurisdiction={jid}&election={day}{extra}",
+                          f"/api/v1/jurisdictions/{jid}/deadlines?election={day}{extra}",
+                          f"/calendars/{jid}/{day}.pdf" + (f"?{lang}" if lang else "")]
+    return paths
+
+
+def surface(path: str) -> str:
+    """The surface a path of :func:`spread_paths` reads, and its language."""
+    kind = ("pdf" if path.split("?")[0].endswith(".pdf") else "feed" if path.startswith("/calendars/")
+            else "api" if path.startswith("/api/") else "page")
+    return f"{kind} {'es' if 'lang=es' in path else 'en'}"
 
 
 def _token(env: dict) -> str:
@@ -54,21 +113,24 @@ def _pct(values: list[float], q: int) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)] if ordered else float("nan")
 
 
-def _readers(host: str, port: int, first: int, count: int, start_at: float, timed_from: float, stop_at: float) -> dict:
+def _readers(host: str, port: int, first: int, count: int, start_at: float, timed_from: float, stop_at: float,
+             paths: list[str] | None = None) -> dict:
     """``count`` reader threads (numbered from ``first``) in this process, looping
-    over :data:`READS` from wall-clock ``start_at`` to ``stop_at``; the timings
-    of the reads begun from ``timed_from``, and every error."""
+    over :data:`READS` (or drawing from ``paths`` at random) from wall-clock
+    ``start_at`` to ``stop_at``; the timings of the reads begun from
+    ``timed_from``, and every error."""
     reads, errors, lock = [], [], threading.Lock()
 
     def reader(n: int) -> None:
-        conn, i = None, n
+        conn, i, draw = None, n, random.Random(n)
+        source = (READERS_FROM[n % len(READERS_FROM)], 0)
         time.sleep(max(0.0, start_at - time.time()))
         while time.time() < stop_at:
-            path = READS[i % len(READS)]
+            path = READS[i % len(READS)] if paths is None else paths[draw.randrange(len(paths))]
             i += 1
             started, begun = time.monotonic(), time.time()
             try:
-                conn = conn or http.client.HTTPConnection(host, port, timeout=60)
+                conn = conn or http.client.HTTPConnection(host, port, timeout=60, source_address=source)
                 conn.request("GET", path)
                 resp = conn.getresponse()
                 resp.read()
@@ -98,7 +160,8 @@ def _slow_clients(url: str, count: int, stop_at: float) -> int:
         return held.dropped
 
 
-def run(url: str, token: str, clients: int, seconds: float, slow: int, processes: int, warmup: float) -> dict:
+def run(url: str, token: str, clients: int, seconds: float, slow: int, processes: int, warmup: float,
+        paths: list[str] | None = None) -> dict:
     """The readers in ``processes`` processes of their own and the slow
     connections in another (so that on a small machine no client's
     interpreter holds up another's timings, nor shares one with the server),
@@ -118,7 +181,7 @@ def run(url: str, token: str, clients: int, seconds: float, slow: int, processes
             day += 1
             started, begun = time.monotonic(), time.time()
             try:
-                conn = http.client.HTTPConnection(host, int(port), timeout=60)
+                conn = http.client.HTTPConnection(host, int(port), timeout=60, source_address=(CLERK_FROM, 0))
                 conn.request("PUT", f"/api/v1/jurisdictions/{JID}/overrides/{CYCLE}/{DEADLINE}", body=body,
                              headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
                 resp = conn.getresponse()
@@ -135,7 +198,8 @@ def run(url: str, token: str, clients: int, seconds: float, slow: int, processes
     firsts = [sum(shares[:n]) for n in range(processes)]
     with ProcessPoolExecutor(processes + 1, mp_context=multiprocessing.get_context("spawn")) as pool:
         held = pool.submit(_slow_clients, url, slow, stop_at)
-        parts = [pool.submit(_readers, host, int(port), f, c, start_at, timed_from, stop_at) for f, c in zip(firsts, shares)]
+        parts = [pool.submit(_readers, host, int(port), f, c, start_at, timed_from, stop_at, paths)
+                 for f, c in zip(firsts, shares)]
         writer = threading.Thread(target=clerk)
         writer.start()
         writer.join()
@@ -145,7 +209,7 @@ def run(url: str, token: str, clients: int, seconds: float, slow: int, processes
             "writes": writes, "write_errors": write_errors, "slow_dropped": dropped}
 
 
-def report(name: str, clients: int, slow: int, seconds: float, warmup: float, out: dict) -> None:
+def report(name: str, clients: int, slow: int, seconds: float, warmup: float, out: dict, spread: bool = False) -> None:
     r, w = [t for _, t in out["reads"]], out["writes"]
     print(f"{name}: {clients} clients, {slow} slow connections, {seconds:.0f} s timed after {warmup:.0f} s of warm-up "
           f"(errors counted throughout): "
@@ -154,12 +218,31 @@ def report(name: str, clients: int, slow: int, seconds: float, warmup: float, ou
           f"{len(w)} clerk writes, {len(out['write_errors'])} errors, p50 {_pct(w, 50) * 1000:.0f} ms, "
           f"p99 {_pct(w, 99) * 1000:.0f} ms, max {max(w, default=0) * 1000:.0f} ms, {sum(t > 1 for t in w)} over 1 s; "
           f"slow connections dropped by the server: {out['slow_dropped']}")
-    by_path: dict[str, list[float]] = {}
-    for path, t in out["reads"]:
-        by_path.setdefault(path, []).append(t)
-    print("  read p99 by path: " + "; ".join(f"{p} {_pct(ts, 99) * 1000:.0f} ms" for p, ts in by_path.items()))
+    if spread:
+        by_surface: dict[str, list[float]] = {}
+        failed: dict[str, list[str]] = {}
+        for path, t in out["reads"]:
+            by_surface.setdefault(surface(path), []).append(t)
+        for path, why in out["read_errors"]:
+            failed.setdefault(surface(path), []).append(why)
+        for name_ in sorted(set(by_surface) | set(failed)):
+            ts, bad = by_surface.get(name_, []), failed.get(name_, [])
+            whys = {w: bad.count(w) for w in sorted(set(bad))}
+            print(f"  {name_}: {len(ts):,} reads, p50 {_pct(ts, 50) * 1000:.0f} ms, p95 {_pct(ts, 95) * 1000:.0f} ms, "
+                  f"p99 {_pct(ts, 99) * 1000:.0f} ms, max {max(ts, default=0) * 1000:.0f} ms; {len(bad)} errors"
+                  + (f" ({', '.join(f'{n} {w}' for w, n in whys.items())})" if bad else ""))
+    else:
+        by_path: dict[str, list[float]] = {}
+        for path, t in out["reads"]:
+            by_path.setdefault(path, []).append(t)
+        print("  read p99 by path: " + "; ".join(f"{p} {_pct(ts, 99) * 1000:.0f} ms" for p, ts in by_path.items()))
     for path, why in out["read_errors"][:5]:
         print(f"  error: {path}: {why}")
+
+
+def _load_average(when: str) -> None:
+    one, five, _ = os.getloadavg()
+    print(f"load average {when}: {one:.2f} (1 min), {five:.2f} (5 min), {os.cpu_count()} CPUs", flush=True)
 
 
 def main() -> None:
@@ -170,19 +253,27 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=4, help="processes the readers are spread over")
     ap.add_argument("--warmup", type=float, default=3, help="seconds of load before the timing starts (first renders, connections)")
     ap.add_argument("--setup", choices=("serve", "scaled", "both"), default="both")
+    ap.add_argument("--spread", action="store_true",
+                    help="read every government's pages, feeds, API and PDFs (two cycles, both languages) at random")
     ap.add_argument("--database", default="postgresql://postgres@127.0.0.1:5432/test",
                     help="a PostgreSQL server; a throwaway database is created on it and dropped")
     args = ap.parse_args()
     args.clients, args.seconds, args.slow = min(args.clients, 500), min(args.seconds, 300), min(args.slow, 500)
     args.processes, args.warmup = max(1, min(args.processes, 16)), max(0.0, min(args.warmup, 60))
+    paths = spread_paths() if args.spread else None
+    if paths:
+        print(f"--spread: {len(paths):,} paths ({sum(p.endswith('.ics') for p in paths):,} "
+              f"governments; pages, feeds, API, PDFs; English and Spanish)", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         if args.setup in ("serve", "both"):
             env = fronts.environment(folder / "serve", DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
             token = _token(env)
             with fronts.one_process(folder / "serve", env) as url:
-                report("serve (SQLite)", args.clients, args.slow, args.seconds, args.warmup,
-                       run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup))
+                _load_average("before")
+                out = run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup, paths)
+                _load_average("after")
+                report("serve (SQLite)", args.clients, args.slow, args.seconds, args.warmup, out, bool(paths))
         if args.setup in ("scaled", "both"):
             from sqlalchemy import create_engine, text
 
@@ -198,8 +289,11 @@ def main() -> None:
                                          DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
                 token = _token(env)
                 with fronts.scaled(folder / "scaled", env, workers=4) as url:
-                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers)", args.clients, args.slow, args.seconds, args.warmup,
-                           run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup))
+                    _load_average("before")
+                    out = run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup, paths)
+                    _load_average("after")
+                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers)", args.clients, args.slow, args.seconds,
+                           args.warmup, out, bool(paths))
             finally:
                 with admin.connect() as c:
                     c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

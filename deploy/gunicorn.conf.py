@@ -12,6 +12,14 @@
 
 wsgi_app = "web:create_app()"
 
+# The request line (method, URL, version) has no limit of gunicorn's own: nginx
+# in front caps it (large_client_header_buffers 4 64k in deploy/nginx-deadlines.conf,
+# 414 past it). gunicorn's default of 4094 bytes answered 414 to a combined feed
+# of more than about 165 ids (/calendars/combined.ics?j=...), which nginx had
+# let through. 0 means unlimited (gunicorn's docs: "from 0 (unlimited) to
+# 8190"; any value of 8190 or more is taken as 8190, too short for 500 ids).
+limit_request_line = 0
+
 
 def on_starting(server):
     """In the master, before any socket or worker: the database answers, or exit."""

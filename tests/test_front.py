@@ -34,7 +34,8 @@ def _refuses_a_huge_body_unread(url: str) -> None:
 
 def test_serve_holds_150_slow_connections_drops_them_in_time_and_refuses_big_bodies(tmp_path):
     env = fronts.environment(tmp_path, DEADLINES_RATELIMIT_ENABLED="false")
-    with fronts.one_process(tmp_path, env, "--no-scheduler", "--request-timeout", "3") as url:
+    # every socket here is from 127.0.0.1: no per-client cap (tests/test_slow_clients.py has that)
+    with fronts.one_process(tmp_path, env, "--no-scheduler", "--request-timeout", "3", "--per-client-limit", "0") as url:
         with fronts.SlowClients(url, 150, every=1.0) as slow:  # more than waitress's default limit of 100
             _answers_while_slow(url, slow)
             time.sleep(6)  # past the request deadline: a header line a second does not keep a request alive

@@ -27,8 +27,12 @@ import click
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 64), help="Worker threads.")
-@click.option("--connection-limit", default=1000, show_default=True, type=click.IntRange(10, 100_000),
-              help="Connections served at once (more wait in the listen backlog).")
+@click.option("--connection-limit", default=4000, show_default=True, type=click.IntRange(10, 100_000),
+              help="Connections served at once (more wait in the listen backlog); the open-file limit is raised "
+                   "for them up to its hard limit, and this lowered (with a warning) where that is too low.")
+@click.option("--per-client-limit", default=100, show_default=True, type=click.IntRange(0, 100_000),
+              help="Connections one client address may hold at once (0: no limit); one more is answered 429 "
+                   "and closed, unread. Not applied when DEADLINES_TRUSTED_PROXIES is set (all come from the proxy).")
 @click.option("--request-timeout", default=15.0, show_default=True, type=click.FloatRange(1, 3600),
               help="Seconds a client has to send a whole request (headers and body) once it has begun.")
 @click.option("--idle-timeout", default=30.0, show_default=True, type=click.FloatRange(1, 3600),
@@ -36,8 +40,8 @@ import click
 @click.option("--start-retries", default=5, show_default=True, type=click.IntRange(0, 100),
               envvar="DEADLINES_START_RETRIES", help="Times to try the database again if unreachable at start.")
 @click.option("--no-scheduler", is_flag=True, help="Do not send reminders from this process (run `deadlines scheduler` instead).")
-def serve(host: str, port: int, threads: int, connection_limit: int, request_timeout: float, idle_timeout: float,
-          start_retries: int, no_scheduler: bool) -> None:
+def serve(host: str, port: int, threads: int, connection_limit: int, per_client_limit: int, request_timeout: float,
+          idle_timeout: float, start_retries: int, no_scheduler: bool) -> None:
     """Serve the lookup form, the JSON API and the calendar feeds, and send reminders."""
     import os
     import sys
@@ -64,7 +68,8 @@ def serve(host: str, port: int, threads: int, connection_limit: int, request_tim
     try:
         server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
                              request_timeout=request_timeout, idle_timeout=idle_timeout, max_body=MAX_CONTENT,
-                             trust_proxies=bool(int(app.config.get("TRUSTED_PROXIES") or 0)))
+                             trust_proxies=bool(int(app.config.get("TRUSTED_PROXIES") or 0)),
+                             per_client_limit=per_client_limit)
     except OSError as exc:
         click.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
         sys.exit(1)
