@@ -22,8 +22,8 @@ def _hold(gate: Gate, who: str):
     return release, thread
 
 
-def test_a_client_past_its_share_is_refused_with_429_others_are_not():
-    gate = Gate(slots=4, per_client=1, queue=8, wait=5)
+def test_a_client_past_its_share_is_refused_with_429_others_are_not(tmp_path):
+    gate = Gate(tmp_path, slots=4, per_client=1, queue=8, wait=5)
     release, thread = _hold(gate, "10.0.0.1")
     with pytest.raises(Busy) as refused:
         gate.run("10.0.0.1", lambda: "never")
@@ -31,11 +31,11 @@ def test_a_client_past_its_share_is_refused_with_429_others_are_not():
     assert gate.run("10.0.0.2", lambda: "answered") == "answered"  # another client is not held back
     release.set()
     thread.join(5)
-    assert gate.run("10.0.0.1", lambda: "again") == "again" and gate.running() == {}
+    assert gate.run("10.0.0.1", lambda: "again") == "again"
 
 
-def test_a_full_queue_and_a_wait_that_runs_out_are_503():
-    gate = Gate(slots=1, per_client=5, queue=1, wait=0.3)
+def test_a_full_queue_and_a_wait_that_runs_out_are_503(tmp_path):
+    gate = Gate(tmp_path, slots=1, per_client=5, queue=1, wait=0.3)
     release, thread = _hold(gate, "a")  # the only slot
     waiting = threading.Thread(target=lambda: pytest.raises(Busy, gate.run, "b", lambda: None), daemon=True)
     waiting.start()  # waits for the slot (the one place in the queue), then gives up
@@ -49,23 +49,48 @@ def test_a_full_queue_and_a_wait_that_runs_out_are_503():
     assert waited.value.status == 503
     release.set()
     thread.join(5)
-    assert gate.running() == {}
+    assert gate.run("c", lambda: "free") == "free"
 
 
-def test_a_failing_computation_gives_its_slot_back():
-    gate = Gate(slots=1, per_client=1, queue=1, wait=1)
+def test_a_failing_computation_gives_its_slot_back(tmp_path):
+    gate = Gate(tmp_path, slots=1, per_client=1, queue=1, wait=1)
     with pytest.raises(ZeroDivisionError):
         gate.run("a", lambda: 1 / 0)
     assert gate.run("a", lambda: "free") == "free"
+
+
+def test_the_counts_are_shared_by_every_process_using_the_folder(tmp_path):
+    """Another process (a second gunicorn worker) holding the client's share and every slot."""
+    import subprocess
+    import sys
+
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; sys.path.insert(0, '.'); from web.costly import Gate; "
+        f"g = Gate({str(tmp_path)!r}, slots=1, per_client=1, queue=1, wait=1); "
+        "g.run('10.0.0.1', lambda: (print('held', flush=True), time.sleep(30)))")],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        gate = Gate(tmp_path, slots=1, per_client=1, queue=1, wait=0.2)
+        with pytest.raises(Busy) as share:
+            gate.run("10.0.0.1", lambda: None)
+        assert share.value.status == 429
+        with pytest.raises(Busy) as slot:  # another client: a place in the queue, but no slot within the wait
+            gate.run("10.0.0.2", lambda: None)
+        assert slot.value.status == 503
+    finally:
+        holder.kill()
+        holder.wait()
+    assert Gate(tmp_path, slots=1, per_client=1, queue=1, wait=1).run("10.0.0.1", lambda: "free") == "free"  # a dead holder's locks are gone
 
 
 COMBINED = "/calendars/combined.ics?j=orem-ut,provo-ut,lehi-ut"
 
 
 @pytest.fixture
-def busy(app):
+def busy(app, tmp_path):
     """The test client's share of expensive work taken (its address is 127.0.0.1)."""
-    gate = Gate(slots=4, per_client=1, queue=8, wait=5)
+    gate = Gate(tmp_path / "costly", slots=4, per_client=1, queue=8, wait=5)
     app.extensions["costly"] = gate
     release, thread = _hold(gate, "127.0.0.1")
     yield
@@ -90,9 +115,9 @@ def test_expensive_requests_wait_their_turn_and_cheap_ones_do_not(busy, client, 
         assert client.get(cheap).status_code == 200, cheap
 
 
-def test_an_answer_already_computed_is_never_held_back(app, client):
+def test_an_answer_already_computed_is_never_held_back(app, client, tmp_path):
     assert client.get(COMBINED).status_code == 200
-    gate = Gate(slots=1, per_client=1, queue=1, wait=1)
+    gate = Gate(tmp_path / "costly", slots=1, per_client=1, queue=1, wait=1)
     app.extensions["costly"] = gate
     release, thread = _hold(gate, "127.0.0.1")
     try:

@@ -2,28 +2,37 @@
 governments, a printable calendar or a listing across governments (what the
 caches do not hold yet; an answer already computed is never held back here).
 
-Each web process admits at most ``COSTLY_SLOTS`` such computations at once
-(default: one per CPU, at least 2), a client (the address
-:func:`web.limits.client` names) at most ``COSTLY_PER_CLIENT`` at once (2),
-and at most ``COSTLY_QUEUE`` more wait for a slot (8), each at most
-``COSTLY_WAIT`` seconds (10). Past the client's share the answer is 429, past
-the queue or the wait 503, both with ``Retry-After`` and a problem document;
-cheap reads (a government's page, feed or API answer) and clerk writes never
-pass through here, so they never wait behind it.
+Shared by every web process of the machine (``serve``'s threads and every
+gunicorn worker alike, through lock files in the instance folder's
+``costly/``, released by the system if a process dies): at most
+``COSTLY_SLOTS`` such computations at once (default: one per CPU, at least 2),
+a client (the address :func:`web.limits.client` names) at most
+``COSTLY_PER_CLIENT`` at once (2, running or waiting), and at most
+``COSTLY_QUEUE`` more waiting for a slot (8), each at most ``COSTLY_WAIT``
+seconds (10). Past the client's share the answer is 429, past the queue or the
+wait 503, both with ``Retry-After`` and a problem document; cheap reads (a
+government's page, feed or API answer) and clerk writes never pass through
+here, so they never wait behind it.
 """
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
-import threading
-from collections import Counter
-from typing import Callable, TypeVar
+import time
+from pathlib import Path
+from typing import Callable, Iterable, TypeVar
 
 from flask import Flask, Response, current_app
 
+from deadlines.config import instance_dir
 from web.limits import client
 from web.problems import problem
 
 T = TypeVar("T")
+
+#: Clients are told apart in this many shares of lock files (two may rarely share one).
+CLIENT_SHARES = 4096
 
 
 class Busy(Exception):
@@ -37,47 +46,59 @@ class Busy(Exception):
 
 class Gate:
     """At most ``slots`` computations at once, ``per_client`` of them (running
-    or waiting) per client, ``queue`` waiting, each at most ``wait`` seconds."""
+    or waiting) per client, ``queue`` waiting, each at most ``wait`` seconds:
+    counted by exclusive locks on files of ``folder``, so every process using
+    the folder shares the counts."""
 
-    def __init__(self, slots: int, per_client: int, queue: int, wait: float):
-        self.slots, self.per_client, self.queue, self.wait = slots, per_client, queue, wait
-        self._free = threading.Semaphore(slots)
-        self._lock = threading.Lock()
-        self._clients: Counter[str] = Counter()
-        self._waiting = 0
+    def __init__(self, folder: Path, slots: int, per_client: int, queue: int, wait: float, poll: float = 0.05):
+        self.folder, self.slots, self.per_client, self.queue, self.wait, self.poll = \
+            Path(folder), slots, per_client, queue, wait, poll
+        self.folder.mkdir(parents=True, exist_ok=True)
+
+    def _take(self, names: Iterable[str]) -> int | None:
+        """An open descriptor of the first of ``names`` no one holds, locked; None if all are held."""
+        for name in names:
+            fd = os.open(self.folder / name, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return fd
+            except BlockingIOError:
+                os.close(fd)
+        return None
+
+    @staticmethod
+    def _give(fd: int) -> None:
+        os.close(fd)  # closing the descriptor releases its lock
 
     def run(self, who: str, work: Callable[[], T]) -> T:
         """``work()`` once a slot is free; :class:`Busy` where ``who`` has its
         share, the queue is full, or no slot is free within ``wait``."""
-        with self._lock:
-            if self._clients[who] >= self.per_client:
-                raise Busy(429, f"this client already has {self.per_client} expensive requests (feeds of many "
-                                "governments, printable calendars, listings across governments) being computed; "
-                                "ask again when they are answered", 5)
-            if self._waiting >= self.queue:
-                raise Busy(503, "too many expensive requests are waiting to be computed; try again shortly", 10)
-            self._clients[who] += 1
-            self._waiting += 1
-        admitted = False
+        share = int(hashlib.sha256(who.encode()).hexdigest(), 16) % CLIENT_SHARES
+        mine = self._take(f"client-{share}-{n}" for n in range(self.per_client))
+        if mine is None:
+            raise Busy(429, f"this client already has {self.per_client} expensive requests (feeds of many "
+                            "governments, printable calendars, listings across governments) being computed; "
+                            "ask again when they are answered", 5)
         try:
-            admitted = self._free.acquire(timeout=self.wait)
-            with self._lock:
-                self._waiting -= 1
-            if not admitted:
-                raise Busy(503, "expensive requests are taking longer than usual; try again shortly", 10)
-            return work()
+            place = self._take(f"place-{n}" for n in range(self.slots + self.queue))  # running or waiting
+            if place is None:
+                raise Busy(503, "too many expensive requests are waiting to be computed; try again shortly", 10)
+            try:
+                until = time.monotonic() + self.wait
+                slot = self._take(f"slot-{n}" for n in range(self.slots))
+                while slot is None:
+                    if time.monotonic() >= until:
+                        raise Busy(503, "expensive requests are taking longer than usual; try again shortly", 10)
+                    time.sleep(self.poll)
+                    slot = self._take(f"slot-{n}" for n in range(self.slots))
+                try:
+                    return work()
+                finally:
+                    self._give(slot)
+            finally:
+                self._give(place)
         finally:
-            if admitted:
-                self._free.release()
-            with self._lock:
-                self._clients[who] -= 1
-                if not self._clients[who]:
-                    del self._clients[who]
-
-    def running(self) -> dict[str, int]:
-        """Computations per client now (running or waiting), for logs and tests."""
-        with self._lock:
-            return dict(self._clients)
+            self._give(mine)
 
 
 def costly(work: Callable[[], T]) -> T:
@@ -93,6 +114,7 @@ def refused(exc: Busy) -> Response:
 
 def init_app(app: Flask) -> None:
     slots = int(app.config.get("COSTLY_SLOTS") or max(2, os.cpu_count() or 1))
-    app.extensions["costly"] = Gate(slots, int(app.config.get("COSTLY_PER_CLIENT", 2)),
+    folder = Path(app.config.get("COSTLY_DIR") or instance_dir() / "costly")
+    app.extensions["costly"] = Gate(folder, slots, int(app.config.get("COSTLY_PER_CLIENT", 2)),
                                     int(app.config.get("COSTLY_QUEUE", 8)), float(app.config.get("COSTLY_WAIT", 10)))
     app.register_error_handler(Busy, refused)
