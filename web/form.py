@@ -20,6 +20,7 @@ from web.common import (examples, nearest_places, once_per_change, read_query, r
 from web.language import said
 from web.security import base_url, external_url
 from web.feeds import empty_feed_words
+from web.subscriptions import feed_links
 from web.wording import for_people
 
 bp = Blueprint("form", __name__)
@@ -27,11 +28,6 @@ SEARCH_FIELDS = ("q", "state", "kind", "county")
 FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", "special", "near", *SEARCH_FIELDS)
 MATCHES_SHOWN = 50
 NEAR_SHOWN = 100
-
-
-def _subscribe(jid: str, audience: str | None) -> dict:
-    https = external_url("feeds.jurisdiction_feed", jid=jid, audience=audience)
-    return {"https": https, "webcal": "webcal://" + https.split("://", 1)[1]}
 
 
 def _compute(jur: Jurisdiction, args, errors: dict):
@@ -170,7 +166,7 @@ def _page() -> tuple[str, int]:
     return render_template(
         "form.html", choices=choices, matches=searched, jur=jur, args=args, errors=errors, result=result, rows=rows,
         notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words,
-        when=words.when, days_left=words.days_left, subscribe=_subscribe(jur.id, audience) if jur else None,
+        when=words.when, days_left=words.days_left, subscribe=feed_links(jur.id, audience) if jur else None,
         printing=bool(args.get("print")),
         landing=landing.overview() if jid is None and not searched and near is None else None, near=near,
         unfolded=jur is not None and (any(args.get(t) or t in errors for t in jur.triggers)

@@ -15,8 +15,10 @@ from flask_limiter import RateLimitExceeded
 from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
-from deadlines.core.errors import InputError
+from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.model import AUDIENCES
 from deadlines.publish.place_words import describe_place
+from deadlines.publish.words import speaking
 from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
@@ -26,7 +28,7 @@ from deadlines.store.db import now, writer
 from web.common import examples, public, unknown_words
 from web.language import hidden_lang, lang, said
 from web.limits import address_wait
-from web.security import base_url, secret_page
+from web.security import base_url, external_url, secret_page
 
 LEAD_CHOICES = (30, 14, 7, 3, 1)
 log = logging.getLogger(__name__)
@@ -63,6 +65,31 @@ def _check_csrf() -> None:
         abort(403, "the form expired or was not sent from this site; reload it and try again")
 
 
+def feed_links(jid: str, audience: str | None) -> dict:
+    """The calendar feed of ``jid`` (only ``audience``'s deadlines, or all
+    where None) as the subscribe links give it: ``https`` and ``webcal``."""
+    https = external_url("feeds.jurisdiction_feed", jid=jid, audience=audience)
+    return {"https": https, "webcal": "webcal://" + https.split("://", 1)[1], "audience": audience}
+
+
+def _feed(chosen: str) -> tuple[dict | None, str | None, str | None]:
+    """The subscribe page's calendar links: those of the chosen jurisdiction
+    (with its ``place`` name) for the audience asked (``?audience=``; none:
+    every deadline), the audience, and an unknown audience's words. The audience is the feeds'
+    (candidates, the clerk ...); email reminders cannot keep one (a
+    subscription stores no audience), so it is asked for the links only."""
+    audience = request.args.get("audience") or None
+    problem = None
+    if audience is not None and audience not in AUDIENCES:
+        problem = said()._("Choose one of: {choices}.", choices=", ".join(AUDIENCES))
+        audience = None
+    try:
+        jur = current_app.extensions["registry"].get(chosen) if chosen else None
+    except (InputError, CalendarError):
+        jur = None
+    return ({**feed_links(jur.id, audience), "place": jur.name} if jur is not None else None), audience, problem
+
+
 def _db():
     return current_app.extensions["records"].db
 
@@ -91,10 +118,12 @@ def _page(title: str, message: str, status: int = 200, action: str | None = None
 def _form(error: str | None = None, status: int = 200):
     chosen = request.values.get("jurisdiction", "")
     leads = request.form.getlist("leads") if request.method == "POST" else [str(n) for n in subscriptions.DEFAULT_LEADS]
+    feed, audience, audience_error = _feed(chosen)
     return render_template("subscribe.html", jurisdictions=_jurisdictions(chosen), chosen=chosen, error=error,
-                           q=request.args.get("q", ""),
+                           q=request.args.get("q", ""), subscribe=feed, audience=audience, audiences=AUDIENCES,
+                           audience_error=audience_error, words=speaking(said()),
                            email=request.form.get("email", ""), lead_choices=LEAD_CHOICES, leads=leads,
-                           csrf_token=csrf_token()), status
+                           csrf_token=csrf_token()), 400 if audience_error and status == 200 else status
 
 
 @bp.get("/subscribe")
