@@ -42,22 +42,34 @@ def test_a_pdf_into_a_missing_folder_is_one_line(tmp_path):
 # --------------------------------------------------------------------------- the database away
 
 @pytest.mark.postgres
-def test_an_unreachable_database_is_503_with_retry_after_even_for_cached_feeds(pg_url):
+def test_an_unreachable_database_is_503_with_retry_after_and_feeds_give_their_last_good_version(pg_url):
     url = make_url(pg_url)
     forwarder = Relay(("127.0.0.1", url.port or 5432))
     app = create_app({"TESTING": True, "TODAY": TODAY, "SECRET_KEY": "t", "BASE_URL": BASE_URL,
                       "DATABASE_URL": url.set(host="127.0.0.1", port=forwarder.port).render_as_string(False)})
     client = app.test_client()
-    paths = ["/calendars/ypsilanti-mi.ics", "/api/v1/jurisdictions/ypsilanti-mi/deadlines", "/?jurisdiction=ypsilanti-mi"]
-    for path in paths:
+    feed, api, page = "/calendars/ypsilanti-mi.ics", "/api/v1/jurisdictions/ypsilanti-mi/deadlines", "/?jurisdiction=ypsilanti-mi"
+    for path in (feed, api, page):
         assert client.get(path).status_code == 200, path
-    assert client.get(paths[0]).status_code == 200  # now from the cache
+    good = client.get(feed)  # now from the cache
+    assert good.status_code == 200 and "Warning" not in good.headers
     forwarder.cut()
     time.sleep(1.2)  # past the records revision's memory: the cache must ask the database again
-    for path in paths:
-        resp = client.get(path)
-        assert resp.status_code == 503 and resp.headers["Retry-After"] == "30", (path, resp.status_code)
-        assert resp.is_json and "database is unavailable" in resp.get_json()["detail"]
+    stale = client.get(feed)  # a calendar app keeps its dates: the last good version, said to be one
+    assert stale.status_code == 200 and stale.data == good.data and stale.headers["ETag"] == good.headers["ETag"]
+    assert stale.headers["Warning"].startswith("111 ") and "last good version" in stale.headers["X-Deadlines-Stale"]
+    assert stale.headers["Cache-Control"] == "public, max-age=60"
+    assert client.get(feed, headers={"If-None-Match": good.headers["ETag"]}).status_code == 304
+    never = client.get("/calendars/ypsilanti-mi.ics?audience=candidates")  # never answered before: nothing to give
+    assert never.status_code == 503 and never.is_json and never.headers["Retry-After"] == "30"
+    resp = client.get(api)
+    assert resp.status_code == 503 and resp.headers["Retry-After"] == "30"
+    assert resp.is_json and "database is unavailable" in resp.get_json()["detail"]
+    for lang, words in (("en", "Unavailable for a moment"), ("es", "No disponible por un momento")):
+        shown = client.get(page + f"&lang={lang}")  # a person gets a page in the site's layout, not JSON
+        html = shown.get_data(as_text=True)
+        assert shown.status_code == 503 and shown.mimetype == "text/html" and shown.headers["Retry-After"] == "30"
+        assert "<main>" in html and words in html and 'href="/static/style.css' in html.replace("'", '"')
 
 
 # --------------------------------------------------------------------------- confirmation emails per mailbox

@@ -97,3 +97,14 @@ def test_gunicorn_with_the_database_unreachable_at_start_is_one_line_per_attempt
     assert "trying again in 1 s" in named[0] and "attempt 1 of 2" in named[0]
     assert "gave up after 2 attempt(s)" in named[1]
     assert done.stderr.strip().splitlines()[-1] == named[1]  # and nothing after it
+
+
+def test_the_scheduler_with_the_database_unreachable_at_start_is_one_line_per_attempt_then_status_1(tmp_path):
+    env = {**os.environ, "DEADLINES_DATABASE_URL": "postgresql+psycopg://postgres:secret@127.0.0.1:1/none",
+           "DEADLINES_START_RETRIES": "1", "DEADLINES_INSTANCE": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "deadlines.cli", "scheduler", "--tick", "1"], cwd=ROOT, env=env,
+                          text=True, capture_output=True, timeout=120)
+    assert proc.returncode == 1, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr and "secret" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 2 and "attempt 1 of 2" in lines[0] and "gave up after 2 attempt(s)" in lines[1], proc.stderr

@@ -59,6 +59,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["feed_renders"] = Computed(512, mb("FEED_CACHE_MB"))  # (feed key, day) -> the feed, rendered once
     app.extensions["feed_parts"] = Lru(65536, mb("FEED_PARTS_MB"))  # a government's events in a feed of many
     app.extensions["feed_routes"] = Lru(4096)  # feed URL -> how to rebuild its cache key
+    app.extensions["feed_last_good"] = Lru(4096, mb("FEED_CACHE_MB"))  # feed URL -> its last answer (for an outage)
     app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
     app.extensions["where"] = Where(db, app.extensions["registry"])  # the boundaries' index, built at first use

@@ -14,6 +14,9 @@ versions live in :mod:`deadlines.store.feed_state`, and so does the feed's own
 version carries the records revisions it was computed from, read before the
 records: a render that a clerk write overtook is computed again
 (:func:`_computed`) rather than stored under a newer SEQUENCE or ETag.
+While the database cannot be reached, a feed URL answered before is answered
+with its last good version (kept a minute, with ``Warning`` and
+``X-Deadlines-Stale`` headers saying so) instead of a 503.
 
 ``lang=es`` says a jurisdiction's feed in Spanish: the same UIDs, and each
 event's SEQUENCE that of its English text (so switching language never lowers
@@ -23,6 +26,7 @@ a version, and a catalog edit alone raises none); the feed's own version
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -50,6 +54,7 @@ from web.problems import input_problem
 from web.security import base_url, external_url
 
 bp = Blueprint("feeds", __name__)
+log = logging.getLogger(__name__)
 COMBINED = "/calendars/combined.ics"
 MAX_COMBINED = 500
 bp.register_error_handler(InputError, input_problem)
@@ -176,6 +181,7 @@ def _answer(feed: Rendered, key_of: Callable[..., tuple], *args) -> Response:
     (``key_of(*args)`` rebuilds its cache key)."""
     environ = request.environ
     current_app.extensions["feed_routes"].put(_route(environ), (key_of, args))
+    current_app.extensions["feed_last_good"].put(_route(environ), feed)
     if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
         return Response(status=304, headers=feed.headers)
     return Response(feed.body, mimetype="text/calendar", headers=feed.headers)
@@ -505,6 +511,21 @@ def _route(environ: dict) -> tuple:
             environ.get("PATH_INFO"), environ.get("QUERY_STRING", ""))
 
 
+#: Seconds a client may keep the last good version of a feed answered during an outage.
+STALE_MAX_AGE = 60
+
+
+def _stale(headers: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """A feed's headers for its last good version answered while the database
+    cannot be reached: kept a minute only, and said to be stale (RFC 9111's
+    ``Warning`` for older clients, and a header of the service's own)."""
+    kept = [(k, v) for k, v in headers if k.lower() != "cache-control"]
+    return kept + [("Cache-Control", f"public, max-age={STALE_MAX_AGE}"),
+                   ("Warning", '111 - "Revalidation Failed: the database is unavailable; the last good version"'),
+                   ("X-Deadlines-Stale", "the database is unavailable for the moment: this is the last good version "
+                                         "of this feed, as of its Last-Modified")]
+
+
 class FastPath:
     """WSGI middleware in front of the app: a GET of a feed URL the app answered
     before (:func:`_answer` remembers how to rebuild its cache key, this class
@@ -526,8 +547,22 @@ class FastPath:
             with self.app.app_context():
                 try:
                     feed = _current(known[0](*known[1]))
-                except (InputError, OperationalError):  # a jurisdiction gone, the database away: the view says so
+                except InputError:  # a jurisdiction gone: the view says so
                     feed = None
+                except OperationalError as exc:  # the database away: the last good version, said to be one
+                    good = self.app.extensions["feed_last_good"].get(route)
+                    if good is None:
+                        feed = None
+                    else:
+                        log.error("database unavailable for %s: answered with its last good version (%s): %s",
+                                  environ.get("PATH_INFO"), http_date(good.last_modified), str(exc).splitlines()[0])
+                        if _not_modified(good, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
+                            start_response("304 NOT MODIFIED", [*_stale(good.headers), *added])
+                            return []
+                        start_response("200 OK", [("Content-Type", "text/calendar; charset=utf-8"),
+                                                  ("Content-Length", str(len(good.body))), *_stale(good.headers),
+                                                  *added])
+                        return [good.body]
             if feed is not None:
                 if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
                     start_response("304 NOT MODIFIED", [*feed.headers, *added])

@@ -3,15 +3,17 @@ every request's path, query and form through :mod:`deadlines.core.inputs`
 before a view does (so no such input can reach the database or an encoder it
 would break). The clerk API runs the same check after authentication (an
 anonymous request is a 401 whatever it carries), and checks JSON bodies there too.
-A database that cannot be reached (or stays locked) is a 503 with Retry-After,
-on every surface, feeds answered from the cache included; so is a jurisdiction
-whose calendar file is invalid with no good version to serve."""
+A database that cannot be reached (or stays locked) is a 503 with Retry-After
+(a feed answered before gives its last good version instead: :mod:`web.feeds`);
+so is a jurisdiction whose calendar file is invalid with no good version to
+serve. For software (``/api/``, ``/calendars/``) a 503 is a problem document,
+for people a page in the site's layout and language."""
 from __future__ import annotations
 
 import logging
 import re
 
-from flask import Flask, Response, current_app, g, json, request
+from flask import Flask, Response, current_app, g, json, render_template, request
 from sqlalchemy.exc import OperationalError
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -134,20 +136,33 @@ RETRY_AFTER = 30
 log = logging.getLogger(__name__)
 
 
+#: Paths answered for software (problem documents); every other path is a page for people.
+FOR_SOFTWARE = ("/api/", "/calendars/")
+
+
+def _unavailable(detail: str, why: str) -> Response:
+    """503 with Retry-After: a problem document under :data:`FOR_SOFTWARE`, else
+    a page in the site's layout and the reader's language (``why``: which)."""
+    if request.path.startswith(FOR_SOFTWARE):
+        resp = problem(503, detail)
+    else:
+        resp = Response(render_template("unavailable.html", why=why), status=503, mimetype="text/html")
+        resp.headers["Cache-Control"] = "no-store"
+    resp.headers["Retry-After"] = str(RETRY_AFTER)
+    return resp
+
+
 def unavailable(exc: OperationalError) -> Response:
     """503: the database is unreachable or locked for now (logged once per request)."""
     log.error("database unavailable for %s: %s", request.path, str(exc).splitlines()[0])
-    resp = problem(503, "the database is unavailable for the moment; try again shortly")
-    resp.headers["Retry-After"] = str(RETRY_AFTER)
-    return resp
+    return _unavailable("the database is unavailable for the moment; try again shortly", "database")
 
 
 def not_available(exc: CalendarError) -> Response:
     """503: this jurisdiction's calendar file is invalid and no good version of
     it was ever loaded (logged by the registry); every other one still serves."""
-    resp = problem(503, "this calendar file has a problem: the jurisdiction is not available until it is corrected")
-    resp.headers["Retry-After"] = str(RETRY_AFTER)
-    return resp
+    return _unavailable("this calendar file has a problem: the jurisdiction is not available until it is corrected",
+                        "calendar")
 
 
 def init_app(app: Flask) -> None:

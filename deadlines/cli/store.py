@@ -21,11 +21,17 @@ from deadlines.store import tokens
 @click.command()
 @click.option("--tick", type=float, help="Seconds between checks (default DEADLINES_SCHEDULER_TICK or 30).")
 def scheduler(tick: float | None) -> None:
-    """Send reminders (the scaled setup: run beside the web workers)."""
+    """Send reminders (the scaled setup: run beside the web workers). A database
+    unreachable at start is one line per try and a retry, as for ``serve``
+    (``DEADLINES_START_RETRIES``), then exit status 1."""
     from deadlines.cli.checks import report_invalid_calendars
+    from deadlines.config import database_url
     from deadlines.reminders.scheduler import run_forever
     from deadlines.reminders.settings import Settings
+    from deadlines.store.waiting import reachable, start_retries, until_reachable
 
+    url = database_url()
+    until_reachable(lambda: reachable(url), start_retries(), url=url)
     report_invalid_calendars("scheduler")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
