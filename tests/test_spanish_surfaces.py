@@ -176,6 +176,9 @@ def test_feed_in_spanish_same_uids_and_versions(client):
     assert "Cómo se cuenta:" in description
     window = es_events["salt-lake-city-ut/2027-11-02/declaration-filing/window@deadlines"]
     assert str(window["summary"]).startswith("Salt Lake City, Utah: Abierto: ")
+    closing = "salt-lake-city-ut/2027-11-02/declaration-filing@deadlines"  # a window's closing event says it is the last day
+    assert str(en_events[closing]["summary"]).startswith("Salt Lake City, Utah: Last day: ")
+    assert str(es_events[closing]["summary"]).startswith("Salt Lake City, Utah: Último día: ")
     assert withdrawal.decoded("dtstart") == en_events[uid].decoded("dtstart")
     assert en.headers["ETag"] != es.headers["ETag"]
     # switching language back and forth never moves a version

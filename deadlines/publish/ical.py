@@ -11,7 +11,7 @@ One deadline gives one event on its safe date (the earliest reading of the
 law; the later readings and why are in its description, and it is TENTATIVE),
 timed in the jurisdiction's zone or all-day with an exclusive DTEND; a window
 also gives an all-day span from its opening day through that day, UID suffixed
-``/window``. A cancelled deadline stays, STATUS:CANCELLED, "Cancelled:" in its
+``/window``, titled "Open: ...", and its closing event is titled "Last day: ...". A cancelled deadline stays, STATUS:CANCELLED, "Cancelled:" in its
 summary, for the time :func:`kept_until` gives.
 
 Events are said in the language of the ``w`` given (English by default): the
@@ -154,7 +154,7 @@ def deadline_events(d: Deadline, result: Result, w: Words = EN, description: str
     }
     due = Event()
     due.add("uid", uid(d))
-    due.add("summary", cancelled + w.title(d))
+    due.add("summary", cancelled + (w.title(d) if d.start is None else w._("Last day: {title}", title=w.title(d))))
     safe = d.safe_due or d.due
     if isinstance(safe, datetime):
         due.add("dtstart", safe)  # no DTEND: the deadline is an instant
