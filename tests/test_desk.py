@@ -75,7 +75,9 @@ def test_a_post_without_its_csrf_token_is_refused_and_nothing_is_stored(app):
 
 def test_a_clerk_of_one_jurisdiction_gets_403_on_anothers_desk(app):
     client, _ = signed_in(app, "orem-ut", "recorder@orem.test")  # a roster government
-    assert client.get("/clerk/orem-ut").status_code == 200
+    desk = client.get("/clerk/orem-ut")
+    assert desk.status_code == 200
+    assert "Times are Mountain Time (America/Denver" in desk.get_data(as_text=True)  # the zone as the public pages name it
     assert client.get("/clerk/model-city").status_code == 403
     token = csrf_of(client.get("/clerk/orem-ut").get_data(as_text=True))
     r = client.post("/clerk/model-city/event", data={"name": "ordinance-adopted", "date": "2027-05-03",
