@@ -71,6 +71,7 @@ def test_auth_no_token_other_jurisdiction_revoked(app):
     ("model-city/subscriptions", "post", {"channel": "webhook", "target": "http://10.0.0.5/hook"}, 422),
     ("model-city/subscriptions", "post", {"channel": "email", "target": "not-an-address"}, 422),
     ("model-city/subscriptions", "post", {"channel": "pigeon", "target": "x"}, 422),
+    ("model-city/subscriptions", "post", {"channel": "email", "target": "a@example.org", "audience": "aliens"}, 422),
     ("atlantis/events", "post", {"name": "x", "at": "2026-05-04"}, 404),
 ])
 def test_bad_input_is_4xx_and_nothing_is_stored(app, path, method, body, status):
@@ -120,7 +121,11 @@ def test_webhook_subscriber_is_told_when_the_ordinance_date_changes(app, receive
     client = app.test_client()
     r = client.post(f"{API}/model-city/subscriptions", json={"channel": "webhook", "target": receiver.url, "leads": [1]},
                     headers=auth)
-    assert r.status_code == 201 and r.json["secret"] and r.json["confirmed"]
+    assert r.status_code == 201 and r.json["secret"] and r.json["confirmed"] and r.json["audience"] is None
+    only = client.post(f"{API}/model-city/subscriptions", headers=auth,
+                       json={"channel": "webhook", "target": receiver.url, "audience": "petitioners"})
+    assert only.status_code == 201 and only.json["audience"] == "petitioners"
+    assert client.delete(f"{API}/model-city/subscriptions/{only.json['id']}", headers=auth).status_code == 204
     first, then = date.today() + timedelta(days=2), date.today() + timedelta(days=9)
     jur = app.extensions["registry"].get("model-city")
     if cycle_of(jur, first) != cycle_of(jur, then):  # keep both in one election cycle

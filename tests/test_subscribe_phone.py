@@ -211,7 +211,7 @@ def test_no_jurisdiction_no_links(client):
     """Without a jurisdiction the page has one jurisdiction list (the sign-up's)
     and says where each government's calendar is."""
     html = client.get("/subscribe?audience=clerk").get_data(as_text=True)
-    assert 'id="subscribe-https"' not in html and 'name="audience"' not in html
+    assert 'id="subscribe-https"' not in html and 'class="audience-choice"' not in html  # (the sign-up's own audience stays)
     assert html.count('name="jurisdiction"') == 1
     assert '<a href="/">find your government</a>, then choose “Subscribe to these dates”' in html
 
@@ -235,13 +235,13 @@ def test_the_subscribe_page_in_spanish(client):
         assert english not in html
 
 
-def test_reminders_say_they_cover_every_audience(client):
-    """A subscription stores no audience (deadlines/store/tables.py): the
-    sign-up says so and points to the calendar, which can be chosen."""
-    html = client.get("/subscribe?jurisdiction=orem-ut").get_data(as_text=True)
-    note = html[html.index('id="reminders-audience"'):]
-    assert "every deadline of the jurisdiction, the clerk’s notices included" in note[:300]
-    assert 'href="#calendar-feed"' in note[:400]
+def test_the_reminder_sign_up_chooses_whose_deadlines(client):
+    """Email reminders keep an audience too (tests/test_subscriptions.py plans them)."""
+    html = client.get("/subscribe?jurisdiction=orem-ut&audience=candidates").get_data(as_text=True)
+    choice = html[html.index('id="reminders-audience"'):html.index("</fieldset>", html.index('id="reminders-audience"'))]
+    assert "Remind me of the deadlines for" in choice
+    assert '<input type="radio" name="audience" value="candidates" checked>' in choice  # the audience asked for
+    assert 'value="clerk"' in choice and 'value=""' in choice
 
 
 def test_the_form_page_passes_its_audience_on(client):

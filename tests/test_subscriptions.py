@@ -91,3 +91,37 @@ def test_double_opt_in_then_one_click_unsubscribe(app, smtp_server):
         assert s.scalar(select(func.count()).where(Reminder.state == "pending")) == 0
         assert s.get(Subscription, sub.id).unsubscribed_at is not None
     assert app.test_client().post("/unsubscribe/unknown").status_code == 404
+
+
+def test_reminders_for_one_audience_only(app):
+    """Ypsilanti's calendar file: the petition filing and withdrawal deadlines
+    are for candidates and the clerk, the notice of the filing deadline
+    (``filing-notice``, a notice window) for the clerk and the public only. A
+    candidate who asks for candidates' deadlines gets no notice reminders."""
+    from datetime import date
+
+    from deadlines.reminders.plan import plan_subscription
+    from deadlines.service import upcoming
+
+    client = app.test_client()
+    for email, audience in (("candidate@example.org", "candidates"), ("everyone@example.org", "")):
+        token = _csrf(client.get("/subscribe?jurisdiction=ypsilanti-mi").get_data(as_text=True))
+        form = {"csrf_token": token, "jurisdiction": "ypsilanti-mi", "email": email, "leads": ["7"], "audience": audience}
+        assert client.post("/subscribe", data=form).status_code == 200
+    token = _csrf(client.get("/subscribe").get_data(as_text=True))
+    bad = client.post("/subscribe", data={"csrf_token": token, "jurisdiction": "ypsilanti-mi", "email": "x@example.org",
+                                          "audience": "aliens"})
+    assert bad.status_code == 422 and "candidates" in bad.get_data(as_text=True)
+    by = {sub.target: sub for sub in _subs(app)}
+    candidate, everyone = by["candidate@example.org"], by["everyone@example.org"]
+    assert (candidate.target, candidate.audience, everyone.target, everyone.audience) == \
+        ("candidate@example.org", "candidates", "everyone@example.org", None)
+    jur = app.extensions["registry"].get("ypsilanti-mi")
+    results = upcoming(jur, today=date(2026, 1, 5), years_ahead=2)
+    for sub in (candidate, everyone):
+        sub.confirmed_at = datetime(2026, 1, 5, tzinfo=timezone.utc)  # as if confirmed that day (not stored)
+    planned = {sub.target: {p.deadline_uid.split("/")[2] for p in plan_subscription(sub, jur, results, settings_for())}
+               for sub in (candidate, everyone)}
+    assert planned["everyone@example.org"] >= {"petition-filing", "withdrawal", "filing-notice"}
+    assert "filing-notice" not in planned["candidate@example.org"]
+    assert {"petition-filing", "withdrawal"} <= planned["candidate@example.org"]

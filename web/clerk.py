@@ -208,7 +208,7 @@ def _decision(d: DecisionEntry) -> dict:
 def _subscription(sub: Subscription) -> dict:
     return {"id": sub.id, "channel": sub.channel, "target": sub.target, "leads": [int(n) for n in sub.leads.split(",")],
             "notice_lead": sub.notice_lead, "deadlines": list(filter(None, sub.deadline_ids.split(","))),
-            "confirmed": sub.confirmed_at is not None, "active": sub.unsubscribed_at is None}
+            "audience": sub.audience, "confirmed": sub.confirmed_at is not None, "active": sub.unsubscribed_at is None}
 
 
 def _list(model, order, render):
@@ -464,7 +464,7 @@ def add_subscription():
     with _writing() as s, s.begin():
         sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=wanted.leads,
                                    notice_lead=wanted.notice_lead, deadline_ids=wanted.deadlines,
-                                   confirmed=channel == "webhook", secret=secret)
+                                   confirmed=channel == "webhook", secret=secret, audience=wanted.audience)
         if channel == "email":
             queue_confirmation(s, sub, g.jur, settings, now())
     _changed()

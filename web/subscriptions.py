@@ -78,7 +78,7 @@ def _feed(chosen: str) -> tuple[dict | None, str | None, str | None]:
     every deadline), the audience, and an unknown audience's words. The audience is the feeds'
     (candidates, the clerk ...); email reminders cannot keep one (a
     subscription stores no audience), so it is asked for the links only."""
-    audience = request.args.get("audience") or None
+    audience = request.values.get("audience") or None
     problem = None
     if audience is not None and audience not in AUDIENCES:
         problem = said()._("Choose one of: {choices}.", choices=", ".join(AUDIENCES))
@@ -137,6 +137,8 @@ def subscribe():
     w = said()
     try:
         jur = current_app.extensions["registry"].get(request.form.get("jurisdiction", ""))
+        if (request.form.get("audience") or None) not in (None, *AUDIENCES):
+            raise InputError(w._("Choose one of: {choices}.", choices=", ".join(AUDIENCES)), "audience")
         address = subscriptions.email_address(request.form.get("email", "").strip())
         subscriptions.parse_leads(request.form.getlist("leads") or subscriptions.DEFAULT_LEADS)
         wait = address_wait(address)
@@ -146,7 +148,8 @@ def subscribe():
             return *page, {"Retry-After": str(wait)}
         with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
             sub = subscriptions.create(s, jur, channel="email", target=address, lang=lang(),
-                                       leads=request.form.getlist("leads") or [str(n) for n in subscriptions.DEFAULT_LEADS])
+                                       leads=request.form.getlist("leads") or [str(n) for n in subscriptions.DEFAULT_LEADS],
+                                       audience=request.form.get("audience") or None)
             queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())
     except InputError as exc:  # an unknown id in people's words (never the command line's hint)
         return _form(unknown_words(request.form.get("jurisdiction", "")) if exc.code == "jurisdiction.unknown"

@@ -75,7 +75,8 @@ def plan_subscription(sub: Subscription, jur: Jurisdiction, results: list[Result
     """The reminders ``sub`` should get: for deadlines, one per lead (days
     before the safe date, at the local reminder hour); for notice windows,
     one at the opening and one ``notice_lead`` days before the close, each
-    carrying the drafted notice. Only times after the subscription began and
+    carrying the drafted notice. Only the deadlines of ``sub.audience`` where
+    it has one. Only times after the subscription began and
     before the deadline passes; none for a notice the clerk marked
     ``published`` (by uid)."""
     zone = ZoneInfo(jur.timezone)
@@ -84,7 +85,8 @@ def plan_subscription(sub: Subscription, jur: Jurisdiction, results: list[Result
     out = []
     for result in results:
         for d in result.deadlines:
-            if (wanted and d.id not in wanted) or d.status == "cancelled" or d.uid in published:
+            if ((wanted and d.id not in wanted) or (sub.audience and sub.audience not in d.audience)
+                    or d.status == "cancelled" or d.uid in published):
                 continue
             notice = None
             if d.kind == "notice-window" and d.start is not None:

@@ -8,7 +8,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from deadlines.core.errors import InputError
-from deadlines.core.model import Jurisdiction
+from deadlines.core.model import AUDIENCES, Jurisdiction
 from deadlines.store.db import now
 from deadlines.store.tables import Reminder, Subscription
 from deadlines.store.util import bump
@@ -51,10 +51,13 @@ def email_address(value: object) -> str:
 
 
 def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DEFAULT_LEADS, notice_lead: int = 3,
-           deadline_ids=(), confirmed: bool = False, secret: str | None = None, lang: str = "en") -> Subscription:
+           deadline_ids=(), confirmed: bool = False, secret: str | None = None, lang: str = "en",
+           audience: str | None = None) -> Subscription:
     """A subscription; unconfirmed ones get a confirmation token and receive
     nothing but the confirmation message until confirmed. ``lang``: the
-    language of its messages (one of :data:`deadlines.words.LANGUAGES`)."""
+    language of its messages (one of :data:`deadlines.words.LANGUAGES`);
+    ``audience``: only the deadlines of that audience (one of
+    :data:`~deadlines.core.model.AUDIENCES`; None: every deadline)."""
     if channel == "email":
         target = email_address(target)
     elif channel != "webhook":
@@ -64,6 +67,8 @@ def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DE
     unknown = [d for d in deadline_ids if d not in jur.rules]
     if unknown:
         raise InputError(f"deadlines: {jur.id} has no {', '.join(map(str, unknown))}", "deadlines")
+    if audience is not None and audience not in AUDIENCES:
+        raise InputError(f"audience: one of {', '.join(AUDIENCES)}", "audience")
     if lang not in LANGUAGES:
         raise InputError(f"lang: one of {', '.join(LANGUAGES)}", "lang")
     if isinstance(notice_lead, bool) or not isinstance(notice_lead, int) or not 1 <= notice_lead <= 21:
@@ -73,7 +78,7 @@ def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DE
         jurisdiction_id=jur.id, channel=channel, target=target, secret=secret,
         leads=",".join(map(str, parse_leads(leads))), notice_lead=notice_lead, deadline_ids=",".join(deadline_ids),
         confirm_token=None if confirmed else secrets.token_urlsafe(24), unsubscribe_token=secrets.token_urlsafe(24),
-        created_at=stamp, confirmed_at=stamp if confirmed else None, lang=lang,
+        created_at=stamp, confirmed_at=stamp if confirmed else None, lang=lang, audience=audience,
     )
     s.add(sub)
     bump(s, jur.id, "subs_rev")

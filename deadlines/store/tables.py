@@ -199,7 +199,8 @@ class NoticePublication(Base):
 class Subscription(Base):
     """Who is told, how (``email`` or ``webhook``), and when: ``leads`` in
     days before each deadline ("14,7,1"), ``notice_lead`` days before a notice
-    window closes, ``deadline_ids`` to restrict (empty: all); ``lang`` the
+    window closes, ``deadline_ids`` to restrict (empty: all); ``audience``
+    to restrict to one audience's deadlines (None: all); ``lang`` the
     language its messages are written in (the one it signed up in)."""
 
     __tablename__ = "subscription"
@@ -218,6 +219,7 @@ class Subscription(Base):
     confirmed_at: Mapped[datetime | None] = mapped_column(UTC)
     unsubscribed_at: Mapped[datetime | None] = mapped_column(UTC)
     lang: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    audience: Mapped[str | None] = mapped_column(String(20))
 
 
 class TrackedDeadline(Base):

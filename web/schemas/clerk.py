@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from deadlines.core import inputs
+from deadlines.core.model import AUDIENCES
 from deadlines.store.subscriptions import DEFAULT_LEADS
 from web.schemas.base import Closed, Day, Moment
 
@@ -118,6 +119,8 @@ class SubscriptionIn(Body):
         list(DEFAULT_LEADS), min_length=1, max_length=10, description="Days before each deadline")
     notice_lead: int = Field(3, ge=1, le=21, description="Days before a notice window closes")
     deadlines: list[str] = Field([], description="Deadline ids (empty: all)")
+    audience: Literal[AUDIENCES] | None = Field(  # type: ignore[valid-type]
+        None, description="Only the deadlines of this audience (null: every deadline)")
 
 
 class Event(Closed):
@@ -165,6 +168,7 @@ class Subscription(Closed):
     leads: list[int]
     notice_lead: int
     deadlines: list[str]
+    audience: str | None = Field(description="Only the deadlines of this audience (null: every deadline)")
     confirmed: bool
     active: bool
 
