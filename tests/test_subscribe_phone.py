@@ -16,15 +16,12 @@ from urllib.parse import parse_qs, urlsplit
 
 import icalendar
 import pytest
-from playwright.sync_api import sync_playwright
 
 from conftest import BASE_URL
-from test_browser import _axe, _overflow
+from test_browser import _axe, _overflow, browser  # noqa: F401  (browser: its module-scoped Chromium)
 from web import create_app
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 OREM = "/?jurisdiction=orem-ut&election=2027-11-02"
 #: Orem's deadlines of the 2027 cycle and whom each is for (calendars/orem-ut.toml by way of Utah's code)
@@ -59,14 +56,6 @@ def app(tmp_path):
     """The app on the issue's day (2026-12-02): Orem's 2027 cycle is the next one."""
     return create_app({"TESTING": True, "TODAY": "2026-12-02", "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
                        "BASE_URL": BASE_URL})
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        yield b
-        b.close()
 
 
 def _rules(feed: bytes) -> dict[str, set[str]]:
