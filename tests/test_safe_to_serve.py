@@ -61,7 +61,7 @@ def _emails(app, jid: str) -> int:
     with app.app_context():
         jur = app.extensions["registry"].get(jid)
         results = upcoming(jur, today=date.fromisoformat(TODAY), years_ahead=4, records=app.extensions["records"])
-    sub = SimpleNamespace(id=1, deadline_ids="", leads="30,7,1", notice_lead=3,
+    sub = SimpleNamespace(id=1, deadline_ids="", audience=None, leads="30,7,1", notice_lead=3,
                           confirmed_at=datetime(2000, 1, 1, tzinfo=timezone.utc))
     settings = Settings(base_url="https://deadlines.example")
     planned = plan_subscription(sub, jur, results, settings)
