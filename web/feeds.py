@@ -547,28 +547,21 @@ class FastPath:
             with self.app.app_context():
                 try:
                     feed = _current(known[0](*known[1]))
+                    own = feed.headers if feed is not None else ()
                 except InputError:  # a jurisdiction gone: the view says so
                     feed = None
                 except OperationalError as exc:  # the database away: the last good version, said to be one
-                    good = self.app.extensions["feed_last_good"].get(route)
-                    if good is None:
-                        feed = None
-                    else:
+                    feed = self.app.extensions["feed_last_good"].get(route)
+                    if feed is not None:
+                        own = _stale(feed.headers)
                         log.error("database unavailable for %s: answered with its last good version (%s): %s",
-                                  environ.get("PATH_INFO"), http_date(good.last_modified), str(exc).splitlines()[0])
-                        if _not_modified(good, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
-                            start_response("304 NOT MODIFIED", [*_stale(good.headers), *added])
-                            return []
-                        start_response("200 OK", [("Content-Type", "text/calendar; charset=utf-8"),
-                                                  ("Content-Length", str(len(good.body))), *_stale(good.headers),
-                                                  *added])
-                        return [good.body]
+                                  environ.get("PATH_INFO"), http_date(feed.last_modified), str(exc).splitlines()[0])
             if feed is not None:
                 if _not_modified(feed, environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_IF_MODIFIED_SINCE")):
-                    start_response("304 NOT MODIFIED", [*feed.headers, *added])
+                    start_response("304 NOT MODIFIED", [*own, *added])
                     return []
                 start_response("200 OK", [("Content-Type", "text/calendar; charset=utf-8"),
-                                          ("Content-Length", str(len(feed.body))), *feed.headers, *added])
+                                          ("Content-Length", str(len(feed.body))), *own, *added])
                 return [feed.body]
 
         def remember(status, headers, exc_info=None):

@@ -75,9 +75,8 @@ def feed_links(jid: str, audience: str | None) -> dict:
 def _feed(chosen: str) -> tuple[dict | None, str | None, str | None]:
     """The subscribe page's calendar links: those of the chosen jurisdiction
     (with its ``place`` name) for the audience asked (``?audience=``; none:
-    every deadline), the audience, and an unknown audience's words. The audience is the feeds'
-    (candidates, the clerk ...); email reminders cannot keep one (a
-    subscription stores no audience), so it is asked for the links only."""
+    every deadline), the audience, and an unknown audience's words. The
+    sign-up form's reminders are chosen by the same ``audience``."""
     audience = request.values.get("audience") or None
     problem = None
     if audience is not None and audience not in AUDIENCES:
