@@ -52,7 +52,7 @@ def jurisdiction(jid: str):
     words = speaking(w)
     return render_template(
         "about.html", jur=jur, result=result, holidays=holidays, closures=closures, first=first, last=last,
-        elections=[(r, describe_rule(r)) for r in jur.elections.values()], files=rule_files(result),
+        elections=[(r, w.note(describe_rule(r))) for r in jur.elections.values()], files=rule_files(result),
         words=words, when=words.when, paragraphs=words.paragraphs, say_clock=w.clock, zone_name=words.zone_name,
         error=None, notices=trouble_notices(jur), facts=local_listing(jur, stored),
     )

@@ -13,6 +13,7 @@ from deadlines.core.places import KIND_NAMES, place_of
 from deadlines.publish.words import speaking
 from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
+from deadlines.words import DEFAULT
 
 from web import form_fields, form_records, landing, where
 from web.common import (examples, nearest_places, once_per_change, read_query, registry, records, safe_args,
@@ -41,9 +42,14 @@ def _compute(jur: Jurisdiction, args, errors: dict):
         result = lookup(jur, today=today_in(jur.timezone), records=records(), **query)
     except InputError as exc:
         field = exc.field if exc.field in (*jur.triggers, "election", "primary") else "form"
-        words = for_people(exc, jur, args.get(field))  # not ``said``: that is the function the audience's check calls
-        # the service's own words too: the CLI and the APIs say the same mistake in them
-        errors[field] = words if str(exc) in words else f"{words} ({exc})"
+        w = said()
+        words = for_people(w, exc, jur, args.get(field))
+        # the service's own words too, as the CLI and the APIs say the same mistake (in English, or where the
+        # error's template is translated)
+        terse = w.error(exc)
+        if terse.lower() not in words.lower() and (w.lang == DEFAULT or terse != str(exc)):
+            words = f"{words} ({terse})"
+        errors[field] = words
         return None
     return None if errors else result
 
@@ -60,7 +66,7 @@ def _matches(args: dict, errors: dict) -> tuple[list, int] | None:
                                            kind=kind if kind in GOVERNMENT_KINDS else None,
                                            county=args.get("county") or None, leave_out=examples())
     except InputError as exc:  # the county (the only filter the search refuses)
-        errors[exc.field or "county"] = for_people(exc, None, args.get("county"))
+        errors[exc.field or "county"] = for_people(said(), exc, None, args.get("county"))
         found = []
     return found[:MATCHES_SHOWN], len(found)
 
@@ -132,7 +138,7 @@ def _page() -> tuple[str, int]:
     try:
         jur = reg.get(jid) if jid is not None else None
     except InputError as exc:
-        errors["jurisdiction"] = for_people(exc, None, jid)
+        errors["jurisdiction"] = for_people(said(), exc, None, jid)
         suggested = suggestion_links([(url_for("form.index", jurisdiction=p.id), p.name) for p in nearest_places(jid)])
     except CalendarError:  # logged by the registry; the other jurisdictions still work
         errors["jurisdiction"] = said()._("This calendar file has a problem: '{id}' is not available until it is "

@@ -1,41 +1,54 @@
-"""Input errors in words for people on the lookup form: what to type, with an
-example, and what they typed (the CLI and the APIs keep the terse words of
-:mod:`deadlines.core.inputs`, which tools and scripts match on)."""
+"""Input errors in words for people on the lookup form, in the reader's
+language: what to type, with an example, and what they typed (the CLI and
+the APIs keep the terse words of :mod:`deadlines.core.inputs`, which tools
+and scripts match on; :meth:`deadlines.words.Words.error` says those in
+another language where the error has a template)."""
 from __future__ import annotations
+
+from datetime import date, datetime
 
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.model import Jurisdiction
+from deadlines.words import Words
 
-EXAMPLE_DAY = "November 3, 2026"
+EXAMPLE_DAY = date(2026, 11, 3)
+EXAMPLE_MOMENT = datetime(2025, 6, 16, 14, 30)
 
 
-def label(field: str, jur: Jurisdiction | None) -> str:
+def label(w: Words, field: str, jur: Jurisdiction | None) -> str:
+    """What field ``field`` asks for, as the middle of "Enter ... as"."""
     if field == "election":
-        return "the general election date"
+        return w._("the general election date")
     if field == "primary":
-        return "the primary election date"
+        return w._("the primary election date")
     if jur is not None and field in jur.triggers:
-        return f"the date of “{jur.triggers[field].title.lower()}”"
+        return w._("the date of “{event}”", event=w.calendar(jur.triggers[field].title).lower())
     return field
 
 
-def for_people(exc: InputError, jur: Jurisdiction | None, typed: str | None) -> str:
-    """The message shown beside the field ``exc.field``, by the error's code."""
-    message, field, code = str(exc), exc.field or "", exc.code
-    you = f" You entered “{typed}”." if typed else ""
+def for_people(w: Words, exc: InputError, jur: Jurisdiction | None, typed: str | None) -> str:
+    """The message shown beside the field ``exc.field``, by the error's code;
+    an error with no words of its own here is said as :meth:`Words.error`
+    says it (its code's template in the reader's language)."""
+    field, code = exc.field or "", exc.code
+    you = " " + w._("You entered “{typed}”.", typed=typed) if typed else ""
     if field == "jurisdiction":
-        return "Choose a jurisdiction from the list." + (f" “{typed}” is not one of them." if typed else "")
-    what = label(field, jur)
+        return w._("Choose a jurisdiction from the list.") + (
+            " " + w._("“{typed}” is not one of them.", typed=typed) if typed else "")
+    what = label(w, field, jur)
     if code == "event.needs_time":
-        return (f"Enter {what} with the time of day, for example June 16, 2025 at 2:30 p.m. "
-                f"(typed as 2025-06-16T14:30).{you}")
+        example = w._("{day} at {clock}", day=w.plain_day(EXAMPLE_MOMENT.date()), clock=w.clock(EXAMPLE_MOMENT.time()))
+        return w._("Enter {what} with the time of day, for example {example} (typed as {typed_as}).", what=what,
+                   example=example, typed_as=EXAMPLE_MOMENT.isoformat(timespec="minutes")) + you
     if code in DATE_FORM_CODES:
-        not_a_day = " That is not a date on the calendar." if typed and code in NOT_A_DAY_CODES else ""
-        return f"Enter {what} as month, day and year, for example {EXAMPLE_DAY} (typed as 2026-11-03).{you}{not_a_day}"
+        not_a_day = " " + w._("That is not a date on the calendar.") if typed and code in NOT_A_DAY_CODES else ""
+        return w._("Enter {what} as month, day and year, for example {example} (typed as {typed_as}).", what=what,
+                   example=w.plain_day(EXAMPLE_DAY), typed_as=EXAMPLE_DAY.isoformat()) + you + not_a_day
     if code == "date.out_of_range":
-        return (f"Enter {what} between the years {inputs.EARLIEST.year} and {inputs.LATEST.year}: "
-                f"this service counts only those.{you}")
+        return w._("Enter {what} between the years {first} and {last}: this service counts only those.", what=what,
+                   first=inputs.EARLIEST.year, last=inputs.LATEST.year) + you
+    message = w.error(exc)
     return message[0].upper() + message[1:] if message else message
 
 
