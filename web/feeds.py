@@ -98,8 +98,12 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
         disposition = f'inline; filename="{named}.ics"'
     feed_key = ("feed:" + request.path + (f"?audience={audience}" if audience else "")
                 + ("" if w.lang == "en" else ("&" if audience else "?") + f"lang={w.lang}"))
-    body = ical.calendar(_versioned(chosen, bases, spoken=spoken), name=name, description=about,
-                         timezone=jur.timezone, today=today)
+    stamped = _versioned(chosen, bases, spoken=spoken)
+    if prefix:  # "Add to calendar": one event (:func:`~deadlines.publish.ical.single`)
+        by_uid = {str(e["uid"]).split("@")[0]: e for e in stamped}
+        (d,) = [d for r in results for d in r.deadlines if d.uid == prefix]
+        stamped = [ical.single(by_uid[prefix], by_uid.get(prefix + "/window"), d, jur.name, w)]
+    body = ical.calendar(stamped, name=name, description=about, timezone=jur.timezone, today=today)
     return _rendered(body, today, jur.timezone, feed_key, disposition, sum(bases.values()))
 
 

@@ -19,13 +19,14 @@ quoted law and citations stay as written, UIDs are the same in every language.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Iterable, Mapping
 
-from icalendar import Calendar, Event, vDuration, vText
+from icalendar import Alarm, Calendar, Event, vDuration, vText
 
 from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of
@@ -171,6 +172,47 @@ def deadline_events(d: Deadline, result: Result, w: Words = EN, description: str
     for key, value in common.items():
         span.add(key, value)
     return [due, span]
+
+
+def _nine_am_before(days: int) -> timedelta:
+    """A reminder's TRIGGER, related to an all-day event's exclusive END (the
+    midnight after its last day): 9:00 a.m. ``days`` days before the last day."""
+    return -timedelta(days=days, hours=15)
+
+
+def single(due: Event, span: Event | None, d: Deadline, name: str, w: Words = EN) -> Event:
+    """The one event "Add to calendar" gives for deadline ``d`` of government
+    ``name``: ``due`` (its feed event, stamped) as an all-day event on the
+    days to act, the last day (a window: from its opening day, ``span``'s
+    first day, through the last day), titled with the government, the
+    deadline and its act-by hour ("City of Orem: Declaration of candidacy, by
+    5:00 p.m. MDT"), and two reminders at 9:00 a.m.: the day before the last
+    day, and a week before it (a window: the day before it opens). A
+    subscribed feed keeps the exact instant instead (DTSTART, no DTEND); UID,
+    SEQUENCE, STATUS and DESCRIPTION are the feed event's."""
+    ev = copy.deepcopy(due)
+    for key in ("dtstart", "dtend", "summary"):
+        ev.pop(key, None)
+    safe = d.safe_due or d.due
+    last = day_of(safe)
+    first = min(day_of(span.decoded("dtstart")), last) if span is not None else last
+    _all_day(ev, first, last)
+    title = f"{name}: " + (w._("Cancelled: ") if d.status == "cancelled" else "") + w.title(d)
+    if isinstance(safe, datetime):
+        title = w._("{title}, by {clock} {zone}", title=title, clock=w.clock(safe.timetz()), zone=safe.tzname())
+    ev.add("summary", title)
+    ahead = [(w._("Tomorrow is the last day: {title}", title=title), "END", _nine_am_before(1))]
+    if first < last:
+        ahead.append((w._("Opens tomorrow: {title}", title=title), "START", -timedelta(hours=15)))
+    else:
+        ahead.append((w._("A week to the last day: {title}", title=title), "END", _nine_am_before(7)))
+    for said, related, trigger in ahead:
+        alarm = Alarm()
+        alarm.add("action", "DISPLAY")
+        alarm.add("description", said)
+        alarm.add("trigger", trigger, parameters={"RELATED": related})
+        ev.add_component(alarm)
+    return ev
 
 
 def link(event: Event, url: str) -> None:
