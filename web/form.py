@@ -47,7 +47,7 @@ def _compute(jur: Jurisdiction, args, errors: dict):
         # the service's own words too, as the CLI and the APIs say the same mistake (in English, or where the
         # error's template is translated)
         terse = w.error(exc)
-        if terse.lower() not in words.lower() and (w.lang == DEFAULT or terse != str(exc)):
+        if terse not in words and (w.lang == DEFAULT or terse != str(exc)):
             words = f"{words} ({terse})"
         errors[field] = words
         return None

@@ -48,8 +48,7 @@ def for_people(w: Words, exc: InputError, jur: Jurisdiction | None, typed: str |
     if code == "date.out_of_range":
         return w._("Enter {what} between the years {first} and {last}: this service counts only those.", what=what,
                    first=inputs.EARLIEST.year, last=inputs.LATEST.year) + you
-    message = w.error(exc)
-    return message[0].upper() + message[1:] if message else message
+    return w.error(exc)  # as the CLI and the APIs say it (it may begin with an id: not capitalized)
 
 
 #: Errors answered by the form of a date to type.
