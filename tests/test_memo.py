@@ -58,7 +58,7 @@ def test_anchors_and_overrides_are_part_of_the_key(reg):
 
 
 def test_utah_towns_on_the_state_set_share_one_computation_and_keep_their_names(monkeypatch):
-    """Altamont and Alpine (roster rows on Utah's municipal set, which gives each
+    """Alton and Alpine (roster rows on Utah's municipal set, which gives each
     town the ranked-choice pilot as a choice, and no research facts of their
     own) compute the 2025 cycle once; the words naming the town come from each
     result's own jurisdiction."""
@@ -66,14 +66,14 @@ def test_utah_towns_on_the_state_set_share_one_computation_and_keep_their_names(
     real = engine.compute
     monkeypatch.setattr(engine, "compute", lambda jur, **kw: calls.append(jur.id) or real(jur, **kw))
     registry = Registry()
-    altamont, alpine = registry.get("altamont-ut"), registry.get("alpine-ut")
-    assert not altamont.facts and not alpine.facts
-    assert memo.law(altamont) == memo.law(alpine)
+    alton, alpine = registry.get("alton-ut"), registry.get("alpine-ut")
+    assert not alton.facts and not alpine.facts
+    assert memo.law(alton) == memo.law(alpine)
     day = date(2025, 11, 4)
-    results = [memo.compute(j, election=day, today=date(2025, 1, 2)) for j in (altamont, alpine)]
-    assert calls == ["altamont-ut"]
+    results = [memo.compute(j, election=day, today=date(2025, 1, 2)) for j in (alton, alpine)]
+    assert calls == ["alton-ut"]
     english = words("en")
-    for town, other, result in zip((altamont, alpine), (alpine, altamont), results):
+    for town, other, result in zip((alton, alpine), (alpine, alton), results):
         decl = next(d for d in result.deadlines if d.id == "declaration-filing")
         assert decl.uid == f"{town.id}/2025-11-04/declaration-filing"
         said = [*english.warnings(decl), *(english.reading_name(r, decl.place) for r in decl.readings)]

@@ -132,6 +132,8 @@ def _reads(call: Calls) -> None:
             assert call("get", f"{J}/deadlines", jid=jid, token=None, query={"election": day}).status_code == 200
         for what in ("events", "history", "elections", "overrides", "decisions", "subscriptions"):
             assert call("get", f"{J}/{what}", jid=jid).status_code == 200
+    # a government whose office keeps other hours on Fridays (research: calendars/facts/ut.csv)
+    assert call("get", J, jid="perry-ut", token=None).json["office_hours"]["other"][0]["day"] == "friday"
     for query in ({"from": "2027-05-01", "to": "2027-12-31", "include": "cancelled", "limit": "40"},
                   {"from": "2025-03-01", "to": "2025-12-31", "state": "CO", "audience": "candidates"}):
         assert call("get", "/api/v1/deadlines", token=None, query=query).status_code == 200

@@ -7,6 +7,7 @@ from datetime import date
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
+from deadlines.core.counting import WEEKDAYS
 from deadlines.core.elections import describe_rule, next_election
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
@@ -125,7 +126,10 @@ def jurisdiction(jid: str) -> Response:
         "counties": list(jur.counties), "caveats": list(jur.caveats),
         "time_law": {"roll": jur.time_law.roll, "cite": jur.time_law.cite, "text": jur.time_law.text},
         "office_hours": None if hours is None else {
-            "open": hours.open.isoformat("minutes"), "close": hours.close.isoformat("minutes"), "cite": hours.cite},
+            "open": hours.open.isoformat("minutes"), "close": hours.close.isoformat("minutes"), "cite": hours.cite,
+            "days": [WEEKDAYS[d] for d in hours.days],
+            "other": [{"day": WEEKDAYS[d], "open": o.isoformat("minutes"), "close": c.isoformat("minutes")}
+                      for d, o, c in hours.other]},
         "elections": [
             {"name": e.name, "title": e.title, "rule": words().note(describe_rule(e)), "cite": e.cite,
              "next": next_election(e, today).isoformat()}

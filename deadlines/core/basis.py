@@ -178,7 +178,11 @@ def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[No
             try:
                 found = hours(f.value)
                 said = (("open", found.open), ("close", found.close), ("by", by))
-                if found.days != (0, 1, 2, 3, 4):
+                if found.other:
+                    others = tuple(Note("hours.on_weekday", (("open", o), ("close", c), ("day", n)))
+                                   for n, o, c in found.other)
+                    out.append(Note("basis.fact.office_hours_other", (*said, ("others", others))))
+                elif found.days != (0, 1, 2, 3, 4):
                     days = tuple(Note("weekday.name", (("day", n),)) for n in found.days)
                     out.append(Note("basis.fact.office_hours_on", (*said, ("days", days))))
                 else:

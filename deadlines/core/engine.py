@@ -255,8 +255,7 @@ def _day_law(rule: Rule, hours: OfficeHours | None, time_law: TimeLaw, zone: str
         clock, ends = rule.at, _ends("ends.at", rule.at, zone)
     elif rule.office_act and hours is not None:
         clock, ends = hours.close, _ends("ends.office_closes", hours.close, zone)
-        closing = (note("office.closes_confirm", ends=ends, cite=hours.cite, confirm=hours.confirm) if hours.confirm
-                   else note("office.closes", ends=ends, cite=hours.cite))
+        closing = _closing(hours, ends)
     else:
         clock, ends = None, _END_OF_DAY
     if not rule.office_act:
@@ -265,10 +264,35 @@ def _day_law(rule: Rule, hours: OfficeHours | None, time_law: TimeLaw, zone: str
         roll, roll_cite = rule.roll, rule.cite
     else:
         roll, roll_cite = time_law.roll, time_law.cite
+    return _DayLaw(clock, ends, roll, roll_cite, closing, _own(rule, roll, roll_cite, clock, zone))
+
+
+def _closing(hours: OfficeHours, ends: Note, day: date | None = None) -> Note:
+    """The step saying the day ends when the office closes (``ends``), on
+    ``day``'s weekday where the office keeps other hours that day."""
+    if day is not None:
+        return note("office.closes_on_weekday", ends=ends, weekday=day.weekday(), cite=hours.cite)
+    if hours.confirm:
+        return note("office.closes_confirm", ends=ends, cite=hours.cite, confirm=hours.confirm)
+    return note("office.closes", ends=ends, cite=hours.cite)
+
+
+def _own(rule: Rule, roll: str, roll_cite: str, clock: time | None, zone: str) -> Note:
     own = note("reading.own", roll=_ROLL[roll], cite=roll_cite)
-    if rule.reads_other_hours:
-        own = note("reading.own_at", clock=clock, zone=zone, own=own)
-    return _DayLaw(clock, ends, roll, roll_cite, closing, own)
+    return note("reading.own_at", clock=clock, zone=zone, own=own) if rule.reads_other_hours else own
+
+
+def _on_day(law: _DayLaw, rule: Rule, hours: OfficeHours | None, day: date, zone: str) -> _DayLaw:
+    """``law`` for a last day on ``day``: where the day ends when the office
+    closes and the office closes at another hour on that weekday, that hour."""
+    if law.closing is None or not hours.other:
+        return law
+    close = hours.on(day)[1]
+    if close == law.clock:
+        return law
+    ends = _ends("ends.office_closes", close, zone)
+    return _DayLaw(close, ends, law.roll, law.roll_cite, _closing(hours, ends, day),
+                   _own(rule, law.roll, law.roll_cite, close, zone))
 
 
 @dataclass(slots=True)
@@ -296,6 +320,7 @@ def _last_day(rule: Rule, ctx: _Context) -> _LastDay:
     law = _day_law(rule, jur.office_hours, jur.time_law, jur.timezone)
     roll = law.roll
     rolled = cal.roll(day, roll)
+    law = _on_day(law, rule, jur.office_hours, rolled, jur.timezone)
     due = _at(rolled, law.clock, ctx.zone)
     # a day that stays where it was counted is open, unless nothing rolls it
     closed = cal.why_closed(day) if rule.office_act and (rolled != day or roll == "none") else None
@@ -336,12 +361,13 @@ def _window_start(rule: Rule, ctx: _Context) -> tuple[Moment, date, list[Note]]:
     steps = [step]
     if rule.start_at_opening and jur.office_hours is not None:
         opens = (cal if ctx.office is None else ctx.office.calendar).on_or_after(statutory)
-        start = datetime.combine(opens, jur.office_hours.open, tzinfo=ctx.zone)
+        clock = jur.office_hours.on(opens)[0]
+        start = datetime.combine(opens, clock, tzinfo=ctx.zone)
         if opens != statutory:
             steps.append(note("window.opens_later", day=statutory, closed=cal.why_closed(statutory),
-                              clock=jur.office_hours.open, opens=opens, cite=jur.office_hours.cite))
+                              clock=clock, opens=opens, cite=jur.office_hours.cite))
         else:
-            steps.append(note("window.opens_with_office", clock=jur.office_hours.open))
+            steps.append(note("window.opens_with_office", clock=clock))
     return start, statutory, steps
 
 
@@ -404,18 +430,24 @@ def _readings(rule: Rule, day: date, rolled: date, law: _DayLaw, ctx: _Context) 
     if not (rule.readings or other_law):
         return ()
     own, roll, roll_cite, clock = law.own, law.roll, law.roll_cite, law.clock
+    hours = ctx.jur.office_hours
+
+    def closes(on: date) -> time | None:  # the hour a last day on ``on`` ends (the office's hours that weekday)
+        return hours.on(on)[1] if law.closing is not None and hours.other else clock
+
     ways = [(own, roll, roll_cite, _OWN_WHY)]
     dues = [_at(rolled, clock, ctx.zone)]
     for r in rule.readings:
         how = r.roll or roll
         counted = day if r.due is None else day_of(_count(r.due, ctx)[0])
-        due = _at(ctx.calendar.roll(counted, how), r.at or clock, r.zone or ctx.zone)
+        last = ctx.calendar.roll(counted, how)
+        due = _at(last, r.at or closes(last), r.zone or ctx.zone)
         ways.append((_said(r.name), how, r.cite, _said(r.why)))
         dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
     if other_law:
         for name, how, cite, why, other in _holiday_readings(own, roll, day, rolled, ctx):
             ways.append((name, how, cite, why))
-            dues.append(_at(other, clock, ctx.zone))
+            dues.append(_at(other, closes(other), ctx.zone))
     if len(ways) == 1:
         return ()
     safe = dues.index(min(dues))  # the first of the earliest

@@ -40,21 +40,38 @@ LAST_YEAR = 2040
 
 @dataclass(frozen=True)
 class Hours:
-    """``office_hours``' value read: opening and closing time, and the weekdays
-    (Monday 0)."""
+    """``office_hours``' value read: opening and closing time, the weekdays
+    open (Monday 0), and the open weekdays with other hours, as
+    ``(weekday, open, close)``."""
 
     open: time
     close: time
     days: tuple[int, ...] = (0, 1, 2, 3, 4)
+    other: tuple[tuple[int, time, time], ...] = ()
 
 
 def hours(value: str) -> Hours:
-    """``08:00-12:00`` (Monday to Friday), ``mon-thu 07:00-18:00``, ``mon,wed 09:00-13:00``.
+    """``08:00-12:00`` (Monday to Friday), ``mon-thu 07:00-18:00``, ``mon,wed 09:00-13:00``,
+    or several such parts separated by ``;`` for days with other hours
+    (``mon-thu 07:00-17:00; fri 09:00-13:00``: the first part's hours are the
+    usual ones; a day may be named once).
 
     Raises ValueError naming what is wrong."""
+    parts = [_part(p) for p in value.split(";")]
+    seen: set[int] = set()
+    for _, _, days in parts:
+        if seen & set(days):
+            raise ValueError(f"{WEEKDAYS[min(seen & set(days))]} is given hours twice in {value!r}")
+        seen |= set(days)
+    (opens, closes, _), rest = parts[0], parts[1:]
+    other = sorted((d, o, c) for o, c, days in rest for d in days if (o, c) != (opens, closes))
+    return Hours(opens, closes, tuple(sorted(seen)), tuple(other))
+
+
+def _part(value: str) -> tuple[time, time, list[int]]:
     found = _HOURS.match(value.strip().lower())
     if not found:
-        raise ValueError(f"expected HH:MM-HH:MM, optionally after days (mon-thu), got {value!r}")
+        raise ValueError(f"expected HH:MM-HH:MM, optionally after days (mon-thu), got {value.strip()!r}")
     opens, closes = time.fromisoformat(found["open"]), time.fromisoformat(found["close"])
     if opens >= closes:
         raise ValueError(f"the office closes ({found['close']}) before it opens ({found['open']})")
@@ -67,7 +84,7 @@ def hours(value: str) -> Hours:
         if last < first:
             raise ValueError(f"days {part!r} run backwards")
         days += range(first, last + 1)
-    return Hours(opens, closes, tuple(sorted(set(days))))
+    return opens, closes, sorted(set(days))
 
 
 def moment(value: str) -> date | datetime:
@@ -183,7 +200,8 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
     if "office_hours" in current and (jur.office_hours is None or jur.office_hours.confirm):
         f = current["office_hours"]
         h = hours(f.value)
-        changes["office_hours"] = OfficeHours(h.open, h.close, f"{f.source} ({f.as_of or 'undated'})", days=h.days)
+        changes["office_hours"] = OfficeHours(h.open, h.close, f"{f.source} ({f.as_of or 'undated'})", days=h.days,
+                                              other=h.other)
     taken = {(d.choice, d.cycle) for d in jur.decisions}
     decisions = list(jur.decisions)
     general = jur.elections.get("general")

@@ -148,11 +148,20 @@ class OfficeHours:
     cite: str
     confirm: str | None = None
     days: tuple[int, ...] = (0, 1, 2, 3, 4)  # the weekdays it is open (Monday 0): Monday to Friday unless recorded
+    other: tuple[tuple[int, time, time], ...] = ()  # (weekday, open, close) of the open days with other hours
 
     @property
     def weekdays_only(self) -> bool:
         """Open every weekday (Monday to Friday), the business days the law counts."""
         return self.days == (0, 1, 2, 3, 4)
+
+    def on(self, day: date) -> tuple[time, time]:
+        """When the office opens and closes on ``day``'s weekday (its usual
+        hours, or the other hours recorded for that weekday)."""
+        for weekday, opens, closes in self.other:
+            if weekday == day.weekday():
+                return opens, closes
+        return self.open, self.close
 
 
 @hashed_once

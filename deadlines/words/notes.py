@@ -108,6 +108,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     # windows
     "window.opens_later": ("{day:plain} is {closed}, so the office first opens for filing at {clock} on {opens} "
                            "({cite})."),
+    "office.closes_on_weekday": ("No hour is set by the text and the act is done at the office, so the day ends "
+                                 "when the office closes, which on a {weekday:weekday} is the {ends} ({cite})."),
     "window.opens_with_office": "Filing opens when the office opens ({clock}).",
     "window.ends_before_opening": "This window ends ({due}) before it opens ({start}).",
     "deadline.ends_on_election": ("This deadline ends on the {election:lower} it is for ({due}; the election is "
@@ -144,6 +146,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
                       "Both are shown: act by the earlier, {safe}."),
     "basis.fact.office_hours": "The office's hours, {open} to {close}, {by}.",
     "basis.fact.office_hours_on": "The office's hours, {open} to {close} on {days:comma} only, {by}.",
+    "basis.fact.office_hours_other": "The office's hours, {open} to {close}, and {others:comma}, {by}.",
+    "hours.on_weekday": "{open} to {close} on {day:weekday}s",
     "weekday.name": "{day:weekday}",
     "basis.fact.office_hours_as_said": "The office's hours, {value:raw}, {by}.",
     "basis.fact.closure": "The office is closed on {day} ({reason:raw}), {by}.",

@@ -47,10 +47,19 @@ class TimeLawText(Closed):
     text: str
 
 
-class OfficeHours(Closed):
+class OtherHours(Closed):
+    day: str = Field(description="a weekday, lower case: friday")
     open: str
     close: str
+
+
+class OfficeHours(Closed):
+    open: str = Field(description="the usual opening hour, HH:MM")
+    close: str = Field(description="the usual closing hour, HH:MM: a last day with no hour of its own ends then")
     cite: str
+    days: list[str] = Field(description="the weekdays the office is open, lower case")
+    other: list[OtherHours] = Field(description="the open weekdays with other hours than the usual (a last day on "
+                                               "one ends at its closing hour)")
 
 
 class Election(Closed):

@@ -1,0 +1,102 @@
+"""An office whose hours differ by weekday: the last day ends when the office
+closes on that day's weekday, and a window opens at that day's opening hour.
+
+Worked example, counted by hand: the City of Perry, Utah published "Office
+hours are 7:00 a.m. - 5:00 p.m., Monday thru Thursday and 9:00 a.m. - 1:00
+p.m., on Friday" (its notice of the 2025 candidate filing period,
+utah.gov/pmn notice 969305). The declaration of candidacy is filed "during
+office hours and not later than the close of normal office hours, between
+June 1 and June 7" (Utah Code 20A-9-203(3)(a)(i)). In 2025 June 1 is a
+Sunday, so filing opens Monday, June 2 at 7:00 a.m.; June 7 is a Saturday:
+the prior business day is Friday, June 6, when the office closes at 1:00
+p.m. MDT (the safe date); extended by 68-3-7 to the next business day it is
+Monday, June 9, at 5:00 p.m. The town's notice itself says "by 5:00 p.m. on
+June 6th": a published date that departs from the hours, shown beside it,
+the earlier (1:00 p.m.) marked safe. In 2027 June 7 is a Monday: 5:00 p.m."""
+from __future__ import annotations
+
+import csv
+import shutil
+from datetime import date, datetime, time, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from deadlines.core.facts import hours
+from deadlines.core.registry import Registry
+from deadlines.publish.as_json import result_dict
+from deadlines.service import lookup
+from deadlines.words import words
+
+ROOT = Path(__file__).resolve().parents[2]
+MDT = timezone(timedelta(hours=-6))
+TODAY = date(2026, 12, 3)
+SOURCE = "https://www.utah.gov/pmn/sitemap/notice/969305.html"
+QUOTE = "Office hours are 7:00 a.m. - 5:00 p.m., Monday thru Thursday and 9:00 a.m. - 1:00 p.m., on Friday."
+HEADER = ["jurisdiction", "fact", "value", "source", "quote", "as_of", "holds_from", "holds_until"]
+
+
+@pytest.fixture
+def perry(tmp_path):
+    """Perry on a copy of the calendars whose only fact is its hours (and, when
+    asked, its published 5:00 p.m. of June 6, 2025)."""
+    folder = tmp_path / "calendars"
+    shutil.copytree(ROOT / "calendars", folder)
+    for old in (folder / "facts").glob("*.csv"):
+        old.unlink()
+
+    def load(*published: list[str]):
+        with (folder / "facts" / "ut.csv").open("w", newline="", encoding="utf-8") as f:
+            out = csv.writer(f)
+            out.writerow(HEADER)
+            out.writerow(["perry-ut", "office_hours", "mon-thu 07:00-17:00; fri 09:00-13:00", SOURCE, QUOTE,
+                          "2025-05-01", "", ""])
+            out.writerows(published)
+        return Registry(folder).get("perry-ut")
+    return load
+
+
+def _declaration(jur, election: date):
+    return next(d for d in lookup(jur, today=TODAY, election=election).deadlines if d.id == "declaration-filing")
+
+
+def test_the_value_reads_usual_hours_and_the_days_with_others():
+    h = hours("mon-thu 07:00-17:00; fri 09:00-13:00")
+    assert (h.open, h.close, h.days) == (time(7), time(17), (0, 1, 2, 3, 4))
+    assert h.other == ((4, time(9), time(13)),)
+    assert hours("08:00-12:00").other == ()
+    with pytest.raises(ValueError, match="fri is given hours twice"):
+        hours("mon-fri 08:00-17:00; fri 09:00-13:00")
+    with pytest.raises(ValueError, match="closes .* before it opens"):
+        hours("mon-thu 07:00-17:00; fri 13:00-09:00")
+
+
+def test_a_friday_last_day_ends_at_the_friday_closing_hour(perry):
+    d = _declaration(perry(), date(2025, 11, 4))
+    assert d.start == datetime(2025, 6, 2, 7, 0, tzinfo=MDT)
+    assert d.safe_due == datetime(2025, 6, 6, 13, 0, tzinfo=MDT)
+    ways = {(r.roll, r.due) for r in d.readings}
+    assert ("prior_business_day", datetime(2025, 6, 6, 13, 0, tzinfo=MDT)) in ways
+    assert ("next_business_day", datetime(2025, 6, 9, 17, 0, tzinfo=MDT)) in ways  # a Monday: 5:00 p.m.
+    said = words("en").steps(d)
+    assert any("which on a Friday is the close of office hours, 1:00 p.m." in s for s in said), said
+    assert any("que los viernes es" in s for s in words("es").steps(d))
+
+
+def test_a_monday_last_day_keeps_the_usual_hour(perry):
+    d = _declaration(perry(), date(2027, 11, 2))
+    assert d.safe_due == datetime(2027, 6, 7, 17, 0, tzinfo=MDT)
+    assert d.start == datetime(2027, 6, 1, 7, 0, tzinfo=MDT)  # a Tuesday: 7:00 a.m.
+    assert d.basis.status == "recorded" and [f.value for f in d.basis.facts] == ["mon-thu 07:00-17:00; fri 09:00-13:00"]
+
+
+def test_the_notice_that_says_5_pm_is_shown_beside_the_1_pm_close(perry):
+    jur = perry(["perry-ut", "published:declaration-filing", "2025-06-06T17:00-06:00", SOURCE,
+                 "by 5:00 p.m. on June 6th. Office hours are ... 9:00 a.m. - 1:00 p.m., on Friday.", "2025-05-01",
+                 "2025-11-04", "2025-11-04"])
+    row = next(x for x in result_dict(lookup(jur, today=TODAY, election=date(2025, 11, 4)))["deadlines"]
+               if x["id"] == "declaration-filing")
+    assert row["basis"]["status"] == "departs"
+    assert row["safe_due"] == "2025-06-06T13:00:00-06:00"
+    assert "act by the earlier, 1:00 p.m. on Friday, June 6, 2025" in row["basis"]["said"]
+    assert "9:00 a.m. to 1:00 p.m. on Fridays" in row["basis"]["said"]
