@@ -85,7 +85,8 @@ def _hours_fact(d: Deadline, jur: Jurisdiction, local: Local) -> tuple[Fact | No
         return None, True
     h, used = hours(found.value), jur.office_hours
     # research's hours where they are the ones counted (a government's own file may state others: its law stands)
-    return (found if (h.open, h.close, h.days) == (used.open, used.close, used.days) else None), True
+    return (found if (h.open, h.close, h.days, h.other) == (used.open, used.close, used.days, used.other)
+            else None), True
 
 
 def _choice_facts(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> tuple[list[Fact], list[str]]:
@@ -108,6 +109,20 @@ def _choice_facts(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> t
     return facts, assumed
 
 
+def _notice(d: Deadline, held: date, local: Local) -> PublishedNotice | None:
+    """The published notice ``d``'s basis names: of the notices for it, those
+    recorded by the first in precedence (``local.notices`` is in precedence
+    order); of those, where they disagree, the earliest one that departs from
+    ``d`` (a stale notice beside one that agrees is shown, not hidden)."""
+    found = [n for n in local.notices if n.deadline == d.id and n.cycle in (d.cycle, held) and n.case == d.case]
+    if not found:
+        return None
+    first = [n for n in found if n.fact.by == found[0].fact.by]
+    departs = [n for n in first if not _same(n.due, d.safe_due or d.due)]
+    zone = d.due.tzinfo if isinstance(d.due, datetime) else ZoneInfo("UTC")
+    return min(departs, key=lambda n: _instant(n.due, zone)) if departs else first[0]
+
+
 def basis_of(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> Basis:
     """What ``d`` (of ``jur``'s cycle whose election is ``held``) rests on."""
     facts: list[Fact] = []
@@ -122,8 +137,7 @@ def basis_of(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> Basis:
     assumed += undecided
     first = day_of(d.start) if d.start is not None else day_of(d.due) - NEAR
     facts += [f for day, f in local.closures if first <= day <= day_of(d.due) + NEAR]
-    notice = next((n for n in local.notices if n.deadline == d.id and n.cycle in (d.cycle, held)
-                   and n.case == d.case), None)
+    notice = _notice(d, held, local)
     if notice is not None:
         status = "published" if _same(notice.due, d.safe_due or d.due) else "departs"
         return Basis(status, tuple(facts) + (notice.fact,), tuple(assumed), notice)

@@ -117,6 +117,21 @@ def test_a_published_date_that_agrees_and_one_that_departs(folder):
     assert d.basis.status == "departs" and d.safe_due == datetime(2027, 6, 7, 17, 0, tzinfo=MDT)
 
 
+def test_two_notices_that_disagree_show_the_one_that_departs(folder):
+    """Research found two notices of one cycle (as for Taylorsville, 2013: June 3-7 and a stale June 17): the
+    one agreeing with the statute's June 7 must not hide the other; it is shown beside, the earlier safe."""
+    source = "https://hanksville.example/notice"
+    _write(folder, "ut",
+           ["hanksville-ut", "published:declaration-filing", "2027-06-07T17:00-06:00", source + "-1",
+            "June 1-7, 2027, until 5:00 p.m.", "2027-05-01", "2027-11-02", "2027-11-02"],
+           ["hanksville-ut", "published:declaration-filing", "2027-06-15", source + "-2",
+            "Declarations may be filed through June 15.", "2027-04-01", "2027-11-02", "2027-11-02"])
+    d = _by_id(lookup(Registry(folder).get("hanksville-ut"), today=TODAY, election=date(2027, 11, 2)))["declaration-filing"]
+    assert d.basis.status == "departs" and d.basis.notice.fact.source == source + "-2"
+    assert d.safe_due == datetime(2027, 6, 7, 17, 0, tzinfo=MDT)
+    assert date(2027, 6, 15) in {r.due for r in d.readings}
+
+
 def test_a_michigan_city_that_holds_no_primary(folder):
     jur = Registry(folder).get("ann-arbor-mi")
     undecided = _by_id(lookup(jur, today=TODAY, election=date(2026, 11, 3)))
