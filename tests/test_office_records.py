@@ -100,7 +100,7 @@ def test_the_desk_records_hours_and_a_closure_shows_what_they_move_and_deletes_w
     client, _ = signed_in(app, "salt-lake-city-ut", "recorder@slc.test")
     desk = f"/clerk/salt-lake-city-ut?cycle={CYCLE}"
     page = client.get(desk).get_data(as_text=True)
-    assert "From the calendar file: open 8:00 a.m. to 5:00 p.m." in page
+    assert "Until you record others: open 8:00 a.m. to 5:00 p.m." in page
     token = csrf_of(page)
     shown = client.post(f"/clerk/salt-lake-city-ut/office-hours?cycle={CYCLE}", data={
         "csrf_token": token, "open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})

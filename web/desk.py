@@ -7,7 +7,10 @@ jurisdiction and cycle what the service computes with what the clerk
 recorded, the forms to record, the notices to publish, the subscribers and
 the history. Every write is shown first (which deadlines it moves, and to
 what), then saved; a clerk sees and writes only their own jurisdictions.
-The writes themselves are :mod:`web.desk_writes`."""
+The writes themselves are :mod:`web.desk_writes`. Every page, preview, flash
+message and history line is in the request's language (:mod:`web.language`:
+``lang``, else ``Accept-Language``), and the desk's links, forms and redirects
+keep a ``lang`` asked for."""
 from __future__ import annotations
 
 import json
@@ -27,7 +30,6 @@ from deadlines.store.db import writer
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.moments import day_of
-from deadlines.publish import words
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.notice import draft_notice
 from deadlines.reminders.settings import Settings
@@ -39,13 +41,15 @@ from deadlines.store.tables import (
     ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry, Reminder, Subscription,
     TriggerEvent,
 )
-from deadlines.words import DEFAULT, Words
-from deadlines.words import words as words_in
+from deadlines.publish.words import speaking
+from deadlines.words import Words
 
 from web import desk_writes
 from web.common import records, registry, today_in
+from web.language import said
 from web.limits import address_unwait, address_wait, known_browser, remember_browser
 from web.security import base_url, secret_page
+from web.wording import DATE_FORM_CODES, EXAMPLE_DAY, NOT_A_DAY_CODES
 
 bp = Blueprint("desk", __name__, url_prefix="/clerk")
 login = LoginManager()
@@ -71,9 +75,18 @@ def _db():
 
 
 def _w() -> Words:
-    """The desk's words. The desk speaks English (its pages are not translated
-    yet); what it says is the messages catalog's, ready for the day it does."""
-    return words_in(DEFAULT)
+    """The desk's words: the request's language (``lang``, else
+    ``Accept-Language``: :mod:`web.language`), English by default."""
+    return said()
+
+
+def _(message: str) -> str:
+    """Marks a message for the catalog; said in the request's language by ``_w()._``."""
+    return message
+
+
+#: Flask-Login's ask to sign in, said in the request's language (its ``localize_callback``).
+SIGN_IN_FIRST = _("Sign in to keep the record.")
 
 
 def _lifetimes() -> dict[str, timedelta]:
@@ -118,7 +131,8 @@ def init_app(app) -> None:
         app.config["PERMANENT_SESSION_LIFETIME"] = clerks.SESSION_LIFETIME
     login.init_app(app)
     login.login_view = "desk.home"
-    login.login_message = "Sign in to keep the record."
+    login.login_message = SIGN_IN_FIRST
+    login.localize_callback = lambda message: _w()._(message)
     login.session_protection = "basic"
     csrf.init_app(app)
     app.jinja_env.globals["submission_key"] = desk_writes.submission_key
@@ -143,10 +157,18 @@ def guard_forms(blueprint: Blueprint) -> None:
 guard_forms(bp)
 
 
+#: Flask-WTF's reasons for refusing a form (its English is the msgid, said in the request's language).
+CSRF_REASONS = (_("The CSRF session token is missing."), _("The CSRF token has expired."),
+                _("The CSRF token is invalid."), _("The CSRF token is missing."), _("The CSRF tokens do not match."),
+                _("The referrer does not match the host."), _("The referrer header is missing."))
+
+
 @bp.errorhandler(CSRFError)
 def _csrf_refused(exc: CSRFError):
-    return render_template("desk_message.html", title="The form was refused",
-                           message=f"{exc.description} Reload the page and send the form again."), 400
+    w = _w()
+    reason = w._(exc.description) if exc.description in CSRF_REASONS else exc.description
+    return render_template("desk_message.html", title=w._("The form was refused"),
+                           message=w._("{reason} Reload the page and send the form again.", reason=reason)), 400
 
 
 # --------------------------------------------------------------------------- signing in
@@ -249,7 +271,7 @@ def sign_out():
 def _mine(jid: str):
     """The jurisdiction, if the signed-in clerk keeps it (else 403)."""
     if jid not in current_user.jurisdictions:
-        abort(403, f"Your account does not keep {jid}.")
+        abort(403, _w()._("Your account does not keep {jurisdiction}.", jurisdiction=jid))
     return registry().get(jid)
 
 
@@ -258,7 +280,7 @@ def _cycle(jur, today: date) -> date:
         asked = request.values.get("cycle")
         return date.fromisoformat(asked) if asked else cycles(jur, today, date(today.year + 4, 12, 31))[0]
     except ValueError:
-        abort(400, "cycle: a date, YYYY-MM-DD")
+        abort(400, _w()._("cycle: a date, YYYY-MM-DD"))
 
 
 #: How many of a subscriber's coming reminders the desk lists (the rest are counted).
@@ -274,13 +296,21 @@ class Coming:
     fires: datetime
 
 
-def _coming(r: Reminder, zone: ZoneInfo) -> Coming:
+def _coming(r: Reminder, zone: ZoneInfo, w: Words) -> Coming:
     payload = json.loads(r.payload)
     title = payload.get("deadline", {}).get("title") or r.deadline_uid
     days = payload.get("lead_days")
-    what = {"notice-open": "the notice window opens", "notice-close": f"{days} days before the notice window closes",
-            "moved": "the deadline moved", "confirm": "confirm the subscription"}.get(
-        r.kind, f"{days} day{'s' if days != 1 else ''} before" if days is not None else r.kind)
+    if r.kind == "notice-open":
+        what = w._("the notice window opens")
+    elif r.kind == "notice-close":
+        what = w.n_("{n} day before the notice window closes", "{n} days before the notice window closes", days) \
+            if isinstance(days, int) else w._("before the notice window closes")
+    elif r.kind == "moved":
+        what = w._("the deadline moved")
+    elif r.kind == "confirm":
+        what = w._("confirm the subscription")
+    else:
+        what = w.n_("{n} day before", "{n} days before", days) if isinstance(days, int) else r.kind
     return Coming(title, what, r.fire_at.astimezone(zone))
 
 
@@ -292,13 +322,15 @@ def _subscribers(s: Session, jur) -> list[tuple[Subscription, list[Coming], int]
                        .order_by(Reminder.fire_at, Reminder.id)):
         pending.setdefault(r.subscription_id, []).append(r)
     subs = s.scalars(select(Subscription).where(Subscription.jurisdiction_id == jur.id).order_by(Subscription.id))
-    return [(sub, [_coming(r, zone) for r in pending.get(sub.id, [])[:REMINDERS_SHOWN]], len(pending.get(sub.id, [])))
+    w = _w()
+    return [(sub, [_coming(r, zone, w) for r in pending.get(sub.id, [])[:REMINDERS_SHOWN]], len(pending.get(sub.id, [])))
             for sub in subs]
 
 
 def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, new_token: str | None = None,
                 status: int = 200):
     """The desk page of ``jur`` for ``cycle`` (``preview``: a write shown before it is saved)."""
+    w = _w()
     today = today_in(jur.timezone)
     result = lookup(jur, today=today, election=cycle, records=records())
     refs = {ref for c in result.cases for ref in c.refs.values()}
@@ -317,12 +349,12 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         closures = list(s.scalars(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id)
                                   .order_by(OfficeClosure.day)))
         live_tokens = [t for t in tokens.listing(s, jur.id) if t.revoked_at is None]
-        log = [history.words(e, jur, labels) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
+        log = [history.words(e, jur, labels, w) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
     notices = [(d, draft_notice(jur, result, d), published.get(d.uid)) for d in result.deadlines if d.kind == "notice-window"]
     choices = [c for c in jur.choices.values() if c.allowed(result.held)]
     near = cycles(jur, date(today.year - 2, 1, 1), date(today.year + 6, 12, 31))
     return render_template(
-        "desk.html", jur=jur, result=result, today=today, words=words, events=events, overrides=overrides,
+        "desk.html", jur=jur, result=result, today=today, words=speaking(w), events=events, overrides=overrides,
         decisions=decisions, notices=notices, subscribers=subscribers, tokens=live_tokens, history=log,
         choices=choices, cycles=near, labels=labels, errors=errors or {}, preview=preview, new_token=new_token,
         form=request.form if request.method == "POST" else {}, bound=desk_writes.bound_rules(jur),
@@ -353,9 +385,21 @@ def write(jid: str, action: str):
             return render_desk(jur, cycle, preview=desk_writes.preview(jur, cycle, action, request.form, current_user.who))
         said = desk_writes.save(jur, cycle, action, request.form, current_user.who)
     except InputError as exc:
-        return render_desk(jur, cycle, errors={_error_key(action, request.form): _w().error(exc)}, status=422)
+        return render_desk(jur, cycle, errors={_error_key(action, request.form): _error_words(_w(), exc)}, status=422)
     flash(said)
     return redirect(url_for("desk.jurisdiction", jid=jid, cycle=cycle.isoformat()))
+
+
+def _error_words(w: Words, exc: InputError) -> str:
+    """A write's error in words: as :meth:`Words.error` says it (English: the
+    terse words, unchanged), but a mistyped date, whose terse words have no
+    translation, said in the page's language."""
+    told = w.error(exc)
+    if w.lang == "en" or told != str(exc) or exc.code not in (*DATE_FORM_CODES, *NOT_A_DAY_CODES):
+        return told
+    not_a_day = " " + w._("That is not a date on the calendar.") if exc.code in NOT_A_DAY_CODES else ""
+    return w._("Enter {what} as month, day and year, for example {example} (typed as {typed_as}).", what=w._("the date"),
+               example=w.plain_day(EXAMPLE_DAY), typed_as=EXAMPLE_DAY.isoformat()) + not_a_day
 
 
 def _error_key(action: str, form) -> str:
@@ -384,7 +428,8 @@ def _tokens(jur, cycle: date):
             if row is None or row.jurisdiction_id != jur.id:
                 abort(404)
             tokens.revoke(s, row.id)
-            flash(f"Token {row.id} ({row.label or 'no label'}) is revoked.")
+            w = _w()
+            flash(w._("Token {id} ({label}) is revoked.", id=row.id, label=row.label or w._("no label")))
             return redirect(url_for("desk.jurisdiction", jid=jur.id, cycle=cycle.isoformat()))
         label = request.form.get("label", "").strip()[:200] or f"{current_user.name or current_user.email} (API)"
         _, secret = tokens.create(s, jur.id, label)

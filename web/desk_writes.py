@@ -44,10 +44,11 @@ from deadlines.store.db import now, writer
 from deadlines.store.records import DbRecords
 from deadlines.store.tables import DateReport, HistoryEntry, NoticePublication, OfficeClosure, TriggerEvent
 from deadlines.store.util import bump, hold
-from deadlines.words import words as engine_words
+from deadlines.words import Words
 
 from web.clerk import after_write, event_cap
 from web.common import today_in
+from web.language import said as spoken
 
 
 @dataclass(frozen=True)
@@ -86,14 +87,18 @@ def _event(s, jur, cycle, form, who):
             raise
         raise InputError.of("submission.reused", "submission", event=dict(exc.facts)["event"]) from None
     trigger = jur.triggers[ev.name]
-    return f"Recorded “{trigger.title}” of {form.get('date')}" + (f" (“{ev.label}”)" if ev.label else "") + ".", \
-        cycle_of(jur, inputs.event(jur, ev.name, ev.value))
+    w = spoken()
+    title = w.calendar(trigger.title)
+    day = form.get("date") if w.lang == "en" else words.when(words.stored(ev.value, jur.timezone), w)
+    told = (w._("Recorded “{title}” of {day} (“{label}”).", title=title, day=day, label=ev.label)
+            if ev.label else w._("Recorded “{title}” of {day}.", title=title, day=day))
+    return told, cycle_of(jur, inputs.event(jur, ev.name, ev.value))
 
 
 def _event_id(form) -> int:
     value = form.get("event", "")
     if not value.isdigit() or int(value) > inputs.MAX_ROW_ID:
-        raise InputError("event: choose an event", "event")
+        raise InputError(spoken()._("event: choose an event"), "event")
     return int(value)
 
 
@@ -110,14 +115,14 @@ def _deleted_already(s, jur, target: str, action: str, who, reason: str | None) 
 
 
 def _event_delete(s, jur, cycle, form, who):
-    reason = inputs.required_text(form.get("reason"), "reason", "why it is deleted")
+    reason = inputs.required_text(form.get("reason"), "reason", spoken()._("why it is deleted"))
     event_id = _event_id(form)
     if not records.delete_event(s, jur, event_id, who=who, reason=reason):
         ev = s.get(TriggerEvent, event_id)
         if ev is None or ev.jurisdiction_id != jur.id or not _deleted_already(s, jur, f"event:{ev.id}", "event.delete",
                                                                                who, reason):
-            raise InputError("event: no such live event", "event")
-    return "Deleted the event.", None
+            raise InputError(spoken()._("event: no such live event"), "event")
+    return spoken()._("Deleted the event."), None
 
 
 def _rule_and_case(form) -> tuple[str, str | None]:
@@ -130,7 +135,9 @@ def _override(s, jur, cycle, form, who):
     body = {"due": _moment(form) or None, "authority": form.get("authority"), "reason": form.get("reason"),
             "case": case, "status": form.get("status") or "overridden"}
     entry = records.put_override(s, jur, cycle.isoformat(), rid, body, who=who)
-    return f"Recorded the order of {entry.authority} on {rid}.", None
+    w = spoken()
+    title = w.calendar(jur.rules[rid][-1].title) if rid in jur.rules else rid
+    return w._("Recorded the order of {authority} on “{title}”.", authority=entry.authority, title=title), None
 
 
 def _override_delete(s, jur, cycle, form, who):
@@ -138,23 +145,23 @@ def _override_delete(s, jur, cycle, form, who):
     if not records.delete_override(s, jur, cycle.isoformat(), rid, who=who, case=case, reason=form.get("reason")) \
             and not _deleted_already(s, jur, records.override_target(cycle, rid, inputs.label(case, "case")),
                                      "override.delete", who, form.get("reason")):
-        raise InputError("deadline: no replaced date to remove", "deadline")
-    return "Removed the replaced date: the computed date is in force again.", None
+        raise InputError(spoken()._("deadline: no replaced date to remove"), "deadline")
+    return spoken()._("Removed the replaced date: the computed date is in force again."), None
 
 
 def _decision(s, jur, cycle, form, who):
     taken = {"yes": True, "no": False}.get(form.get("taken"))
     records.put_decision(s, jur, cycle.isoformat(), form.get("choice", ""),
                          {"taken": taken, "authority": form.get("authority"), "reason": form.get("reason")}, who=who)
-    return "Recorded the decision.", None
+    return spoken()._("Recorded the decision."), None
 
 
 def _decision_delete(s, jur, cycle, form, who):
     choice = form.get("choice", "")
     if not records.delete_decision(s, jur, cycle.isoformat(), choice, who=who, reason=form.get("reason")) \
             and not _deleted_already(s, jur, f"decision:{cycle}/{choice}", "decision.delete", who, form.get("reason")):
-        raise InputError("choice: no decision recorded", "choice")
-    return "Removed the decision.", None
+        raise InputError(spoken()._("choice: no decision recorded"), "choice")
+    return spoken()._("Removed the decision."), None
 
 
 def _days_of(form) -> str:
@@ -168,15 +175,17 @@ def _office_hours(s, jur, cycle, form, who):
     entry = records.set_office_hours(s, jur, {"open": form.get("open"), "close": form.get("close"),
                                               "days": _days_of(form) or None, "authority": form.get("authority")},
                                      who=who)
-    return f"Recorded the office hours: open {words.clock(entry.open)} to {words.clock(entry.close)}.", None
+    w = spoken()
+    return w._("Recorded the office hours: open {open} to {close}.", open=words.clock(entry.open, w),
+               close=words.clock(entry.close, w)), None
 
 
 def _office_hours_delete(s, jur, cycle, form, who):
-    reason = inputs.required_text(form.get("reason"), "reason", "why the recorded hours no longer hold")
+    reason = inputs.required_text(form.get("reason"), "reason", spoken()._("why the recorded hours no longer hold"))
     if not records.delete_office_hours(s, jur, who=who, reason=reason) \
             and not _deleted_already(s, jur, "office:hours", "office.hours.delete", who, reason):
-        raise InputError("open: no office hours recorded", "open")
-    return "Removed the recorded office hours: the calendar file's apply again.", None
+        raise InputError(spoken()._("open: no office hours recorded"), "open")
+    return spoken()._("Removed the recorded office hours: the earlier hours apply again."), None
 
 
 def _closure(s, jur, cycle, form, who):
@@ -184,14 +193,15 @@ def _closure(s, jur, cycle, form, who):
     kept = s.scalar(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id, OfficeClosure.day == on))
     entry = kept if kept is not None and _same_words(kept.reason, form.get("reason")) else \
         records.record_closure(s, jur, form.get("day"), form.get("reason"), who=who)  # (refuses another reason that day)
-    return f"Recorded that the office is closed on {words.when(entry.day)}.", cycle_of(jur, entry.day)
+    w = spoken()
+    return w._("Recorded that the office is closed on {day}.", day=words.when(entry.day, w)), cycle_of(jur, entry.day)
 
 
 def _closure_delete(s, jur, cycle, form, who):
-    reason = inputs.required_text(form.get("reason"), "reason", "why it is deleted")
+    reason = inputs.required_text(form.get("reason"), "reason", spoken()._("why it is deleted"))
     value = form.get("closure", "")
     if not value.isdigit() or int(value) > inputs.MAX_ROW_ID:
-        raise InputError("closure: no such closure recorded", "closure")
+        raise InputError(spoken()._("closure: no such closure recorded"), "closure")
     if not records.delete_closure(s, jur, int(value), who=who, reason=reason):
         try:
             day = inputs.day(form.get("day"), "day")  # the form names the day beside the id
@@ -199,8 +209,8 @@ def _closure_delete(s, jur, cycle, form, who):
             day = None
         if day is None or s.get(OfficeClosure, int(value)) is not None or not _deleted_already(
                 s, jur, records.closure_target(jur, day), "closure.delete", who, reason):
-            raise InputError("closure: no such closure recorded", "closure")
-    return "Deleted the closure.", None
+            raise InputError(spoken()._("closure: no such closure recorded"), "closure")
+    return spoken()._("Deleted the closure."), None
 
 
 def _window(s, jur, cycle, form):
@@ -210,7 +220,7 @@ def _window(s, jur, cycle, form):
                                      records=DbRecords(s.connection())).deadlines
                    if d.uid == uid and d.kind == "notice-window"), None)
     if window is None:
-        raise InputError("uid: no such notice in this cycle", "uid")
+        raise InputError(spoken()._("uid: no such notice in this cycle"), "uid")
     return window
 
 
@@ -220,17 +230,22 @@ def _published_on(jur, window, form) -> date:
     its opening and its last day")."""
     on = inputs.day(form.get("published_on"), "published_on")
     today = today_in(jur.timezone)
+    w = spoken()
     if on > today:
-        raise InputError(f"published_on: {words.when(on)} is after today ({words.when(today)}, "
-                         f"{words.zone_name(jur.timezone)}): mark a notice published once it has been", "published_on")
+        raise InputError(w._("published_on: {day} is after today ({today}, {zone}): mark a notice published once it "
+                             "has been", day=words.when(on, w), today=words.when(today, w),
+                             zone=words.zone_name(jur.timezone, w)), "published_on")
     opens, closes = (day_of(window.start) if window.start is not None else None), day_of(window.due)
     if opens is not None and on < opens:
-        raise InputError(f"published_on: {words.when(on)} is before the notice window opens, on {words.when(opens)}: "
-                         f"the law asks for it between {words.when(opens)} and {words.when(closes)}", "published_on")
+        raise InputError(w._("published_on: {day} is before the notice window opens, on {opens}: the law asks for it "
+                             "between {opens} and {closes}", day=words.when(on, w), opens=words.when(opens, w),
+                             closes=words.when(closes, w)), "published_on")
     if on > closes:
-        raise InputError(f"published_on: {words.when(on)} is after the notice window closes, on {words.when(closes)}: "
-                         f"the law asks for it " + (f"between {words.when(opens)} and " if opens else "by ")
-                         + f"{words.when(closes)}", "published_on")
+        raise InputError((w._("published_on: {day} is after the notice window closes, on {closes}: the law asks for "
+                              "it between {opens} and {closes}", day=words.when(on, w), opens=words.when(opens, w),
+                              closes=words.when(closes, w)) if opens else
+                          w._("published_on: {day} is after the notice window closes, on {closes}: the law asks for "
+                              "it by {closes}", day=words.when(on, w), closes=words.when(closes, w))), "published_on")
     return on
 
 
@@ -239,13 +254,15 @@ def _notice(s, jur, cycle, form, who):
     window = _window(s, jur, cycle, form)
     uid = window.uid
     on = _published_on(jur, window, form)
-    where = inputs.required_text(form.get("where"), "where", "the newspaper or site it was published in")
-    said = f"Marked “{window.title}” published on {words.when(on)} in {where}; its reminders stop."
+    w = spoken()
+    where = inputs.required_text(form.get("where"), "where", w._("the newspaper or site it was published in"))
+    said = w._("Marked “{title}” published on {day} in {where}; its reminders stop.", title=w.calendar(window.title),
+               day=words.when(on, w), where=where)
     kept = s.scalar(select(NoticePublication).where(NoticePublication.deadline_uid == uid))
     if kept is not None:
         if kept.published_on == on and _same_words(kept.where, where):
             return said, None  # marked so already (the form sent again)
-        raise InputError("uid: this notice is already marked published; undo that first to change it", "uid")
+        raise InputError(w._("uid: this notice is already marked published; undo that first to change it"), "uid")
     s.add(NoticePublication(jurisdiction_id=jur.id, deadline_uid=uid, published_on=on, where=where, recorded_at=now(),
                             by=who.label))
     history.log(s, jur.id, who, "notice.publish", records.notice_target(cycle, window.id), None,
@@ -256,13 +273,15 @@ def _notice(s, jur, cycle, form, who):
 
 def _notice_delete(s, jur, cycle, form, who):
     """Undo "published": the notice is no longer marked (its reminders come back)."""
-    reason = inputs.required_text(form.get("reason"), "reason", "why the notice is no longer marked published")
+    w = spoken()
+    reason = inputs.required_text(form.get("reason"), "reason", w._("why the notice is no longer marked published"))
     window = _window(s, jur, cycle, form)
     target = records.notice_target(cycle, window.id)
     if not records.delete_publication(s, jur, window.uid, target, who=who, reason=reason) \
             and not _deleted_already(s, jur, target, "notice.delete", who, reason):
-        raise InputError("uid: this notice is not marked published", "uid")
-    return f"“{window.title}” is no longer marked published; its reminders start again.", None
+        raise InputError(w._("uid: this notice is not marked published"), "uid")
+    return w._("“{title}” is no longer marked published; its reminders start again.", title=w.calendar(window.title)), \
+        None
 
 
 def _report(s, jur, form):
@@ -271,12 +290,12 @@ def _report(s, jur, form):
     value = form.get("report", "")
     row = s.get(DateReport, int(value)) if value.isdigit() and 0 < int(value) <= inputs.MAX_ROW_ID else None
     if row is None or row.jurisdiction_id != jur.id:
-        abort(404, "No such report of this jurisdiction.")
+        abort(404, spoken()._("No such report of this jurisdiction."))
     return row
 
 
-def _report_title(jur, row) -> str:
-    return jur.rules[row.deadline][-1].title if row.deadline in jur.rules else row.deadline
+def _report_title(jur, row, w: Words) -> str:
+    return w.calendar(jur.rules[row.deadline][-1].title) if row.deadline in jur.rules else row.deadline
 
 
 def _decided_already(row, state: str, who, reason: str | None) -> bool:
@@ -287,8 +306,10 @@ def _decided_already(row, state: str, who, reason: str | None) -> bool:
 def _report_accept(s, jur, cycle, form, who):
     """Accept a public report, as ``deadlines reports accept ID`` does."""
     row = _report(s, jur, form)
-    said = (f"Accepted report {row.id}: {jur.name} published {row.due_given} for “{_report_title(jur, row)}” "
-            f"(election of {words.when(row.cycle)}), per {row.source}.")
+    w = spoken()
+    said = w._("Accepted report {id}: {place} published {due} for “{title}” (election of {election}), per {source}.",
+               id=row.id, place=jur.name, due=row.due_given, title=_report_title(jur, row, w),
+               election=words.when(row.cycle, w), source=row.source)
     if not _decided_already(row, "accepted", who, None):
         reports.accept(s, jur, reports.find(s, row.id), who=who, today=today_in(jur.timezone))
     return said, row.cycle
@@ -297,7 +318,9 @@ def _report_accept(s, jur, cycle, form, who):
 def _report_reject(s, jur, cycle, form, who):
     """Reject a public report with its reason, as ``deadlines reports reject ID --reason R`` does."""
     row = _report(s, jur, form)
-    said = f"Rejected report {row.id} ({row.due_given} for “{_report_title(jur, row)}”): nothing it says is used."
+    w = spoken()
+    said = w._("Rejected report {id} ({due} for “{title}”): nothing it says is used.", id=row.id, due=row.due_given,
+               title=_report_title(jur, row, w))
     reason = " ".join((form.get("reason") or "").split()) or None
     if not _decided_already(row, "rejected", who, reason):
         reports.reject(s, jur, reports.find(s, row.id), form.get("reason"), who=who, today=today_in(jur.timezone))
@@ -323,27 +346,36 @@ def _deadlines(jur: Jurisdiction, cycle_days, source) -> dict[str, Deadline]:
     return {d.uid: d for c in cycle_days for d in lookup(jur, today=today, election=c, records=source).deadlines}
 
 
-def _moves(before: dict[str, Deadline], after: dict[str, Deadline]) -> list[str]:
-    """Each deadline the write moves, adds or cancels, in words."""
+def _moves(before: dict[str, Deadline], after: dict[str, Deadline], w: Words) -> list[str]:
+    """Each deadline the write moves, adds or cancels, in words (``w``'s language)."""
+    def when(moment) -> str:
+        return words.when(moment, w)
+
+    def status(code: str) -> str:
+        return words.status_name(code, w)
+
     out = []
     for uid in [*before, *(u for u in after if u not in before)]:
         old, new = before.get(uid), after.get(uid)
         if new is None:
-            out.append(f"{engine_words().title(old)}: no longer counted (was {words.when(old.due)}).")
+            out.append(w._("{title}: no longer counted (was {was}).", title=w.title(old), was=when(old.due)))
         elif old is None:
-            out.append(f"{engine_words().title(new)}: new, {words.when(new.due)}.")
+            out.append(w._("{title}: new, {due}.", title=w.title(new), due=when(new.due)))
         elif new.status == "cancelled" and old.status != "cancelled":
-            out.append(f"{engine_words().title(new)}: cancelled (was {words.when(old.due)}).")
+            out.append(w._("{title}: cancelled (was {was}).", title=w.title(new), was=when(old.due)))
         elif old.due != new.due:
-            out.append(f"{engine_words().title(new)}: {words.when(old.due)} → {words.when(new.due)} ({new.status}).")
+            out.append(w._("{title}: {was} → {due} ({status}).", title=w.title(new), was=when(old.due), due=when(new.due),
+                           status=status(new.status)))
         elif old.safe_due != new.safe_due:  # a closure: the law's day stands, the date to act by moves
-            out.append(f"{engine_words().title(new)}: act by {words.when(old.safe_due)} → {words.when(new.safe_due)}; the law's day "
-                       f"stays {words.when(new.due)} ({new.status}).")
+            out.append(w._("{title}: act by {was} → {safe}; the law's day stays {due} ({status}).", title=w.title(new),
+                           was=when(old.safe_due), safe=when(new.safe_due), due=when(new.due), status=status(new.status)))
         elif old.status != new.status:
-            out.append(f"{engine_words().title(new)}: {words.when(new.due)} ({old.status} → {new.status}).")
+            out.append(w._("{title}: {due} ({was} → {status}).", title=w.title(new), due=when(new.due),
+                           was=status(old.status), status=status(new.status)))
         elif old.start != new.start:
-            out.append(f"{engine_words().title(new)}: opens {words.when(old.start) if old.start else '(no opening)'} → "
-                       f"{words.when(new.start) if new.start else '(no opening)'} (due as before).")
+            none = w._("(no opening)")
+            out.append(w._("{title}: opens {was} → {opens} (due as before).", title=w.title(new),
+                           was=when(old.start) if old.start else none, opens=when(new.start) if new.start else none))
     return out
 
 
@@ -384,7 +416,7 @@ def _run(jur: Jurisdiction, cycle: date, action: str, form, who, *, keep: bool) 
     if keep:
         after_write(jur.id)
         return said, []
-    return said, _moves(_deadlines(jur, touched, DbRecords(db)), after)
+    return said, _moves(_deadlines(jur, touched, DbRecords(db)), after, spoken())
 
 
 def preview(jur: Jurisdiction, cycle: date, action: str, form, who) -> Preview:

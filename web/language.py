@@ -22,7 +22,8 @@ from deadlines.words import DEFAULT, LANGUAGES, LOCALE, NAMES, Words, choose, wo
 SPOKEN = frozenset({"form.index", "across.page", "across.spreadsheet", "about.jurisdiction", "embed.jurisdiction", "cycle.printable", "cycle.spreadsheet",
                     "cycle.timeline", "subscriptions.form", "subscriptions.subscribe", "subscriptions.confirm_form",
                     "subscriptions.confirm", "subscriptions.unsubscribe_form", "subscriptions.unsubscribe",
-                    "clerk_request.form", "clerk_request.submit", "docs.reference"})
+                    "clerk_request.form", "clerk_request.submit", "docs.reference",
+                    "desk.home", "desk.ask_link", "desk.sign_in", "desk.sign_out", "desk.jurisdiction", "desk.write"})
 FEEDS = frozenset({"feeds.jurisdiction_feed", "feeds.election_feed", "feeds.deadline_feed"})
 
 
