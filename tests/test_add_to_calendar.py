@@ -95,3 +95,10 @@ def test_independent_clients_read_the_one_event(client, tmp_path):
     (ev,) = IcsCalendarStream.calendar_from_ics(body.decode()).events  # Home Assistant's reader, its alarms
     # 1 day 15 hours before the exclusive end (June 8), 15 hours before the start (June 1): 9:00 a.m.
     assert sorted(a.trigger for a in ev.alarm) == [-timedelta(days=1, hours=15), -timedelta(hours=15)]
+
+
+def test_in_spanish(client):
+    (ev,) = _events(client, DECLARATION + "?lang=es")
+    assert str(ev["summary"]).startswith("City of Orem: ") and str(ev["summary"]).endswith(", hasta las 5:00 p.m. MDT")
+    said = sorted(str(a["description"]) for a in ev.walk("VALARM"))
+    assert said[0].startswith("Abre mañana: ") and said[1].startswith("Mañana es el último día: ")

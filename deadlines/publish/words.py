@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from deadlines.core.elections import election_date
 from deadlines.core.facts import in_force
-from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment, Result
+from deadlines.core.model import AUDIENCES, Deadline, Jurisdiction, Moment, OfficeHours, Result
 from deadlines.core.moments import day_of, from_iso
 from deadlines.core.order import is_clerk_task, reading_order
 from deadlines.words import Words, words
@@ -364,6 +364,20 @@ def plain(text: str | None, w: Words = EN) -> str:
 def live(deadlines) -> list[Deadline]:
     """The deadlines still in force (the cancelled ones are listed apart)."""
     return [d for d in deadlines if d.status != "cancelled"]
+
+
+def office_hours(hours: OfficeHours, w: Words = EN) -> str:
+    """When the office is open, by weekday: "8:00 a.m. to 5:00 p.m., Monday to
+    Friday", or, where the days or hours differ, each group of weekdays with
+    its hours ("7:00 a.m. to 5:00 p.m. on Monday, Tuesday, Wednesday,
+    Thursday; 9:00 a.m. to 1:00 p.m. on Friday")."""
+    if hours.weekdays_only and not hours.other:
+        return w._("{open} to {close}, Monday to Friday", open=w.clock(hours.open), close=w.clock(hours.close))
+    groups: dict[tuple, list[int]] = {}
+    for day in hours.days:
+        groups.setdefault(next(((o, c) for d, o, c in hours.other if d == day), (hours.open, hours.close)), []).append(day)
+    return "; ".join(w._("{open} to {close} on {days}", open=w.clock(o), close=w.clock(c),
+                         days=", ".join(w.weekday(d) for d in days)) for (o, c), days in groups.items())
 
 
 def clock(text: str, w: Words = EN) -> str:

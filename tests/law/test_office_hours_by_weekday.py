@@ -100,3 +100,11 @@ def test_the_notice_that_says_5_pm_is_shown_beside_the_1_pm_close(perry):
     assert row["safe_due"] == "2025-06-06T13:00:00-06:00"
     assert "act by the earlier, 1:00 p.m. on Friday, June 6, 2025" in row["basis"]["said"]
     assert "9:00 a.m. to 1:00 p.m. on Fridays" in row["basis"]["said"]
+
+
+def test_the_about_page_says_the_hours_by_weekday(reader):
+    html = reader.get("/jurisdictions/perry-ut").get_data(as_text=True)
+    assert ("7:00 a.m. to 5:00 p.m. on Monday, Tuesday, Wednesday, Thursday; 9:00 a.m. to 1:00 p.m. on Friday, "
+            "except legal holidays") in html
+    es = reader.get("/jurisdictions/perry-ut?lang=es").get_data(as_text=True)
+    assert "de 9:00 a.m. a 1:00 p.m. los días viernes" in es
