@@ -194,7 +194,8 @@ def local_facts(jur: Jurisdiction, stored: Records) -> Local:
             stored.office_hours.cite)
     closures = tuple((h.day, next((f for f in stored.facts if f.fact == "closure" and f.value == h.day.isoformat()), None)
                       or Fact("closure", h.day.isoformat(), CLERK, "clerk", h.name)) for h in stored.closures)
-    return Local(hours, closures, tuple(stored.decisions), (*stored.notices, *published_by_research(jur)))
+    return Local(hours, closures, tuple(stored.decisions), (*stored.notices, *published_by_research(jur)),
+                 tuple(f for f in stored.facts if f.fact.startswith("notice_published:")))
 
 
 def local_listing(jur: Jurisdiction, stored: Records) -> list[Fact]:

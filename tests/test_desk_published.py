@@ -133,6 +133,13 @@ def test_a_day_in_the_window_up_to_today_is_stored_and_the_public_row_says_so(ap
     assert f"Published Wednesday, April 5, 2028 in {WHERE} (marked by R. Roe (desk))." in _article(desk)
     assert _public_status(public) == f"published Wednesday, April 5, 2028 in {WHERE}"
     assert _public_status(public, "es") == f"publicado el miércoles, 5 de abril de 2028 en {WHERE}"
+    # the API and the CLI say it too: the notice window's basis names the clerk's mark
+    api = public.get(f"/api/v1/jurisdictions/{J}/deadlines?election={CYCLE}").json
+    (row,) = [d for d in api["deadlines"] if d["id"] == "filing-notice"]
+    assert row["basis"]["status"] == "recorded"
+    assert {"fact": "notice_published:filing-notice", "value": "2028-04-05", "quote": WHERE, "by": "clerk"}.items() \
+        <= next(f for f in row["basis"]["facts"] if f["fact"].startswith("notice_published")).items()
+    assert f"The notice was published on Wednesday, April 5, 2028 in {WHERE}" in row["basis"]["said"]
     # another day for a notice marked already: undo first
     again = _mark(client, "2028-04-06")
     assert again.status_code == 422 and "undo that first" in again.get_data(as_text=True)

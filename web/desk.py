@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from limits import parse
@@ -136,7 +136,6 @@ def init_app(app) -> None:
     login.session_protection = "basic"
     csrf.init_app(app)
     app.jinja_env.globals["submission_key"] = desk_writes.submission_key
-    app.jinja_env.globals["notice_published"] = notice_published
 
 
 def guard_forms(blueprint: Blueprint) -> None:
@@ -407,17 +406,6 @@ def _error_key(action: str, form) -> str:
     form, of the several listed, is ``report-accept-<id>``)."""
     report = form.get("report", "")
     return f"{action}-{report}" if action.startswith("report-") and report.isdigit() else action
-
-
-def notice_published(jid: str, uid: str) -> NoticePublication | None:
-    """The clerk's mark that notice ``uid`` of ``jid`` was published (the public
-    row says "published <day> in <where>"), read once per request."""
-    kept = g.setdefault("notice_publications", {})
-    if jid not in kept:
-        with Session(_db(), expire_on_commit=False) as s:
-            kept[jid] = {p.deadline_uid: p for p in s.scalars(select(NoticePublication).where(
-                NoticePublication.jurisdiction_id == jid))}
-    return kept[jid].get(uid)
 
 
 def _tokens(jur, cycle: date):

@@ -49,13 +49,14 @@ class Basis:
 class Local:
     """The local facts of one jurisdiction's cycle, as the service gathers them:
     the clerk's office hours and closures as facts (None/empty: none recorded),
-    the clerk's decisions, and every published date (reports, the clerk's,
-    research)."""
+    the clerk's decisions, every published date (reports, the clerk's,
+    research), and the clerk's marks that a notice was published."""
 
     hours: Fact | None = None
     closures: tuple[tuple[date, Fact], ...] = ()
     decisions: tuple[Decision, ...] = ()
     notices: tuple[PublishedNotice, ...] = ()
+    publications: tuple[Fact, ...] = ()  # the clerk's marks that a notice was published (``notice_published:<id>``)
 
 
 def published_by_research(jur: Jurisdiction) -> tuple[PublishedNotice, ...]:
@@ -137,6 +138,7 @@ def basis_of(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> Basis:
     assumed += undecided
     first = day_of(d.start) if d.start is not None else day_of(d.due) - NEAR
     facts += [f for day, f in local.closures if first <= day <= day_of(d.due) + NEAR]
+    facts += [f for f in local.publications if f.fact == f"notice_published:{d.id}" and f.holds_from == d.cycle]
     notice = _notice(d, held, local)
     if notice is not None:
         status = "published" if _same(notice.due, d.safe_due or d.due) else "departs"
@@ -205,6 +207,9 @@ def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[No
                 out.append(Note("basis.fact.office_hours_as_said", (("value", f.value), ("by", by))))
         elif f.fact == "closure":
             out.append(Note("basis.fact.closure", (("day", date.fromisoformat(f.value)), ("reason", f.quote), ("by", by))))
+        elif f.fact.startswith("notice_published:"):
+            out.append(Note("basis.fact.notice_published", (("day", date.fromisoformat(f.value)), ("where", f.quote),
+                                                            ("by", by))))
         elif f.fact == "holds_primary":
             out.append(Note(f"basis.fact.holds_primary_{f.value}", (("by", by),)))
         elif f.fact.startswith("decision:"):

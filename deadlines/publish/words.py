@@ -270,12 +270,22 @@ def fact_name(fact: str, w: Words = EN) -> str:
     """A local fact's name as a page says it ("Office hours"; "Published date: petition-filing")."""
     if fact.startswith("published:"):
         return w._("Published date: {deadline}", deadline=fact.split(":", 1)[1])
+    if fact.startswith("notice_published:"):
+        return w._("Notice published: {deadline}", deadline=fact.split(":", 1)[1])
     return w._(FACT_WORDS[fact]) if fact in FACT_WORDS else fact
 
 
 def fact_by(by: str, w: Words = EN) -> str:
     """Who recorded a local fact, as a page says it."""
     return w._(FACT_BY_WORDS[by]) if by in FACT_BY_WORDS else by
+
+
+def notice_run(d: Deadline, w: Words = EN) -> str | None:
+    """A notice window the clerk marked published, as its row says it
+    ("published Tuesday, May 4, 2027 in the Orem Daily Herald"); None otherwise."""
+    found = next((f for f in (d.basis.facts if d.basis else ()) if f.fact == f"notice_published:{d.id}"), None)
+    return None if found is None else w._("published {day} in {where}", day=when(date.fromisoformat(found.value), w),
+                                          where=found.quote)
 
 
 def filing_office(d: Deadline, jur: Jurisdiction, w: Words = EN) -> str | None:

@@ -94,7 +94,8 @@ class DbRecords:
         closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in closed)
         log = history.listing(s, jurisdiction_id)
         events = tuple(_occurrence(ev) for ev in rows)
-        facts = _office_facts(hours, closed)
+        publications = s.scalars(select(NoticePublication).where(NoticePublication.jurisdiction_id == jurisdiction_id))
+        facts = _office_facts(hours, closed) + tuple(map(_publication_fact, publications))
         stored = Records(
             elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
             events=events, overrides=overrides, decisions=decisions,
@@ -144,6 +145,20 @@ def _office_facts(hours: OfficeHoursEntry | None, closures) -> tuple[Fact, ...]:
     out += [Fact(fact="closure", value=c.day.isoformat(), source=RECORDED, by="clerk", quote=c.reason,
                  as_of=c.recorded_at and c.recorded_at.date(), holds_from=c.day, holds_until=c.day) for c in closures]
     return tuple(out)
+
+
+def _publication_fact(p: NoticePublication) -> Fact:
+    """The clerk's mark that a notice was published, as a local fact of its
+    notice window: ``notice_published:<deadline id>``, the day as its value,
+    where as its quote, holding for the window's cycle (a uid whose cycle part
+    is no date holds for none)."""
+    _, part, rid = p.deadline_uid.split("/")[:3]
+    try:
+        cycle = date.fromisoformat(part)
+    except ValueError:
+        cycle = None
+    return Fact(fact=f"notice_published:{rid}", value=p.published_on.isoformat(), source=RECORDED, by="clerk",
+                quote=p.where, as_of=p.published_on, holds_from=cycle, holds_until=cycle)
 
 
 def _occurrence(ev: TriggerEvent) -> Occurrence:

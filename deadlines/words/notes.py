@@ -146,6 +146,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
                       "Both are shown: act by the earlier, {safe}."),
     "basis.fact.office_hours": "The office's hours, {open} to {close}, {by}.",
     "basis.fact.office_hours_on": "The office's hours, {open} to {close} on {days:comma} only, {by}.",
+    "basis.fact.notice_published": "The notice was published on {day} in {where}, {by}.",
     "basis.fact.office_hours_other": "The office's hours, {open} to {close}, and {others:comma}, {by}.",
     "hours.on_weekday": "{open} to {close} on {day:weekday}s",
     "weekday.name": "{day:weekday}",

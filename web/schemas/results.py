@@ -44,7 +44,7 @@ class DeadlineOverride(Closed):
 
 class LocalFact(Closed):
     """A fact of the government itself a date rests on, with where it was found."""
-    fact: str = Field(description="office_hours, closure, filing_office, holds_primary, decision:<choice>, published:<deadline>")
+    fact: str = Field(description="office_hours, closure, filing_office, holds_primary, decision:<choice>, published:<deadline>, notice_published:<deadline> (the clerk marked the notice published: the day, and where as its quote)")
     value: str
     source: str = Field(description="The link where it was read, or \"recorded by the clerk\"")
     quote: str = Field(description="The words quoted from the source")
