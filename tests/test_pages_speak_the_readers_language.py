@@ -79,3 +79,15 @@ def test_form_errors_in_english_unchanged(reader):
     assert said == ("Enter the general election date as month, day and year, for example November 3, 2026 "
                     "(typed as 2026-11-03). You entered “2026-13-40”. That is not a date on the calendar. "
                     "(election: expected a date YYYY-MM-DD, got '2026-13-40')")
+
+
+def test_a_public_report_refused_says_why_in_the_language_asked(client):
+    body = {"deadline": "withdrawal", "election": "2027-11-02", "due": "2027-08-27T17:00", "source": "https://orem.example/n",
+            "quote": "Last day to withdraw: August 27, 2027, 5 p.m."}
+    en = client.post("/api/v1/jurisdictions/orem-ut/reports", json=body)
+    es = client.post("/api/v1/jurisdictions/orem-ut/reports?lang=es", json=body)
+    assert en.status_code == es.status_code == 422
+    assert en.json["detail"].startswith("due: a time needs its UTC offset: a date (YYYY-MM-DD)")
+    assert es.json["detail"].startswith("due: una hora necesita su desfase UTC")
+    unknown = client.post("/api/v1/jurisdictions/orem-ut/reports?lang=es", json={**body, "deadline": "nope"})
+    assert unknown.json["detail"].startswith("deadline: orem-ut no tiene la fecha límite 'nope'")

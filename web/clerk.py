@@ -39,12 +39,10 @@ from deadlines.store import history, rate_limits, records, subscriptions, tokens
 from deadlines.store.db import now, writer
 from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OfficeHoursEntry, OverrideEntry,
                                     Subscription, TriggerEvent)
-from deadlines.words import words
 
 from web.common import today_in
-from web.language import said
 from web.limits import address_wait
-from web.problems import check_request, problem, unknown_jurisdiction
+from web.problems import check_request, detail, problem, unknown_jurisdiction
 from web.public_writes import client_key
 from web.schemas.clerk import ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, SubscriptionIn
 from web.schemas.read import body as read_body
@@ -73,14 +71,13 @@ def _error(status: int, message: str, field: str | None = None, headers: dict | 
 
 @bp.errorhandler(InputError)
 def _input_error(exc: InputError):
-    """The problem in the language asked for with ``lang`` (only: an API is not a page, Accept-Language
-    leaves it in English, as the public API)."""
-    detail = (said() if g.get("lang_asked") else words("en")).error(exc)
+    """The problem in the language asked for with ``lang`` (:func:`web.problems.detail`)."""
+    told = detail(exc)
     if isinstance(exc, CaseNeeded):
-        return _error(409, detail, exc.field, cases=[{"id": i, "label": lab} for i, lab in exc.cases])
+        return _error(409, told, exc.field, cases=[{"id": i, "label": lab} for i, lab in exc.cases])
     if isinstance(exc, records.TooManyEvents):
-        return _error(422, detail, exc.field, limit=exc.limit, cycle=exc.cycle.isoformat())
-    return _error(422, detail, exc.field)
+        return _error(422, told, exc.field, limit=exc.limit, cycle=exc.cycle.isoformat())
+    return _error(422, told, exc.field)
 
 
 def event_cap() -> int:
@@ -114,7 +111,7 @@ def _authenticate():
     try:
         g.jur = current_app.extensions["registry"].get(g.jid)
     except InputError as exc:  # the nearest ids, as every surface of the API answers
-        return unknown_jurisdiction(exc) if exc.code == "jurisdiction.unknown" else _error(404, str(exc), "jurisdiction")
+        return unknown_jurisdiction(exc) if exc.code == "jurisdiction.unknown" else _error(404, detail(exc), "jurisdiction")
     auth = request.headers.get("Authorization", "")
     scheme, _, secret = auth.partition(" ")
     challenge = {"WWW-Authenticate": 'Bearer realm="deadlines"'}
@@ -143,13 +140,13 @@ def _authenticate():
             g.body = request.get_json(silent=True)
         except RecursionError:  # (a body the nesting check could not read first: sent in chunks)
             exc = InputError.of("data.too_deep", "body")
-            return _error(400, str(exc), exc.field)
+            return _error(400, detail(exc), exc.field)
         if not isinstance(g.body, dict):
             return _error(400, "the body is not a JSON object")
         try:
             inputs.data(g.body, "body")
         except InputError as exc:
-            return _error(400, str(exc), exc.field)
+            return _error(400, detail(exc), exc.field)
 
 
 def _body(model):

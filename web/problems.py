@@ -19,6 +19,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from deadlines.core import inputs
 from deadlines.core.errors import CalendarError, InputError
+from deadlines.words import DEFAULT, words
 
 
 def problem(status: int, detail: str, field: str | None = None, **extra) -> Response:
@@ -30,11 +31,20 @@ def problem(status: int, detail: str, field: str | None = None, **extra) -> Resp
     return Response(json.dumps(body), status=status, mimetype="application/problem+json")
 
 
+def detail(exc: InputError) -> str:
+    """An input error's words for a problem document: in the language asked
+    for with ``lang`` (only: an API is not a page, ``Accept-Language`` leaves
+    it in English), else the English tools match on."""
+    from web.language import said
+
+    return (said() if g.get("lang_asked") else words(DEFAULT)).error(exc)
+
+
 def input_problem(exc: InputError) -> Response:
     """404 for an unknown jurisdiction (with the nearest ids) or deadline, 400 for any other bad input."""
     if exc.code == "jurisdiction.unknown":
         return unknown_jurisdiction(exc)
-    return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, str(exc), exc.field)
+    return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, detail(exc), exc.field)
 
 
 FIND_ONE = "find a government's id by its name with GET /api/v1/jurisdictions?q=NAME"
@@ -102,7 +112,7 @@ def check_json_depth() -> Response | None:
         return None
     if nesting(request.get_data(cache=True)) > inputs.MAX_DEPTH:
         exc = InputError.of("data.too_deep", "body")
-        return problem(400, str(exc), exc.field)
+        return problem(400, detail(exc), exc.field)
     return None
 
 
@@ -120,7 +130,7 @@ def check_request() -> Response | None:
                 for value in values:
                     inputs.text(value, key, LONGER.get(key, inputs.MAX_TEXT))
     except InputError as exc:
-        return problem(400, str(exc), exc.field)
+        return problem(400, detail(exc), exc.field)
     return check_json_depth()
 
 

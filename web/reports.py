@@ -24,7 +24,7 @@ from deadlines.store import reports
 from deadlines.store.db import writer
 
 from web.common import registry
-from web.problems import problem, unknown_jurisdiction
+from web.problems import detail, problem, unknown_jurisdiction
 from web.public_writes import client_key, defaults, wait
 from web.schemas.read import body as read_body
 from web.schemas.reports import ReportIn
@@ -43,7 +43,7 @@ def _setup(state) -> None:
 def _input_error(exc: InputError):
     if exc.code == "jurisdiction.unknown":
         return unknown_jurisdiction(exc)
-    return problem(404 if exc.field == "jurisdiction" else 422, str(exc), exc.field)
+    return problem(404 if exc.field == "jurisdiction" else 422, detail(exc), exc.field)
 
 
 @bp.post("/jurisdictions/<jid>/reports")
@@ -64,7 +64,7 @@ def report(jid: str):
     try:
         inputs.data(body, "body")
     except InputError as exc:
-        return problem(400, str(exc), exc.field)
+        return problem(400, detail(exc), exc.field)
     read_body(ReportIn, body)  # the shape (422 naming the field), then the meaning for the jurisdiction
     with Session(writer(current_app.extensions["records"].db), expire_on_commit=False) as s, s.begin():
         row, _ = reports.receive(s, jur, body, client=client_key())

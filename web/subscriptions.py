@@ -152,7 +152,7 @@ def subscribe():
             queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())
     except InputError as exc:  # an unknown id in people's words (never the command line's hint)
         return _form(unknown_words(request.form.get("jurisdiction", "")) if exc.code == "jurisdiction.unknown"
-                     else str(exc), 422)
+                     else w.error(exc), 422)
     wake.notify(_db())
     return _page(w._("Check your email"), w._("We sent a confirmation link to {address}. "
                                             "Reminders for {place} start once you confirm.", address=sub.target,

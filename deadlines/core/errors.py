@@ -75,6 +75,23 @@ ERRORS = {
     "events.too_many": "{field}: the {cycle} cycle of {jurisdiction} holds {held} recorded trigger events; a cycle may "
                        "hold at most {limit} (deleted events count: their deadlines stay in the feeds, cancelled), so "
                        "nothing was recorded",
+    "leads.not_days": "{field}: a list of whole days before each deadline, e.g. [14, 7, 1]",
+    "leads.out_of_range": "{field}: 1 to 10 values, each 0-365 days",
+    "email.invalid": "{field}: not an email address",
+    "email.invalid_why": "{field}: not an email address ({why})",
+    "channel.unknown": "{field}: 'email' or 'webhook'",
+    "url.too_long": "{field}: a URL of at most {limit} characters",
+    "deadlines.unknown": "{field}: {jurisdiction} has no {names}",
+    "value.one_of": "{field}: one of {allowed}",
+    "notice_lead.out_of_range": "{field}: 1-21 days before a notice window closes",
+    "deadline.unknown": "{field}: {jurisdiction} has no deadline {name} (its deadlines: {known})",
+    "election.required": "{field}: required: the general election of the cycle (YYYY-MM-DD)",
+    "due.required": "{field}: required: a date (YYYY-MM-DD) or a date and time with its UTC offset (2027-06-01T17:00:00-06:00)",
+    "due.too_long": "{field}: a date (YYYY-MM-DD) or a date and time with its UTC offset (2027-06-01T17:00:00-06:00), at most {limit} characters",
+    "due.needs_offset": "{field}: a time needs its UTC offset: a date (YYYY-MM-DD) or a date and time with its UTC offset (2027-06-01T17:00:00-06:00); got {got}",
+    "due.outside_cycle": "{field}: {day} is not a date of the {cycle} cycle (from {first} to {last})",
+    "source.required": "{field}: required: the link to where the government published the date (https://...)",
+    "source.not_a_url": "{field}: an http or https URL of at most {limit} characters (https://...), got {got}",
 }
 
 

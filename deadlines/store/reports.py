@@ -36,42 +36,40 @@ DUE_MAX = 60
 #: How far from its cycle's election a reported date may fall (a retention
 #: deadline runs two years past the filing; a notice comes months before).
 YEARS_BEFORE, YEARS_AFTER = 2, 3
-DUE_FORMS = "a date (YYYY-MM-DD) or a date and time with its UTC offset (2027-06-01T17:00:00-06:00)"
 
 
 def _deadline(jur: Jurisdiction, value: object) -> str:
     if not isinstance(value, str) or value not in jur.rules:
         known = ", ".join(jur.order)
-        raise InputError(f"deadline: {jur.id} has no deadline {value!r} (its deadlines: {known})", "deadline")
+        raise InputError.of("deadline.unknown", "deadline", jurisdiction=jur.id, name=repr(value), known=known)
     return value
 
 
 def _cycle(jur: Jurisdiction, value: object) -> date:
     if value is None or value == "":
-        raise InputError("election: required: the general election of the cycle (YYYY-MM-DD)", "election")
+        raise InputError.of("election.required", "election")
     return inputs.cycle(jur, value, "election")
 
 
 def _due(jur: Jurisdiction, value: object, cycle: date) -> tuple[str, object]:
     """The date as sent (trimmed) and as read (a date, or an instant in the jurisdiction's zone)."""
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"due: required: {DUE_FORMS}", "due")
+        raise InputError.of("due.required", "due")
     text = value.strip()
     if len(text) > DUE_MAX:
-        raise InputError(f"due: {DUE_FORMS}, at most {DUE_MAX} characters", "due")
+        raise InputError.of("due.too_long", "due", limit=DUE_MAX)
     moment = inputs.moment(text, ZoneInfo(jur.timezone), "due")
     if isinstance(moment, datetime) and datetime.fromisoformat(text).tzinfo is None:
-        raise InputError(f"due: a time needs its UTC offset: {DUE_FORMS}; got {text!r}", "due")
+        raise InputError.of("due.needs_offset", "due", got=repr(text))
     first, last = cycle.replace(year=cycle.year - YEARS_BEFORE), cycle.replace(year=cycle.year + YEARS_AFTER)
     if not first <= day_of(moment) <= last:
-        raise InputError(f"due: {day_of(moment)} is not a date of the {cycle} cycle (from {first} to {last})", "due")
+        raise InputError.of("due.outside_cycle", "due", day=day_of(moment), cycle=cycle, first=first, last=last)
     return text, moment
 
 
 def _source(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InputError("source: required: the link to where the government published the date (https://...)",
-                         "source")
+        raise InputError.of("source.required", "source")
     text = value.strip()
     try:
         parts = urlsplit(text)
@@ -80,8 +78,7 @@ def _source(value: object) -> str:
         host = None
     if len(text) > inputs.MAX_TEXT or parts.scheme.lower() not in ("http", "https") or not host \
             or any(ch.isspace() for ch in text):
-        raise InputError(f"source: an http or https URL of at most {inputs.MAX_TEXT} characters "
-                         f"(https://...), got {text[:100]!r}", "source")
+        raise InputError.of("source.not_a_url", "source", limit=inputs.MAX_TEXT, got=repr(text[:100]))
     return text
 
 

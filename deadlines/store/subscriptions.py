@@ -30,9 +30,9 @@ def parse_leads(value: object) -> tuple[int, ...]:
     try:
         leads = tuple(sorted({_whole(x) for x in items}, reverse=True))
     except (TypeError, ValueError):
-        raise InputError("leads: a list of whole days before each deadline, e.g. [14, 7, 1]", "leads") from None
+        raise InputError.of("leads.not_days", "leads") from None
     if not leads or len(leads) > 10 or any(not 0 <= n <= 365 for n in leads):
-        raise InputError("leads: 1 to 10 values, each 0-365 days", "leads")
+        raise InputError.of("leads.out_of_range", "leads")
     return leads
 
 
@@ -42,11 +42,11 @@ def email_address(value: object) -> str:
     or NUL), normalised; InputError (``email``) otherwise. ``.test`` domains
     are allowed (they never resolve; tests use them)."""
     if not isinstance(value, str):
-        raise InputError("email: not an email address", "email")
+        raise InputError.of("email.invalid", "email")
     try:
         found = validate_email(value, check_deliverability=False, allow_smtputf8=False, test_environment=True)
     except EmailNotValidError as exc:
-        raise InputError(f"email: not an email address ({exc})", "email") from None
+        raise InputError.of("email.invalid_why", "email", why=str(exc)) from None
     return found.normalized
 
 
@@ -61,18 +61,18 @@ def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DE
     if channel == "email":
         target = email_address(target)
     elif channel != "webhook":
-        raise InputError("channel: 'email' or 'webhook'", "channel")
+        raise InputError.of("channel.unknown", "channel")
     elif not isinstance(target, str) or len(target) > 2000:
-        raise InputError("target: a URL of at most 2000 characters", "target")
+        raise InputError.of("url.too_long", "target", limit=2000)
     unknown = [d for d in deadline_ids if d not in jur.rules]
     if unknown:
-        raise InputError(f"deadlines: {jur.id} has no {', '.join(map(str, unknown))}", "deadlines")
+        raise InputError.of("deadlines.unknown", "deadlines", jurisdiction=jur.id, names=", ".join(map(str, unknown)))
     if audience is not None and audience not in AUDIENCES:
-        raise InputError(f"audience: one of {', '.join(AUDIENCES)}", "audience")
+        raise InputError.of("value.one_of", "audience", allowed=", ".join(AUDIENCES))
     if lang not in LANGUAGES:
-        raise InputError(f"lang: one of {', '.join(LANGUAGES)}", "lang")
+        raise InputError.of("value.one_of", "lang", allowed=", ".join(LANGUAGES))
     if isinstance(notice_lead, bool) or not isinstance(notice_lead, int) or not 1 <= notice_lead <= 21:
-        raise InputError("notice_lead: 1-21 days before a notice window closes", "notice_lead")
+        raise InputError.of("notice_lead.out_of_range", "notice_lead")
     stamp = now()
     sub = Subscription(
         jurisdiction_id=jur.id, channel=channel, target=target, secret=secret,
