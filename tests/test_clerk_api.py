@@ -157,3 +157,15 @@ def test_feed_shows_a_recorded_event_at_once(app):
     # Dec 1, 2026 + 30 days = Thursday Dec 31, 2026 (all-day: DTSTART;VALUE=DATE)
     assert f"model-city/case-{r.json['id']}/referendum-petition-filing@deadlines".encode() in after.data
     assert b"DTSTART;VALUE=DATE:20261231" in after.data
+
+
+def test_the_clerks_mistakes_are_said_in_the_language_asked(app):
+    """The same refusal in English (the words tools match on) and, with ``lang=es``, in Spanish."""
+    client, (_, auth) = app.test_client(), _token(app, "salt-lake-city-ut")
+    closure = {"day": "2027-06-04", "reason": "Courthouse closed for repairs"}
+    assert client.post(f"{API}/salt-lake-city-ut/closures", json=closure, headers=auth).status_code in (200, 201)
+    en = client.post(f"{API}/salt-lake-city-ut/closures", json=closure, headers=auth)
+    es = client.post(f"{API}/salt-lake-city-ut/closures?lang=es", json=closure, headers=auth)
+    assert en.status_code == es.status_code == 422
+    assert en.json["detail"] == "day: a closure of 2027-06-04 is already recorded; delete it first to change it"
+    assert es.json["detail"] == "day: ya hay un cierre registrado el viernes, 4 de junio de 2027; bórrelo antes de cambiarlo"

@@ -92,6 +92,21 @@ ERRORS = {
     "due.outside_cycle": "{field}: {day} is not a date of the {cycle} cycle (from {first} to {last})",
     "source.required": "{field}: required: the link to where the government published the date (https://...)",
     "source.not_a_url": "{field}: an http or https URL of at most {limit} characters (https://...), got {got}",
+    "event.no_election_after": "{field}: no election of {jurisdiction} follows {moment}",
+    "label.taken": "{field}: the case {label} already has a {name} event (id {taken}); give this one its own label, or change that event",
+    "text.optional": "{field}: optional text, at most {limit} characters",
+    "election.moved_too_far": "{field}: {general} is {days} days from the {cycle} cycle's election by rule; a moved election is held within {limit} days of it (an election of another cycle is entered under that cycle)",
+    "primary.not_year_before": "{field}: {primary} must fall in the year before the general election ({held})",
+    "election.none_given": "{field}: give a general and/or a primary election date",
+    "election.other_cycle": "{field}: {general} would be read as the election of the {other} cycle, not of {cycle}'s (a moved election stays in its own year)",
+    "case.not_a_case_deadline": "{field}: {deadline} is the cycle's own deadline, not a case's; leave out the case",
+    "case.unknown": "{field}: no case {case} in the {cycle} cycle of {jurisdiction} (its cases: {known})",
+    "deadline.unknown_here": "{jurisdiction} has no deadline {name} (its deadlines: {known})",
+    "override.status": "{field}: 'overridden' or 'cancelled'",
+    "override.needs_due": "{field}: an override gives the new date (or set status 'cancelled')",
+    "closure.recorded_already": "{field}: a closure of {day} is already recorded; delete it first to change it",
+    "value.required": "{field}: required",
+    "primary.none_held": "{jurisdiction} holds no primary election",
 }
 
 

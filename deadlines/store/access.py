@@ -31,10 +31,10 @@ DOMAIN = "domain"
 
 def _field(value: object, field: str, limit: int) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{field}: required", field)
+        raise InputError.of("value.required", field)
     text = " ".join(inputs.text(value, field, limit).split())
     if len(text) > limit:
-        raise InputError(f"{field}: at most {limit} characters", field)
+        raise InputError.of("text.too_long", field, limit=limit)
     return text
 
 

@@ -183,7 +183,7 @@ def event_value(jur: Jurisdiction, name: object, value: object) -> Moment:
     which must fall before an election of the jurisdiction."""
     moment = inputs.event(jur, name, value, field="at")
     if cycle_of(jur, moment) is None:
-        raise InputError(f"at: no election of {jur.id} follows {moment}", "at")
+        raise InputError.of("event.no_election_after", "at", jurisdiction=jur.id, moment=moment)
     return moment
 
 
@@ -212,8 +212,7 @@ def _check_label_free(s: Session, jur: Jurisdiction, name: str, label: str, but:
                                       TriggerEvent.label == label, TriggerEvent.deleted_at.is_(None))
     taken = s.scalar(q if but is None else q.where(TriggerEvent.id != but))
     if taken is not None:
-        raise InputError(f"label: the case {label!r} already has a {name!r} event (id {taken}); give this one its own "
-                         "label, or change that event", "label")
+        raise InputError.of("label.taken", "label", label=repr(label), name=repr(name), taken=taken)
 
 
 #: The most trigger events one election cycle of a jurisdiction holds (deleted
@@ -332,7 +331,7 @@ def _optional_text(value: object, field: str) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str) or len(value) > 2000:
-        raise InputError(f"{field}: optional text, at most 2000 characters", field)
+        raise InputError.of("text.optional", field, limit=2000)
     return value.strip() or None
 
 
@@ -345,12 +344,11 @@ def _held_near(day: date, general: date | None, primary: date | None) -> None:
     """InputError unless the general election is held near its cycle's date and
     the primary within the year before it."""
     if general is not None and abs((general - day).days) > MAX_MOVE_DAYS:
-        raise InputError(f"general: {general} is {abs((general - day).days)} days from the {day} cycle's election by "
-                         f"rule; a moved election is held within {MAX_MOVE_DAYS} days of it (an election of another "
-                         "cycle is entered under that cycle)", "general")
+        raise InputError.of("election.moved_too_far", "general", general=general, days=abs((general - day).days),
+                            cycle=day, limit=MAX_MOVE_DAYS)
     held = general or day
     if primary is not None and not 0 < (held - primary).days <= 366:
-        raise InputError(f"primary: {primary} must fall in the year before the general election ({held})", "primary")
+        raise InputError.of("primary.not_year_before", "primary", primary=primary, held=held)
 
 
 def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: object, primary: object,
@@ -361,13 +359,13 @@ def set_election(s: Session, jur: Jurisdiction, cycle: str | date, general: obje
     g = None if general is None else inputs.day(general, "general")
     p = None if primary is None else inputs.day(primary, "primary")
     if g is None and p is None:
-        raise InputError("give a general and/or a primary election date", "general")
+        raise InputError.of("election.none_given", "general")
     if p is not None and "primary" not in jur.elections:
-        raise InputError(f"{jur.id} holds no primary election", "primary")
+        raise InputError.of("primary.none_held", "primary", jurisdiction=jur.id)
     _held_near(day, g, p)
     if g is not None and cycle_key(jur.elections["general"], g) != day:
-        raise InputError(f"general: {g} would be read as the election of the {cycle_key(jur.elections['general'], g)} "
-                         f"cycle, not of {day}'s (a moved election stays in its own year)", "general")
+        raise InputError.of("election.other_cycle", "general", general=g, other=cycle_key(jur.elections["general"], g),
+                            cycle=day)
     authority, reason = _optional_text(authority, "authority"), _optional_text(reason, "reason")
     entry = s.scalar(select(ElectionEntry).where(ElectionEntry.jurisdiction_id == jur.id, ElectionEntry.cycle == day))
     before = None if entry is None else _brief_election(entry)
@@ -418,11 +416,11 @@ def _override_case(s: Session, jur: Jurisdiction, day: date, deadline: str, case
         raise CaseNeeded(f"case: {deadline} is counted per case; name the case the order is for (the {day} cycle's "
                          f"open cases: {listed})", [(c.id, c.label) for c in found])
     if not bound:
-        raise InputError(f"case: {deadline} is the cycle's own deadline, not a case's; leave out the case", "case")
+        raise InputError.of("case.not_a_case_deadline", "case", deadline=deadline)
     ids = [c.id for c in cases_of_cycle(s, jur, day)]
     if case not in ids:
-        raise InputError(f"case: no case {case!r} in the {day} cycle of {jur.id} (its cases: {', '.join(ids) or 'none'})",
-                         "case")
+        raise InputError.of("case.unknown", "case", case=repr(case), cycle=day, jurisdiction=jur.id,
+                            known=", ".join(ids) or "none")
     return case
 
 
@@ -432,17 +430,18 @@ def put_override(s: Session, jur: Jurisdiction, cycle: str, deadline: str, body:
     it (``body["case"]``; see :func:`_override_case`)."""
     day = inputs.cycle(jur, cycle)
     if deadline not in jur.rules:
-        raise InputError(f"{jur.id} has no deadline {deadline!r} (its deadlines: {', '.join(jur.order)})", "deadline")
+        raise InputError.of("deadline.unknown_here", "deadline", jurisdiction=jur.id, name=repr(deadline),
+                            known=", ".join(jur.order))
     status = body.get("status", "overridden")
     if status not in ("overridden", "cancelled"):
-        raise InputError("status: 'overridden' or 'cancelled'", "status")
+        raise InputError.of("override.status", "status")
     authority, reason = (inputs.required_text(body.get(f), f, "what ordered the change, and why")
                          for f in ("authority", "reason"))
     zone = ZoneInfo(jur.timezone)
     due = None if body.get("due") is None else inputs.moment(body["due"], zone, "due")
     start = None if body.get("start") is None else inputs.moment(body["start"], zone, "start")
     if status == "overridden" and due is None:
-        raise InputError("due: an override gives the new date (or set status 'cancelled')", "due")
+        raise InputError.of("override.needs_due", "due")
     case = _override_case(s, jur, day, deadline, body.get("case"))
     entry = _find_override(s, jur, day, deadline, case)
     before = None if entry is None else _brief_override(entry)
@@ -635,7 +634,7 @@ def record_closure(s: Session, jur: Jurisdiction, day: object, reason: object,
     on = inputs.day(day, "day")
     why = inputs.required_text(reason, "reason", "why the office is closed (“Courthouse closed for repairs”)")
     if s.scalar(select(OfficeClosure.id).where(OfficeClosure.jurisdiction_id == jur.id, OfficeClosure.day == on)):
-        raise InputError(f"day: a closure of {on} is already recorded; delete it first to change it", "day")
+        raise InputError.of("closure.recorded_already", "day", day=on)
     entry = OfficeClosure(jurisdiction_id=jur.id, day=on, reason=why, recorded_at=now())
     s.add(entry)
     history.log(s, jur.id, who, "closure.record", closure_target(jur, on), None, {"day": on.isoformat(), "reason": why})
