@@ -151,7 +151,7 @@ def read_cursor(text: str) -> tuple:
     except (ValueError, binascii.Error, UnicodeDecodeError):
         key = None
     if not (isinstance(key, list) and len(key) == 6 and all(isinstance(k, str) for k in key) and key[5] in EDGES):
-        raise InputError("cursor: not a cursor this service gave (use the 'next' link of the previous page)", "cursor")
+        raise InputError.of("cursor.unknown", "cursor")
     return tuple(key)
 
 
@@ -166,17 +166,16 @@ def read_query(args: Mapping[str, str]) -> dict:
     :class:`InputError` naming the parameter at fault."""
     unknown = sorted(set(args) - set(QUERY))
     if unknown:
-        raise InputError(f"no parameter '{unknown[0]}' here (give {', '.join(QUERY)})", unknown[0])
+        raise InputError.of("query.unknown", unknown[0], allowed=", ".join(QUERY))
     for name in ("from", "to"):
         if not args.get(name):
-            raise InputError(f"{name}: required, a date YYYY-MM-DD", name)
+            raise InputError.of("date.required", name)
     limit = args.get("limit") or str(DEFAULT_LIMIT)
     if not (limit.isascii() and limit.isdigit() and 1 <= int(limit) <= MAX_LIMIT):
         raise InputError.of("limit.out_of_range", "limit", most=MAX_LIMIT)
     include = args.get("include") or None
     if include is not None and include not in INCLUDES:
-        raise InputError(f"include: {include!r} is not listed apart; give include=cancelled to list the deadlines a "
-                         "clerk cancelled or deleted too (left out by default)", "include")
+        raise InputError.of("include.cancelled", "include", got=repr(include))
     return {
         "start": inputs.day(args["from"], "from"), "end": inputs.day(args["to"], "to"),
         "cancelled": include == "cancelled",

@@ -72,17 +72,16 @@ def jurisdictions() -> Response:
     args = request.args
     unknown = sorted(set(args) - set(PLACE_PARAMS))
     if unknown:
-        raise InputError(f"no parameter '{unknown[0]}' here (give {', '.join(PLACE_PARAMS)})", unknown[0])
+        raise InputError.of("query.unknown", unknown[0], allowed=", ".join(PLACE_PARAMS))
     limit = inputs.whole_number(args.get("limit"), "limit", 1, MAX_PLACES, DEFAULT_PLACES)
     first = inputs.offset_cursor(args.get("cursor"))
     kind = args.get("kind") or None
     if kind is not None and kind not in GOVERNMENT_KINDS:
-        raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
+        raise InputError.of("filter.kind", "kind", allowed=", ".join(GOVERNMENT_KINDS))
     state = check_state(args.get("state"))
     include = args.get("include") or None
     if include is not None and include not in PLACE_INCLUDES:
-        raise InputError(f"include: {include!r} is not listed apart; give include=examples to list the example "
-                         "calendars too (left out by default)", "include")
+        raise InputError.of("include.examples", "include", got=repr(include))
     at = inputs.point(args)
     if at is not None:
         found = where.governments_at(*at, state=state, kind=kind, county=args.get("county") or None)
@@ -154,7 +153,7 @@ def deadlines(jid: str) -> Response:
     warnings and ends beside the notes, which are the same facts in every language."""
     asked = request.args.get("lang", DEFAULT)
     if asked not in LANGUAGES:
-        raise InputError(f"lang must be one of {', '.join(LANGUAGES)}", "lang")
+        raise InputError.of("filter.lang", "lang", allowed=", ".join(LANGUAGES))
 
     def render(jur) -> bytes:
         inputs.known_fields(jur, request.args, also=("lang",))

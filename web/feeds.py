@@ -170,7 +170,7 @@ def _not_modified(feed: Rendered, if_none_match: str | None, if_modified_since: 
 def _audience() -> str | None:
     audience = request.args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
-        raise InputError(f"audience must be one of {', '.join(AUDIENCES)}", "audience")
+        raise InputError.of("filter.audience", "audience", allowed=", ".join(AUDIENCES))
     return audience
 
 
@@ -307,18 +307,16 @@ def _combined_ids() -> tuple[tuple[str, ...], dict[str, str] | None]:
     if request.args.get("j") or not any(filters.values()):
         ids = tuple(sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()}))
         if not ids:
-            raise InputError("j: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city), "
-                             "or state, county and kind (state=MI&county=Dickinson&kind=township)", "j")
+            raise InputError.of("combined.none_given", "j")
         if len(ids) > MAX_COMBINED:
-            raise InputError(f"j: at most {MAX_COMBINED} jurisdictions in one feed (or name them by state, county "
-                             "and kind: a feed of one event per deadline they share)", "j")
+            raise InputError.of("combined.too_many", "j", limit=MAX_COMBINED)
         return ids, None
     if filters["kind"] is not None and filters["kind"] not in GOVERNMENT_KINDS:
-        raise InputError(f"kind must be one of {', '.join(GOVERNMENT_KINDS)}", "kind")
+        raise InputError.of("filter.kind", "kind", allowed=", ".join(GOVERNMENT_KINDS))
     filters["state"] = check_state(filters["state"])  # a state it does not know: named, as on every list
     ids = tuple(sorted(p.id for p in registry().places().search(**filters)))
     if not ids:
-        raise InputError("no government matches these state, county and kind", "county" if filters["county"] else "kind")
+        raise InputError.of("filter.no_match", "county" if filters["county"] else "kind")
     return ids, {k: v for k, v in filters.items() if v}
 
 

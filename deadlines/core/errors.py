@@ -107,6 +107,14 @@ ERRORS = {
     "closure.recorded_already": "{field}: a closure of {day} is already recorded; delete it first to change it",
     "value.required": "{field}: required",
     "primary.none_held": "{jurisdiction} holds no primary election",
+    "query.unknown": "no parameter '{field}' here (give {allowed})",
+    "date.required": "{field}: required, a date YYYY-MM-DD",
+    "include.cancelled": "{field}: {got} is not listed apart; give include=cancelled to list the deadlines a clerk cancelled or deleted too (left out by default)",
+    "include.examples": "{field}: {got} is not listed apart; give include=examples to list the example calendars too (left out by default)",
+    "filter.lang": "lang must be one of {allowed}",
+    "filter.no_match": "no government matches these state, county and kind",
+    "combined.none_given": "{field}: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city), or state, county and kind (state=MI&county=Dickinson&kind=township)",
+    "combined.too_many": "{field}: at most {limit} jurisdictions in one feed (or name them by state, county and kind: a feed of one event per deadline they share)",
 }
 
 
