@@ -64,10 +64,11 @@ def missing_driver(url: str) -> str | None:
 
 
 def reachable(url: str) -> None:
-    """Connect to ``url`` once (an ``OperationalError`` if it cannot be), leaving no connection open."""
-    from sqlalchemy import create_engine
+    """Connect to ``url`` once (an ``OperationalError`` if it cannot be), leaving no connection open; an
+    SQLite file's folder is made first, as the app makes it (a fresh instance folder is no outage)."""
+    from deadlines.store.db import make_db
 
-    db = create_engine(url)
+    db = make_db(url)
     try:
         with db.connect():
             pass
