@@ -111,21 +111,18 @@ Monday, a Friday, a Monday and a Monday; the 55th is a Wednesday):
 """
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
-from pathlib import Path
+from datetime import date, datetime
 
 import pytest
 
 from deadlines.core.registry import Registry
-from deadlines.service import cycles, lookup
+from deadlines.service import cycles
+from tests.law.charter_helpers import (CALENDARS, MDT, MST, assert_read_over, at, day as _day,
+                                       safe as _safe)
 
-ROOT = Path(__file__).resolve().parents[2]
-CALENDARS = ROOT / "calendars"
 TODAY = date(2026, 12, 2)
-MDT, MST = timezone(timedelta(hours=-6)), timezone(timedelta(hours=-7))
 ENCODED = ("lakewood-co", "boulder-co", "westminster-co", "colorado-springs-co", "brighton-co",
            "broomfield-co", "castle-rock-co", "grand-junction-co", "vail-co", "parachute-co", "minturn-co")
-HOME_RULE_CAVEAT = "Home-rule municipality: its charter and ordinances govern its elections and are not encoded here"
 
 
 @pytest.fixture(scope="module")
@@ -134,16 +131,7 @@ def registry() -> Registry:
 
 
 def _at(registry, jid, election=None, today=TODAY):
-    result = lookup(registry.get(jid), today=today, election=election)
-    return result, {d.id: d for d in result.deadlines}
-
-
-def _safe(d):
-    return d.safe_due or d.due
-
-
-def _day(due):
-    return due.date() if isinstance(due, datetime) else due
+    return at(registry, jid, election, today)
 
 
 def _reading_dues(d):
@@ -152,10 +140,7 @@ def _reading_dues(d):
 
 @pytest.mark.parametrize("jid", ENCODED)
 def test_each_file_is_its_roster_row_read_over_with_the_charter(registry, jid):
-    jur = registry.get(jid)
-    assert registry.path(jid) == CALENDARS / f"{jid}.toml"
-    assert jur.timezone == "America/Denver" and jur.ocd_id  # identity from the roster row
-    assert not any(HOME_RULE_CAVEAT in c for c in jur.caveats)  # the charter is stated now
+    assert_read_over(registry, jid)
 
 
 # --------------------------------------------------------------------------- Lakewood
