@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from deadlines.core.basis import CLERK, Local, basis_of, departing, notes_of, published_by_research
 from deadlines.core.cases import Occurrence, group
 from deadlines.core.elections import cycle_key, election_date, named_cycle
+from deadlines.core.facts import hours_of_cycle
 from deadlines.core.engine import resolve_anchors
 from deadlines.core.memo import compute
 from deadlines.core.model import (
@@ -161,6 +162,7 @@ def lookup(
     the date it is held, are used. Any other date is taken as entered.
     """
     stored = records.recorded(jur.id)
+    own = jur
     jur = stored.office(jur)
     named = named_cycle_of(jur, election, stored) if election is not None and primary is None else None
     if named is not None:
@@ -168,6 +170,8 @@ def lookup(
     else:
         anchors, _ = resolve_anchors(jur, election=election, primary=primary, today=today)
         cycle = cycle_key(jur.elections["general"], anchors["general"].value)
+    if (for_cycle := hours_of_cycle(own, cycle)) is not own:  # research's hours of this cycle's filing days
+        jur = stored.office(for_cycle)
     entered = stored.elections.get(cycle, {})
     moved_by = None
     if primary is None and (election is None or named is not None):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from pathlib import Path
 
@@ -186,6 +186,33 @@ def in_force(facts, day: date) -> dict[str, Fact]:
     return out
 
 
+def _office_hours(f: Fact) -> OfficeHours:
+    h = hours(f.value)
+    return OfficeHours(h.open, h.close, f"{f.source} ({f.as_of or 'undated'})", days=h.days, other=h.other)
+
+
+#: How long before its general election a cycle's filing days may fall (a
+#: Utah declaration in June, a Michigan petition in April, a notice in January).
+CYCLE_REACH = timedelta(days=366)
+
+
+def hours_of_cycle(jur: Jurisdiction, cycle: date) -> Jurisdiction:
+    """``jur`` with the office hours research found for one cycle's filing
+    days (an ``office_hours`` fact holding for a period that ends in the year
+    before ``cycle``'s general election, or on it), where its law gives no
+    hours of its own (none, a default to confirm, or hours research gave):
+    the latest such fact wins over open-ended ones for that cycle. ``jur``
+    itself where there is none."""
+    if jur.office_hours is not None and not jur.office_hours.confirm and not any(
+            f.fact == "office_hours" and f.holds_until is None for f in jur.facts):
+        return jur  # hours the government's own file states are its law
+    found = [f for f in jur.facts if f.fact == "office_hours" and f.holds_until is not None
+             and cycle - CYCLE_REACH <= f.holds_until and (f.holds_from or date.min) <= cycle]
+    if not found:
+        return jur
+    return replace(jur, office_hours=_office_hours(max(found, key=lambda f: (f.as_of or date.min, f.holds_until))))
+
+
 def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
     """``jur`` carrying its research ``facts``: the office hours they give
     (the latest open-ended ``office_hours``) where its law gives none or only
@@ -198,10 +225,7 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
     changes: dict = {"facts": facts}
     current = in_force([f for f in facts if f.fact == "office_hours" and f.holds_until is None], date.max)
     if "office_hours" in current and (jur.office_hours is None or jur.office_hours.confirm):
-        f = current["office_hours"]
-        h = hours(f.value)
-        changes["office_hours"] = OfficeHours(h.open, h.close, f"{f.source} ({f.as_of or 'undated'})", days=h.days,
-                                              other=h.other)
+        changes["office_hours"] = _office_hours(current["office_hours"])
     taken = {(d.choice, d.cycle) for d in jur.decisions}
     decisions = list(jur.decisions)
     general = jur.elections.get("general")

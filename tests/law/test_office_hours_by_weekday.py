@@ -108,3 +108,32 @@ def test_the_about_page_says_the_hours_by_weekday(reader):
             "except legal holidays") in html
     es = reader.get("/jurisdictions/perry-ut?lang=es").get_data(as_text=True)
     assert "de 9:00 a.m. a 1:00 p.m. los días viernes" in es
+
+
+def test_hours_found_for_one_cycles_filing_days_decide_that_cycle_only(tmp_path):
+    """Ignacio School District 11JT published its 2025 filing hours ("Monday-Thursday 7:30 a.m.-4:30 p.m.,
+    Friday 7:30-11:00 a.m.", recorded for August 6-29, 2025). Petitions are filed no later than the 67th day
+    before the election (C.R.S. 22-31-107(2), 1-4-803(2), as calendars/shared quotes them): November 4, 2025 back 67 days is
+    Friday, August 29, 2025 (Oct 4 is 31 days, Sept 4 is 61, Aug 29 is 67), when the office closed at 11:00 a.m.
+    The 2027 cycle (November 2, 2027 back 67 days: Friday, August 27) has no hours found: the 5:00 p.m.
+    default stands, said to be assumed."""
+    folder = tmp_path / "calendars"
+    shutil.copytree(ROOT / "calendars", folder)
+    for old in (folder / "facts").glob("*.csv"):
+        old.unlink()
+    with (folder / "facts" / "co.csv").open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(HEADER)
+        out.writerow(["ignacio-school-district-no-11jt-co", "office_hours", "mon-thu 07:30-16:30; fri 07:30-11:00",
+                      "https://www.ignacioschools.org/en-US/school-board-1f80e274",
+                      "Monday-Thursday 7:30 a.m.-4:30 p.m., Friday 7:30-11:00 a.m.", "2025-08-06",
+                      "2025-08-06", "2025-08-29"])
+    jur = Registry(folder).get("ignacio-school-district-no-11jt-co")
+    by_cycle = {election: next(d for d in lookup(jur, today=TODAY, election=election).deadlines
+                               if d.id == "petition-filing")
+                for election in (date(2025, 11, 4), date(2027, 11, 2))}
+    d2025, d2027 = by_cycle[date(2025, 11, 4)], by_cycle[date(2027, 11, 2)]
+    assert d2025.safe_due == datetime(2025, 8, 29, 11, 0, tzinfo=MDT)
+    assert d2025.basis.status == "recorded" and [f.holds_until for f in d2025.basis.facts] == [date(2025, 8, 29)]
+    assert d2027.safe_due == datetime(2027, 8, 27, 17, 0, tzinfo=MDT)
+    assert "office_hours" in d2027.basis.assumed
