@@ -1,5 +1,6 @@
 """Generic fixtures: the app (pinned "today", its own SQLite file), a test
-client, and a live server on 127.0.0.1 at a random port."""
+client, and a live server on 127.0.0.1 at a random port; the clerk's desk's
+app (``desk_app``); and Debian's headless Chromium (``browser``)."""
 from __future__ import annotations
 
 import threading
@@ -7,6 +8,7 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
+from tests.reminders_fixtures import sqlite_url  # noqa: F401 (desk_app's database)
 from web import create_app
 
 TODAY = "2025-03-01"
@@ -17,6 +19,27 @@ BASE_URL = "https://deadlines.example"
 def app(tmp_path):
     return create_app({"TESTING": True, "TODAY": TODAY, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
                        "BASE_URL": BASE_URL})
+
+
+@pytest.fixture
+def desk_app(sqlite_url):
+    """The clerk's desk's app (issue 17): a SECRET_KEY for its sessions, the database
+    at ``sqlite_url`` (tests/reminders_fixtures.py), the pinned "today"."""
+    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium (/usr/bin/chromium, never a downloaded one), headless, one per module;
+    playwright is imported here, so modules that never drive a browser never load it."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser_helpers import ARGS
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        yield b
+        b.close()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import threading
 import uuid
 from email import message_from_bytes, policy
@@ -14,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from deadlines.reminders.settings import Settings
+from tests.server_helpers import free_port
 
 PG = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -80,7 +80,7 @@ def smtp_server():
     from aiosmtpd.controller import Controller
 
     box = Mailbox()
-    controller = Controller(box, hostname="127.0.0.1", port=_free_port())
+    controller = Controller(box, hostname="127.0.0.1", port=free_port())
     controller.start()
     box.port = controller.port
     yield box
@@ -142,7 +142,3 @@ def settings_for(smtp=None, **overrides) -> Settings:
     return Settings(**{**base, **overrides})
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]

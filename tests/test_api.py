@@ -7,12 +7,12 @@ import json
 import pytest
 import schemathesis
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
 
 from deadlines.cli import main
 from web import create_app
 
 from conftest import TODAY
+from tests.openapi_fuzz import fuzz
 from tests.reminders_fixtures import fresh_pg_database
 
 
@@ -103,22 +103,6 @@ def test_openapi_lists_the_trigger_parameters(client):
     params = {p["name"] for p in doc["paths"]["/api/v1/jurisdictions/{jid}/deadlines"]["get"]["parameters"]}
     assert params == {"jid", "election", "primary", "ordinance-adopted", "objection-filed", "objection-sustained",
                       "lang"}
-
-
-def fuzz(schema, max_examples: int, check) -> int:
-    """``check(case)`` on ``max_examples`` generated cases of every operation of
-    ``schema`` (built inside the test: no app exists at import time); returns
-    how many operations ran."""
-    def each(case) -> None:
-        check(case)
-
-    ran = 0
-    for result in schema.get_all_operations():
-        run = given(case=result.ok().as_strategy())(each)
-        settings(max_examples=max_examples, deadline=None, suppress_health_check=list(HealthCheck),
-                 derandomize=True)(run)()
-        ran += 1
-    return ran
 
 
 @pytest.mark.parametrize("store", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

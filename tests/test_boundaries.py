@@ -4,13 +4,13 @@ DOLA LGID, and the governments of a point from the API and the page.
 
 Expected answers come from the data: the Census place files and the DOLA
 district file (read here with pyshp, json and shapely directly), the roster
-CSVs (read here with csv), and small county-subdivision, school-district and
-county files this test writes in the Census's own format (pyshp Writer, the
-Census field names) for a Michigan township and school district of the roster.
+CSVs (read with csv, tests/boundary_files.py), and small county-subdivision,
+school-district and county files this test writes in the Census's own format
+(pyshp Writer, the Census field names) for a Michigan township and school
+district of the roster.
 """
 from __future__ import annotations
 
-import csv
 import json
 import os
 import shutil
@@ -35,27 +35,14 @@ from deadlines.store.db import get_db
 from deadlines.store.tables import Boundary
 from web import create_app
 
+from tests.boundary_files import PLACES, ROOT, SHARED, SHIPPED, YPSILANTI, roster_rows, row
 from tests.reminders_fixtures import pg_url  # noqa: F401
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared" / "data" / "boundaries"
-SHIPPED = SHARED if SHARED.is_dir() else ROOT / "boundaries"
-PLACES = {st: SHIPPED / f"tl_2019_{fips}_place.zip" for st, fips in (("MI", "26"), ("CO", "08"), ("UT", "49"))}
 METRO = SHIPPED / "co-metropolitan-districts.geojson"
-YPSILANTI = (42.2411, -83.6130)
 DENVER = (39.7392, -104.9903)
 TOWNSHIP_POINT = (42.21, -83.58)  # in Ypsilanti Charter Township, outside every Michigan place of the 2019 file
 TOWNSHIP_ID, SCHOOL_ID = "ypsilanti-charter-township-washtenaw-mi", "school-district-of-ypsilanti-mi"
 PROBLEM = "application/problem+json"
-
-
-def roster_rows(state: str) -> list[dict]:
-    with (ROOT / "calendars" / "roster" / f"{state.lower()}.csv").open(newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
-
-
-def row(state: str, jid: str) -> dict:
-    return next(r for r in roster_rows(state) if r["id"] == jid)
 
 
 def place_features(path: Path) -> list[tuple[dict, object]]:

@@ -15,8 +15,8 @@ from shapely.geometry import Point, shape
 from deadlines.core.registry import Registry
 from deadlines.geo.load import import_paths, make_joiner
 from deadlines.store.db import get_db
-from tests.test_boundaries import PLACES, YPSILANTI, row
-from tests.test_browser import ARTIFACTS, browser  # noqa: F401
+from tests.boundary_files import PLACES, YPSILANTI, row
+from tests.browser_helpers import ARTIFACTS
 from web import create_app
 
 from conftest import BASE_URL, TODAY

@@ -2,23 +2,10 @@
 with and without JavaScript; screenshots go to test-artifacts/."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import icalendar
 import pytest
-from playwright.sync_api import sync_playwright
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        yield b
-        b.close()
+from tests.browser_helpers import ARTIFACTS, axe, overflow
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
@@ -106,7 +93,6 @@ def test_bad_date_is_shown_beside_the_field(browser, live_server):
     page.close()
 
 
-AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = {
     "landing": "/",
     "results": "/?jurisdiction=ypsilanti-mi&election=2028-11-07",
@@ -123,15 +109,6 @@ PAGES = {
 }
 
 
-def _overflow(page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-
-
-def _axe(page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))")
-
-
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("name", PAGES)
 def test_pages_reflow_and_pass_axe(browser, live_server, name, javascript):
@@ -144,7 +121,7 @@ def test_pages_reflow_and_pass_axe(browser, live_server, name, javascript):
                                       java_script_enabled=javascript)
         page = context.new_page()
         page.goto(live_server + PAGES[name])
-        assert _overflow(page) <= 0, f"{name} scrolls sideways by {_overflow(page)}px at {width}px"
+        assert overflow(page) <= 0, f"{name} scrolls sideways by {overflow(page)}px at {width}px"
         if width != 320 and javascript:
             page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
         if not javascript:  # axe needs script: run it in a page whose own scripts never ran
@@ -153,7 +130,7 @@ def test_pages_reflow_and_pass_axe(browser, live_server, name, javascript):
             page = context.new_page()
             page.route("**/*.js", lambda route: route.abort())
             page.goto(live_server + PAGES[name])
-        found = _axe(page)
+        found = axe(page)
         assert found == [], f"{name} at {width}px ({'js' if javascript else 'no js'}): {found}"
         context.close()
 
@@ -170,7 +147,7 @@ def test_no_page_is_wider_than_a_phone_at_200_percent_text(browser, live_server,
     page.goto(live_server + PAGES[name])
     # the text did grow: twice the 16 px default (the embed's own .95rem: 30.4 px)
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") >= 30
-    assert _overflow(page) <= 0, f"{name} at 200 % text is {_overflow(page)}px wider than the phone"
+    assert overflow(page) <= 0, f"{name} at 200 % text is {overflow(page)}px wider than the phone"
     if name in ("results-slc", "deadlines"):
         page.screenshot(path=str(ARTIFACTS / f"{name}-390-text-200.png"), full_page=True)
     context.close()

@@ -11,7 +11,7 @@ import pytest
 from deadlines import calendar_schema
 from deadlines.calendar_schema import SCHEMAS, problems_of, text_of
 from deadlines.core.loading import shape
-from test_validation import BASE, MESSAGE_CASES
+from tests.calendar_files import BASE, MESSAGE_CASES
 
 CALENDARS = Path(__file__).resolve().parent.parent / "calendars"
 #: Problems of a table's own keys and values, which the schema sees too.

@@ -14,9 +14,9 @@ from sqlalchemy.orm import Session
 from deadlines.core.errors import ERRORS
 from deadlines.store import records
 from deadlines.words import words
+from tests.desk_helpers import API, CYCLE, bearer, seed_events
 from tests.openapi_walk import Walk
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
-from tests.test_event_cap import API, CYCLE, _auth, _seed
 from web import create_app
 
 from conftest import TODAY
@@ -34,8 +34,8 @@ def app(sqlite_url):
 @pytest.fixture
 def full(app):
     """model-city's 2026 cycle holding its 200 events; the clerk's token."""
-    _seed(app, 200)
-    return _auth(app)
+    seed_events(app, 200)
+    return bearer(app)
 
 
 def _too_many(app) -> records.TooManyEvents:
@@ -47,7 +47,7 @@ def _too_many(app) -> records.TooManyEvents:
 
 
 def test_the_template_is_the_message_and_spanish_says_it(app):
-    _seed(app, 3)
+    seed_events(app, 3)
     exc = _too_many(app)
     assert exc.code == "events.too_many" and exc.field == "at"
     assert ERRORS[exc.code].format(**dict(exc.facts)) == str(exc)  # the template is its own msgid

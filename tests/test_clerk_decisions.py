@@ -26,8 +26,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from tests.desk_helpers import bearer
 from tests.ical_readers import read_icalendar
-from tests.test_clerk_records import token
 from web import create_app
 
 API = "/api/v1/jurisdictions/salt-lake-city-ut"
@@ -73,7 +73,7 @@ def assert_undecided(client) -> None:
 
 
 def test_a_clerk_decides_the_ranked_choice_pilot_for_a_cycle_and_takes_it_back(app):
-    client, auth = app.test_client(), token(app, "salt-lake-city-ut", "City Recorder")
+    client, auth = app.test_client(), bearer(app, "salt-lake-city-ut", "City Recorder")
     assert_undecided(client)
 
     body = {"taken": True, "authority": "City Council, Resolution 9 of 2019", "reason": "joined the pilot"}
@@ -128,7 +128,7 @@ def test_a_clerk_decides_the_ranked_choice_pilot_for_a_cycle_and_takes_it_back(a
     ("decisions/2019-11-05/ranked-choice", {"authority": "a"}, "taken"),
 ])
 def test_a_bad_decision_names_the_field_and_stores_nothing(app, path, body, field):
-    client, auth = app.test_client(), token(app, "salt-lake-city-ut", "City Recorder")
+    client, auth = app.test_client(), bearer(app, "salt-lake-city-ut", "City Recorder")
     resp = client.put(f"{API}/{path}", headers=auth, json=body)
     assert resp.status_code == 422 and resp.json["field"] == field, resp.get_data(as_text=True)
     assert client.delete(f"{API}/{path}", headers=auth).status_code in (404, 422)
@@ -141,5 +141,5 @@ def test_decisions_need_the_jurisdictions_token(app):
     client = app.test_client()
     body = {"taken": True, "authority": "a"}
     assert client.put(DECISION, json=body).status_code == 401
-    assert client.put(DECISION, json=body, headers=token(app, "model-city", "Clerk")).status_code == 403
-    assert client.delete(DECISION, headers=token(app, "model-city", "Clerk")).status_code == 403
+    assert client.put(DECISION, json=body, headers=bearer(app, "model-city", "Clerk")).status_code == 403
+    assert client.delete(DECISION, headers=bearer(app, "model-city", "Clerk")).status_code == 403

@@ -12,14 +12,14 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from click.testing import CliRunner
-from sqlalchemy.orm import Session
 
 from deadlines.cli import main
 from deadlines.core.cases import Occurrence, group
 from deadlines.core.engine import compute
 from deadlines.core.registry import Registry
-from deadlines.store import get_db, tokens
+from deadlines.store import get_db
 from deadlines.store.tables import Base
+from tests.desk_helpers import bearer
 from tests.ical_readers import read_every_client
 from web import create_app
 
@@ -37,12 +37,6 @@ def app(db_url):
     return create_app({"TESTING": True, "TODAY": TODAY, "DATABASE_URL": db_url})
 
 
-def token(app, jid: str, label: str) -> dict:
-    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
-        _, secret = tokens.create(s, jid, label)
-    return {"Authorization": f"Bearer {secret}"}
-
-
 def feed(client, url: str, tmp_path) -> dict:
     resp = client.get(url)
     assert resp.status_code == 200, resp.get_data(as_text=True)
@@ -53,7 +47,7 @@ def feed(client, url: str, tmp_path) -> dict:
 
 
 def test_two_ordinances_are_two_cases_and_a_deleted_one_is_published_cancelled(app, tmp_path):
-    client, auth = app.test_client(), token(app, "model-city", "City Clerk R. Roe")
+    client, auth = app.test_client(), bearer(app, "model-city", "City Clerk R. Roe")
     first = client.post(f"{API}/model-city/events", headers=auth,
                         json={"name": "ordinance-adopted", "at": "2027-03-01", "label": "Ordinance 2027-04"})
     second = client.post(f"{API}/model-city/events", headers=auth,
@@ -99,7 +93,7 @@ def test_two_ordinances_are_two_cases_and_a_deleted_one_is_published_cancelled(a
 
 
 def test_a_label_holds_one_event_of_each_trigger(app):
-    client, auth = app.test_client(), token(app, "salt-lake-city-ut", "Recorder")
+    client, auth = app.test_client(), bearer(app, "salt-lake-city-ut", "Recorder")
     body = {"name": "objection-filed", "at": "2027-06-10T14:30", "label": "Objection to the declaration of J. Doe"}
     assert client.post(f"{API}/salt-lake-city-ut/events", headers=auth, json=body).status_code == 201
     again = client.post(f"{API}/salt-lake-city-ut/events", headers=auth, json=body)
@@ -121,7 +115,7 @@ def test_a_label_holds_one_event_of_each_trigger(app):
 
 def test_instants_are_kept_in_the_jurisdictions_zone_and_every_client_reads_them_alike(app, tmp_path):
     client = app.test_client()
-    slc, ypsi = token(app, "salt-lake-city-ut", "Recorder"), token(app, "ypsilanti-mi", "Clerk")
+    slc, ypsi = bearer(app, "salt-lake-city-ut", "Recorder"), bearer(app, "ypsilanti-mi", "Clerk")
     given = client.post(f"{API}/salt-lake-city-ut/events", headers=slc,
                         json={"name": "objection-filed", "at": "2027-06-10T16:30-04:00"})  # an offset: 2:30 p.m. MDT
     assert given.json["at"] == "2027-06-10T14:30:00-06:00"
@@ -144,7 +138,7 @@ def test_instants_are_kept_in_the_jurisdictions_zone_and_every_client_reads_them
     ("2027-11-08T17:00", "2027-11-09T00:00:00Z"),  # Monday after: MST
 ])
 def test_a_deadline_either_side_of_a_clock_change_reads_alike(app, tmp_path, due, utc):
-    client, auth = app.test_client(), token(app, "salt-lake-city-ut", "Recorder")
+    client, auth = app.test_client(), bearer(app, "salt-lake-city-ut", "Recorder")
     assert client.put(f"{API}/salt-lake-city-ut/overrides/2027-11-02/withdrawal", headers=auth, json={
         "due": due, "authority": "Order of the Third District Court", "reason": "test of the clock"}).status_code == 200
     events = feed(client, "/calendars/salt-lake-city-ut.ics", tmp_path)
@@ -171,7 +165,7 @@ def test_a_retention_deadline_stays_until_it_has_passed(db_url, tmp_path):
 
 
 def test_a_moved_election_is_said_everywhere_and_its_held_date_names_it(app):
-    client, auth = app.test_client(), token(app, "salt-lake-city-ut", "Recorder")
+    client, auth = app.test_client(), bearer(app, "salt-lake-city-ut", "Recorder")
     assert client.put(f"{API}/salt-lake-city-ut/elections/2027-11-02", headers=auth, json={
         "general": "2027-11-16", "authority": "Resolution 27-8 of the City Council", "reason": "a flood"}).status_code == 200
     moved = "moved from Tuesday, November 2, 2027 to Tuesday, November 16, 2027 by Resolution 27-8 of the City Council"
@@ -197,7 +191,7 @@ def test_a_moved_election_is_said_everywhere_and_its_held_date_names_it(app):
 
 
 def test_cli_and_api_give_the_same_deadlines_and_the_same_words(app, db_url, monkeypatch):
-    client, auth = app.test_client(), token(app, "model-city", "City Clerk")
+    client, auth = app.test_client(), bearer(app, "model-city", "City Clerk")
     for at in ("2027-03-01", "2027-05-03"):
         client.post(f"{API}/model-city/events", headers=auth, json={"name": "ordinance-adopted", "at": at})
     monkeypatch.setenv("DEADLINES_DATABASE_URL", db_url)
@@ -220,7 +214,7 @@ def test_cli_and_api_give_the_same_deadlines_and_the_same_words(app, db_url, mon
 
 
 def test_history_from_the_command_line(app, db_url, monkeypatch):
-    client, auth = app.test_client(), token(app, "ypsilanti-mi", "Deputy Clerk A. Poe")
+    client, auth = app.test_client(), bearer(app, "ypsilanti-mi", "Deputy Clerk A. Poe")
     client.put(f"{API}/ypsilanti-mi/overrides/2028-11-07/petition-filing", headers=auth, json={
         "due": "2028-05-09T17:00", "authority": "Order of the circuit court", "reason": "ballot access"})
     monkeypatch.setenv("DEADLINES_DATABASE_URL", db_url)

@@ -14,7 +14,7 @@ from deadlines.core.loader import load_jurisdiction
 from deadlines.core.model import Deadline, Expr, Rule
 from deadlines.core.notes import Note
 
-from test_validation import BASE  # Testville: one holiday, odd-year November elections, a 60-day filing
+from tests.calendar_files import BASE  # Testville: one holiday, odd-year November elections, a 60-day filing
 
 # Three more deadlines, on one day: 5:00 p.m. (first in the file), 4:00 p.m. and all day.
 CALENDAR = BASE + """

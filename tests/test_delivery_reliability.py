@@ -177,7 +177,7 @@ def test_a_new_reminder_hour_retimes_planned_reminders(sqlite_url):
 def test_a_confirmation_wakes_the_scheduler(sqlite_url, smtp_server, monkeypatch):
     """Tick every 600 s: the confirmation email still arrives, because the
     sign-up wakes the scheduler."""
-    from tests.test_subscriptions import _csrf
+    from tests.desk_helpers import csrf_of as _csrf
     from web import create_app
 
     for k, v in {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(smtp_server.port), "SCHEDULER_TICK": "600"}.items():

@@ -13,37 +13,16 @@ from sqlalchemy.orm import Session
 
 from deadlines.reminders.plan import replan
 from deadlines.reminders.settings import Settings
-from deadlines.store import clerks, subscriptions
+from deadlines.store import subscriptions
 from deadlines.store.tables import NoticePublication, Reminder, TriggerEvent
+from tests.desk_helpers import csrf_of, signed_in
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
 from web import create_app
 
-from conftest import TODAY
-
 
 @pytest.fixture
-def app(sqlite_url):
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
-
-
-def invite(app, jid, email, name=""):
-    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
-        account = clerks.invite(s, jid, email, name)
-        return clerks.link(s, account, clerks.INVITE_VALID)
-
-
-def csrf_of(html: str) -> str:
-    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-
-
-def signed_in(app, jid="model-city", email="clerk@model-city.test"):
-    client = app.test_client()
-    secret = invite(app, jid, email, "R. Roe")
-    page = client.get(f"/clerk/sign-in/{secret}")
-    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
-    r = client.post(f"/clerk/sign-in/{secret}", data={"csrf_token": csrf_of(page.get_data(as_text=True))})
-    assert r.status_code == 302 and r.headers["Location"].endswith(f"/clerk/{jid}")
-    return client, secret
+def app(desk_app):
+    return desk_app
 
 
 def test_a_link_works_once_and_the_session_cookie_is_httponly_and_samesite(app):

@@ -29,15 +29,14 @@ from sqlalchemy.orm import Session
 from deadlines.cli import main
 from deadlines.reminders.scheduler import Worker
 from deadlines.store import subscriptions
+from tests.browser_helpers import ARTIFACTS, axe
 from tests.reminders_fixtures import settings_for, smtp_server  # noqa: F401
-from tests.test_browser import ARTIFACTS, AXE, browser  # noqa: F401
 from web import create_app
 
 from conftest import TODAY
 
 AUTHORITY = "Roe v. Model City, No. 29-114 (Cir. Ct. July 1, 2029)"
 NOW = datetime(2029, 3, 1, 15, tzinfo=timezone.utc)  # the scheduler's clock in these tests
-AXE_RUN = "axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target).join(' ')))"
 
 
 @pytest.fixture
@@ -65,11 +64,6 @@ def _check_and_save(page):
     page.wait_for_selector("p.notice[role=status]")
 
 
-def _axe(page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(AXE_RUN)
-
-
 def _no_sideways_scroll_and_axe_clean(page, name, javascript):
     """No sideways scroll at the page's width; axe-core finds nothing. axe
     needs JavaScript to run: without it, the page as the browser built it
@@ -79,7 +73,7 @@ def _no_sideways_scroll_and_axe_clean(page, name, javascript):
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
     if javascript:
-        found = _axe(page)
+        found = axe(page)
     else:
         html = re.sub(r"<script\b.*?</script>", "", page.content(), flags=re.S)
         html = html.replace("<noscript>", "<div>").replace("</noscript>", "</div>").replace("<body", "<body data-no-js", 1)
@@ -89,7 +83,7 @@ def _no_sideways_scroll_and_axe_clean(page, name, javascript):
             shown.route(page.url, lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
             shown.goto(page.url)
             assert shown.locator("body[data-no-js]").count() == 1  # the page built without JavaScript, not a fresh one
-            found = _axe(shown)
+            found = axe(shown)
         finally:
             viewer.close()
     assert found == [], f"{name} ({'JavaScript on' if javascript else 'JavaScript off'}): {found}"

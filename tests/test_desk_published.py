@@ -24,8 +24,8 @@ from deadlines.reminders.plan import replan
 from deadlines.reminders.settings import Settings
 from deadlines.store import history, subscriptions
 from deadlines.store.tables import HistoryEntry, NoticePublication, Reminder
+from tests.desk_helpers import csrf_of, signed_in
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
-from tests.test_desk import csrf_of, signed_in
 from web import create_app
 
 J = "ypsilanti-mi"

@@ -19,8 +19,8 @@ from sqlalchemy.orm import Session
 
 from deadlines.store import history, reports
 from deadlines.store.tables import DateReport
+from tests.desk_helpers import csrf_of, signed_in
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
-from tests.test_desk import csrf_of, signed_in
 from web import create_app
 
 from conftest import TODAY

@@ -31,12 +31,17 @@ from deadlines.store import clerks, records, tokens
 from deadlines.store.db import now as real_now
 from deadlines.store.tables import HistoryEntry, OfficeClosure, OfficeHoursEntry, TriggerEvent
 from deadlines.words import words
+from tests.desk_helpers import csrf_of, invite, signed_in
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
-from tests.test_desk import app, csrf_of, invite, signed_in  # noqa: F401 (a fixture)
 
 API = "/api/v1/jurisdictions"
 EVENT = {"name": "ordinance-adopted", "date": "2027-05-03", "label": "Ordinance 2027-4"}
 DESK = "/clerk/model-city"
+
+
+@pytest.fixture
+def app(desk_app):
+    return desk_app
 
 
 def _count(app, model, *where) -> int:

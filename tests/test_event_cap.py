@@ -6,23 +6,21 @@ nothing stored; another cycle still takes events."""
 from __future__ import annotations
 
 import time
-from datetime import date, timedelta
+from datetime import date
 
 import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from deadlines.service import cycle_of
-from deadlines.store import records, tokens
+from deadlines.store import records
 from deadlines.store.tables import HistoryEntry, TriggerEvent
+from tests.desk_helpers import API, CYCLE, bearer, csrf_of, seed_events, signed_in
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
-from tests.test_desk import csrf_of, signed_in
 from web import create_app
 
 from conftest import TODAY
 
-API = "/api/v1/jurisdictions"
-CYCLE = date(2026, 11, 3)  # model-city's cycle of the events below
 OTHER = date(2027, 11, 2)
 
 
@@ -30,16 +28,6 @@ OTHER = date(2027, 11, 2)
 def app(sqlite_url):
     return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY,
                        "RATELIMIT_CLERK_WRITES": "10000 per minute"})
-
-
-def _seed(app, n: int, *, first: date = date(2026, 1, 5), jid: str = "model-city", key: str | None = None) -> None:
-    """``n`` events of one cycle stored straight through the store (the first with idempotency ``key``)."""
-    jur = app.extensions["registry"].get(jid)
-    with Session(app.extensions["records"].db) as s, s.begin():
-        for i in range(n):
-            day = first + timedelta(days=i % 280)
-            records.record_event(s, jur, "ordinance-adopted", day.isoformat(), key=key if i == 0 else None)
-    app.extensions["records"].forget(jid)
 
 
 def _count(app, model, **where) -> int:
@@ -50,18 +38,12 @@ def _count(app, model, **where) -> int:
         return s.scalar(q)
 
 
-def _auth(app, jid="model-city") -> dict:
-    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
-        _, secret = tokens.create(s, jid)
-    return {"Authorization": f"Bearer {secret}"}
-
-
 def test_the_201st_event_of_a_cycle_is_a_422_naming_the_field_and_the_limit(app):
     jur = app.extensions["registry"].get("model-city")
     assert cycle_of(jur, date(2026, 1, 5)) == cycle_of(jur, date(2026, 10, 11)) == CYCLE
     assert records.MAX_EVENTS_PER_CYCLE == 200
-    _seed(app, 200, key="first-try")
-    auth, client = _auth(app), app.test_client()
+    seed_events(app, 200, key="first-try")
+    auth, client = bearer(app), app.test_client()
     events, logged = _count(app, TriggerEvent), _count(app, HistoryEntry)
     assert events == 200
     started = time.monotonic()
@@ -91,7 +73,7 @@ def test_the_201st_event_of_a_cycle_is_a_422_naming_the_field_and_the_limit(app)
 def test_the_cap_is_configurable_and_an_event_moved_into_a_full_cycle_is_refused(sqlite_url):
     app = create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY,
                       "MAX_EVENTS_PER_CYCLE": 3})
-    auth, client = _auth(app), app.test_client()
+    auth, client = bearer(app), app.test_client()
     codes = [client.post(f"{API}/model-city/events", json={"name": "ordinance-adopted", "at": f"2026-05-0{i}"},
                          headers=auth).status_code for i in range(1, 5)]
     assert codes == [201, 201, 201, 422]
@@ -109,7 +91,7 @@ def test_the_cap_is_configurable_and_an_event_moved_into_a_full_cycle_is_refused
 
 
 def test_the_desk_says_so_beside_the_form_and_stores_nothing(app):
-    _seed(app, 200)
+    seed_events(app, 200)
     client, _ = signed_in(app)
     token = csrf_of(client.get(f"/clerk/model-city?cycle={CYCLE}").get_data(as_text=True))
     form = {"csrf_token": token, "name": "ordinance-adopted", "date": "2026-06-01", "label": "Ordinance 2026-9",
@@ -133,8 +115,8 @@ def test_the_desk_says_so_beside_the_form_and_stores_nothing(app):
 
 def test_counting_reads_only_the_cycle_asked_for(app):
     jur = app.extensions["registry"].get("model-city")
-    _seed(app, 5)
-    _seed(app, 4, first=date(2027, 1, 4))
+    seed_events(app, 5)
+    seed_events(app, 4, first=date(2027, 1, 4))
     with Session(app.extensions["records"].db) as s:
         assert records.events_in_cycle(s, jur, CYCLE) == 5
         assert records.events_in_cycle(s, jur, OTHER) == 4

@@ -5,31 +5,23 @@ folder for an outage and exiting after its retries."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
+from tests.server_helpers import free_port, gunicorn_flags
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_gunicorn_starts_on_a_sqlite_folder_not_made_yet(tmp_path):
-    from gunicorn.config import KNOWN_SETTINGS
-
     database = tmp_path / "not" / "made" / "yet" / "deadlines.sqlite3"
-    port = _free_port()
-    flags = ["--no-control-socket"] if any("--no-control-socket" in (s.cli or ()) for s in KNOWN_SETTINGS) else []
+    port = free_port()
     env = {**os.environ, "DEADLINES_DATABASE_URL": f"sqlite:///{database}", "DEADLINES_START_RETRIES": "0"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "-w", "1",
-                             "-b", f"127.0.0.1:{port}", *flags], cwd=ROOT, env=env,
+                             "-b", f"127.0.0.1:{port}", *gunicorn_flags()], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline, status = time.monotonic() + 60, None

@@ -23,8 +23,8 @@ import pytest
 from click.testing import CliRunner
 
 from deadlines.cli import main
+from tests.browser_helpers import ARTIFACTS
 from tests.reminders_fixtures import smtp_server  # noqa: F401 (a fixture)
-from tests.test_browser import ARTIFACTS, browser  # noqa: F401 (a fixture)
 from web import create_app
 
 from conftest import TODAY

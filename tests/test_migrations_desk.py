@@ -6,34 +6,25 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from alembic import command
 from alembic.autogenerate import compare_metadata
-from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from deadlines.store.db import MIGRATIONS, make_db
+from deadlines.store.db import make_db
 from deadlines.store.tables import Base, OverrideEntry
+from tests.migration_helpers import migrate_to
 from tests.reminders_fixtures import pg_url, sqlite_url  # noqa: F401
-
-
-def _to(db, revision: str) -> None:
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    with db.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
 
 
 def _check(url: str) -> None:
     db = make_db(url)
-    _to(db, "0004")
+    migrate_to(db, "0004")
     with db.begin() as conn:
         conn.execute(text("INSERT INTO override (jurisdiction_id, deadline, election, status, due, authority, reason) "
                           "VALUES ('ypsilanti-mi', 'petition-filing', '2020-11-03', 'overridden', "
                           "'2020-05-08T17:00:00-04:00', 'Esshaki v. Whitmer', 'pandemic')"))
-    _to(db, "head")
+    migrate_to(db, "head")
     with Session(db) as s:
         [row] = s.query(OverrideEntry).all()
         assert (row.deadline, row.election, row.case_id, row.authority) == (

@@ -13,18 +13,18 @@ from deadlines.core.registry import Registry
 from deadlines.store import subscriptions
 from deadlines.store.db import make_db
 from deadlines.store.tables import Base, Subscription
+from tests.migration_helpers import migrate_to
 from tests.reminders_fixtures import pg_url, sqlite_url  # noqa: F401
-from tests.test_migrations_desk import _to
 
 
 def _check(url: str) -> None:
     db = make_db(url)
-    _to(db, "0009")
+    migrate_to(db, "0009")
     with db.begin() as conn:
         conn.execute(text("INSERT INTO subscription (jurisdiction_id, channel, target, leads, notice_lead, deadline_ids, "
                           "unsubscribe_token, created_at) VALUES ('salt-lake-city-ut', 'email', 'old@example.org', "
                           "'14,7,1', 3, '', 'tok-old', '2026-01-05 00:00:00+00:00')"))
-    _to(db, "head")
+    migrate_to(db, "head")
     with Session(db) as s, s.begin():
         [old] = s.query(Subscription).all()
         assert (old.target, old.lang) == ("old@example.org", "en")

@@ -28,8 +28,8 @@ from deadlines.service import lookup
 from deadlines.store import records
 from deadlines.store.db import get_db
 from deadlines.store.records import DbRecords
+from tests.desk_helpers import csrf_of, signed_in
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
-from tests.test_desk import app, csrf_of, signed_in  # noqa: F401 (a fixture)
 from deadlines.words import words
 
 EN = words("en")  # the engine's notes in English
@@ -37,6 +37,11 @@ EN = words("en")  # the engine's notes in English
 DENVER = ZoneInfo("America/Denver")
 CYCLE = date(2027, 11, 2)
 TODAY = date(2026, 12, 1)
+
+
+@pytest.fixture
+def app(desk_app):
+    return desk_app
 
 
 def _at(*args) -> datetime:
@@ -96,7 +101,7 @@ def test_bad_hours_are_refused_naming_the_field(db, slc):
             assert exc.value.field == field
 
 
-def test_the_desk_records_hours_and_a_closure_shows_what_they_move_and_deletes_with_a_reason(app):  # noqa: F811
+def test_the_desk_records_hours_and_a_closure_shows_what_they_move_and_deletes_with_a_reason(app):
     client, _ = signed_in(app, "salt-lake-city-ut", "recorder@slc.test")
     desk = f"/clerk/salt-lake-city-ut?cycle={CYCLE}"
     page = client.get(desk).get_data(as_text=True)

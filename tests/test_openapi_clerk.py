@@ -22,7 +22,7 @@ from web import create_app
 from conftest import TODAY
 from tests.reminders_fixtures import fresh_pg_database
 from tests.engine_helpers import one_per_law
-from tests.test_api import fuzz
+from tests.openapi_fuzz import fuzz
 
 # per law (the rows of one kind share one), less the appointed boards: no deadline to write anything for
 IDS = sorted(jid for jid in one_per_law(Registry()) if Registry().get(jid).rules)

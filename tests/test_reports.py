@@ -194,7 +194,7 @@ def test_the_clerks_office_hours_and_closures_are_local_facts_by_the_clerk(app):
 
 
 def test_the_desk_lists_the_reports_of_its_jurisdiction(app):
-    from tests.test_desk import signed_in
+    from tests.desk_helpers import signed_in
 
     app.test_client().post(URL, json=REPORT)
     client, _ = signed_in(app, J, "clerk@ypsilanti.test")

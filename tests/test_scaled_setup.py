@@ -40,7 +40,8 @@ from sqlalchemy.orm import Session
 
 from deadlines.store.db import get_db
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
-from tests.reminders_fixtures import _free_port, pg_url, receiver  # noqa: F401
+from tests.reminders_fixtures import pg_url, receiver  # noqa: F401
+from tests.server_helpers import free_port, gunicorn_flags
 
 ROOT = Path(__file__).resolve().parent.parent
 JID, EVENT, DEADLINE = "model-city", "ordinance-adopted", "referendum-petition-filing"
@@ -105,13 +106,6 @@ def _wait(what: str, check, timeout: float, procs: Procs, step: float = 0.2):
     pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}\n{procs.tails()}")
 
 
-def _gunicorn_flags() -> list[str]:
-    """Newer gunicorns open a control socket in ~/.gunicorn, shared by concurrent runs: not here."""
-    from gunicorn.config import KNOWN_SETTINGS
-
-    return ["--no-control-socket"] if any("--no-control-socket" in (s.cli or ()) for s in KNOWN_SETTINGS) else []
-
-
 def _cli(env: dict[str, str], *args: str) -> str:
     done = subprocess.run([sys.executable, "-m", "deadlines.cli", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=60)
@@ -128,14 +122,14 @@ def _pid(worker_name: str) -> int:
 def test_gunicorn_workers_and_two_schedulers_on_postgres(pg_url, receiver, tmp_path):  # noqa: F811
     env = _env(pg_url, tmp_path)
     procs = Procs(env, tmp_path / "logs")
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     try:
         # All three start at once on an empty database: the migration must not race.
         gunicorn = procs.start("gunicorn", [
             sys.executable, "-m", "gunicorn", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
             "--access-logfile", str(tmp_path / "logs" / "access.log"),
-            "--access-logformat", '%(p)s "%(r)s" %(s)s', *_gunicorn_flags(), "web:create_app()"])
+            "--access-logformat", '%(p)s "%(r)s" %(s)s', *gunicorn_flags(), "web:create_app()"])
         schedulers = [procs.scheduler("scheduler-1"), procs.scheduler("scheduler-2")]
 
         def up():

@@ -21,7 +21,7 @@ from deadlines.publish.place_words import describe_place
 from deadlines.publish.words import plain
 from deadlines.service import lookup
 from deadlines.words import LOCALE, words
-from tests.test_browser import ARTIFACTS, browser  # noqa: F401
+from tests.browser_helpers import ARTIFACTS
 
 PAGE = "/?jurisdiction=salt-lake-city-ut&election=2027-11-02&lang=es"
 ES = words("es")

@@ -15,21 +15,16 @@ from pathlib import Path
 import pytest
 
 from tests.reminders_fixtures import pg_url  # noqa: F401
+from tests.server_helpers import free_port, gunicorn_flags
 from tests.tcp_relay import Relay
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _serve(url: str, retries: int, tmp_path, **popen) -> subprocess.Popen:
     env = {**os.environ, "DEADLINES_DATABASE_URL": url, "DEADLINES_START_RETRIES": str(retries),
            "DEADLINES_INSTANCE": str(tmp_path), "DEADLINES_BOUNDARY_SOURCE": str(tmp_path)}
-    return subprocess.Popen([sys.executable, "-m", "deadlines.cli", "serve", "--port", str(_free_port()),
+    return subprocess.Popen([sys.executable, "-m", "deadlines.cli", "serve", "--port", str(free_port()),
                              "--no-scheduler"], cwd=ROOT, env=env, text=True, **popen)
 
 
@@ -52,7 +47,7 @@ def test_database_coming_up_between_attempts_is_served(pg_url, tmp_path):  # noq
     from sqlalchemy.engine import make_url
 
     real = make_url(pg_url)
-    port = _free_port()  # nothing listens here until the "database comes up"
+    port = free_port()  # nothing listens here until the "database comes up"
     proc = _serve(real.set(host="127.0.0.1", port=port).render_as_string(hide_password=False), 3, tmp_path,
                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     listener = None
@@ -81,13 +76,12 @@ def test_database_coming_up_between_attempts_is_served(pg_url, tmp_path):  # noq
 def test_gunicorn_with_the_database_unreachable_at_start_is_one_line_per_attempt_then_exits(tmp_path):
     """The scaled setup's entry (``deploy/gunicorn.conf.py``): the master waits for
     the database before it binds or boots a worker, and gives up as serve does."""
-    from tests.test_scaled_setup import _gunicorn_flags
 
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("DEADLINES_")},
            "DEADLINES_DATABASE_URL": "postgresql://postgres@127.0.0.1:1/none", "DEADLINES_START_RETRIES": "1",
            "DEADLINES_INSTANCE": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "-w", "2",
-                           "-b", f"127.0.0.1:{_free_port()}", *_gunicorn_flags()],
+                           "-b", f"127.0.0.1:{free_port()}", *gunicorn_flags()],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0, (done.stdout, done.stderr)
     assert "Traceback" not in done.stderr and "Traceback" not in done.stdout

@@ -18,7 +18,7 @@ import icalendar
 import pytest
 
 from conftest import BASE_URL
-from test_browser import _axe, _overflow, browser  # noqa: F401  (browser: its module-scoped Chromium)
+from tests.browser_helpers import axe, overflow
 from web import create_app
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -154,8 +154,8 @@ def test_the_new_parts_reflow_and_pass_axe(browser, live_server, path):
         context = browser.new_context(viewport={"width": width, "height": 844}, bypass_csp=True)
         page = context.new_page()
         page.goto(live_server + path)
-        assert _overflow(page) <= 0, f"{path} scrolls sideways by {_overflow(page)}px at {width}px"
-        assert _axe(page) == [], (path, width)
+        assert overflow(page) <= 0, f"{path} scrolls sideways by {overflow(page)}px at {width}px"
+        assert axe(page) == [], (path, width)
         context.close()
 
 

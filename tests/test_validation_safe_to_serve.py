@@ -10,7 +10,7 @@ import pytest
 
 from deadlines.cli import main
 from deadlines.core.loader import check_jurisdiction
-from tests.test_validation import BASE, write
+from tests.calendar_files import BASE, write
 
 
 def _problems(tmp_path, body: str) -> list[str]:

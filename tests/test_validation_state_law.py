@@ -3,7 +3,7 @@ year, readings with another hour or zone or count, choices and decisions,
 nth_weekday_in, a version's warning, office hours' confirm."""
 import pytest
 
-from test_validation import BASE, problems
+from tests.calendar_files import BASE, problems
 
 RCV = """
 [deadlines.window]

@@ -10,7 +10,7 @@ from deadlines.core.counting import first_weekday_of_month
 from deadlines.core.elections import ELECTION_DAYS, rule_date
 from deadlines.core.loader import check_jurisdiction, load_jurisdiction
 from deadlines.core.operations import OPERATIONS
-from test_validation import BASE, problems, write
+from tests.calendar_files import BASE, problems, write
 
 COUNT = "due = { days_before = 60, of = \"general\" }"
 
