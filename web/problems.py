@@ -20,6 +20,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from deadlines.core import inputs
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.words import DEFAULT, words
+from web.language import said
 
 
 def problem(status: int, detail: str, field: str | None = None, **extra) -> Response:
@@ -35,8 +36,6 @@ def detail(exc: InputError) -> str:
     """An input error's words for a problem document: in the language asked
     for with ``lang`` (only: an API is not a page, ``Accept-Language`` leaves
     it in English), else the English tools match on."""
-    from web.language import said
-
     return (said() if g.get("lang_asked") else words(DEFAULT)).error(exc)
 
 

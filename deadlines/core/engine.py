@@ -282,12 +282,17 @@ def _own(rule: Rule, roll: str, roll_cite: str, clock: time | None, zone: str) -
     return note("reading.own_at", clock=clock, zone=zone, own=own) if rule.reads_other_hours else own
 
 
+def _clock_on(law: _DayLaw, hours: OfficeHours | None, day: date) -> time | None:
+    """The hour a last day on ``day`` ends under ``law``: the office's closing
+    hour on that weekday where the day ends when the office closes, else
+    ``law``'s own."""
+    return hours.on(day)[1] if law.closing is not None and hours.other else law.clock
+
+
 def _on_day(law: _DayLaw, rule: Rule, hours: OfficeHours | None, day: date, zone: str) -> _DayLaw:
     """``law`` for a last day on ``day``: where the day ends when the office
     closes and the office closes at another hour on that weekday, that hour."""
-    if law.closing is None or not hours.other:
-        return law
-    close = hours.on(day)[1]
+    close = _clock_on(law, hours, day)
     if close == law.clock:
         return law
     ends = _ends("ends.office_closes", close, zone)
@@ -431,23 +436,19 @@ def _readings(rule: Rule, day: date, rolled: date, law: _DayLaw, ctx: _Context) 
         return ()
     own, roll, roll_cite, clock = law.own, law.roll, law.roll_cite, law.clock
     hours = ctx.jur.office_hours
-
-    def closes(on: date) -> time | None:  # the hour a last day on ``on`` ends (the office's hours that weekday)
-        return hours.on(on)[1] if law.closing is not None and hours.other else clock
-
     ways = [(own, roll, roll_cite, _OWN_WHY)]
     dues = [_at(rolled, clock, ctx.zone)]
     for r in rule.readings:
         how = r.roll or roll
         counted = day if r.due is None else day_of(_count(r.due, ctx)[0])
         last = ctx.calendar.roll(counted, how)
-        due = _at(last, r.at or closes(last), r.zone or ctx.zone)
+        due = _at(last, r.at or _clock_on(law, hours, last), r.zone or ctx.zone)
         ways.append((_said(r.name), how, r.cite, _said(r.why)))
         dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
     if other_law:
         for name, how, cite, why, other in _holiday_readings(own, roll, day, rolled, ctx):
             ways.append((name, how, cite, why))
-            dues.append(_at(other, closes(other), ctx.zone))
+            dues.append(_at(other, _clock_on(law, hours, other), ctx.zone))
     if len(ways) == 1:
         return ()
     safe = dues.index(min(dues))  # the first of the earliest
