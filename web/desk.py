@@ -49,7 +49,7 @@ from web.common import records, registry, today_in
 from web.language import said
 from web.limits import address_unwait, address_wait, known_browser, remember_browser
 from web.security import base_url, secret_page
-from web.wording import DATE_FORM_CODES, EXAMPLE_DAY, NOT_A_DAY_CODES
+from web.wording import DATE_FORM_CODES, NOT_A_DAY_CODES, enter_a_date
 
 bp = Blueprint("desk", __name__, url_prefix="/clerk")
 login = LoginManager()
@@ -396,9 +396,7 @@ def _error_words(w: Words, exc: InputError) -> str:
     told = w.error(exc)
     if w.lang == "en" or told != str(exc) or exc.code not in (*DATE_FORM_CODES, *NOT_A_DAY_CODES):
         return told
-    not_a_day = " " + w._("That is not a date on the calendar.") if exc.code in NOT_A_DAY_CODES else ""
-    return w._("Enter {what} as month, day and year, for example {example} (typed as {typed_as}).", what=w._("the date"),
-               example=w.plain_day(EXAMPLE_DAY), typed_as=EXAMPLE_DAY.isoformat()) + not_a_day
+    return enter_a_date(w, w._("the date"), exc.code in NOT_A_DAY_CODES)
 
 
 def _error_key(action: str, form) -> str:

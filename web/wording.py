@@ -32,7 +32,7 @@ def for_people(w: Words, exc: InputError, jur: Jurisdiction | None, typed: str |
     an error with no words of its own here is said as :meth:`Words.error`
     says it (its code's template in the reader's language)."""
     field, code = exc.field or "", exc.code
-    you = " " + w._("You entered “{typed}”.", typed=typed) if typed else ""
+    you = _you(w, typed)
     if field == "jurisdiction":
         return w._("Choose a jurisdiction from the list.") + (
             " " + w._("“{typed}” is not one of them.", typed=typed) if typed else "")
@@ -42,13 +42,25 @@ def for_people(w: Words, exc: InputError, jur: Jurisdiction | None, typed: str |
         return w._("Enter {what} with the time of day, for example {example} (typed as {typed_as}).", what=what,
                    example=example, typed_as=EXAMPLE_MOMENT.isoformat(timespec="minutes")) + you
     if code in DATE_FORM_CODES:
-        not_a_day = " " + w._("That is not a date on the calendar.") if typed and code in NOT_A_DAY_CODES else ""
-        return w._("Enter {what} as month, day and year, for example {example} (typed as {typed_as}).", what=what,
-                   example=w.plain_day(EXAMPLE_DAY), typed_as=EXAMPLE_DAY.isoformat()) + you + not_a_day
+        return enter_a_date(w, what, bool(typed) and code in NOT_A_DAY_CODES, typed)
     if code == "date.out_of_range":
         return w._("Enter {what} between the years {first} and {last}: this service counts only those.", what=what,
                    first=inputs.EARLIEST.year, last=inputs.LATEST.year) + you
     return w.error(exc)  # as the CLI and the APIs say it (it may begin with an id: not capitalized)
+
+
+def enter_a_date(w: Words, what: str, not_a_day: bool, typed: str | None = None) -> str:
+    """"Enter <what> as month, day and year, for example ...", then what was
+    ``typed`` (where given) and, where ``not_a_day``, that it is no date on
+    the calendar."""
+    return (w._("Enter {what} as month, day and year, for example {example} (typed as {typed_as}).", what=what,
+                example=w.plain_day(EXAMPLE_DAY), typed_as=EXAMPLE_DAY.isoformat())
+            + _you(w, typed)
+            + (" " + w._("That is not a date on the calendar.") if not_a_day else ""))
+
+
+def _you(w: Words, typed: str | None) -> str:
+    return " " + w._("You entered “{typed}”.", typed=typed) if typed else ""
 
 
 #: Errors answered by the form of a date to type.
