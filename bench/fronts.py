@@ -1,5 +1,5 @@
 """The two documented setups, started as subprocesses on 127.0.0.1, and slow
-clients to hold against them (for ``bench/load.py`` and ``tests/test_front.py``).
+clients to hold against them (for ``bench/load.py`` and ``tests/serve/test_front.py``).
 
 - :func:`one_process`: ``deadlines serve`` on its SQLite file.
 - :func:`scaled`: gunicorn sync workers behind nginx (Debian's ``nginx``), with

@@ -4,7 +4,7 @@ Each example is a real answer of the service for a small case, asked of a
 fresh app (an empty database, "today" pinned to 2025-03-01, the repository's
 calendars) and trimmed only where the case would be long (Ypsilanti's 2026
 cycle keeps two of its deadlines). Written to ``web/api_examples.json``,
-which :mod:`web.openapi` reads; ``tests/test_api_reference.py`` checks that
+which :mod:`web.openapi` reads; ``tests/web/test_api_reference.py`` checks that
 the file is what this script captures today and that every example fits
 its schema.
 

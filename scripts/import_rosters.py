@@ -5,7 +5,7 @@
 
 Rerunnable: the rows come from the lists and the hand-kept files beside the
 rosters (additions.csv, corrections.csv, place-counties.csv); see
-deadlines/rosters.py for how each list is read. tests/test_rosters.py checks
+deadlines/rosters.py for how each list is read. tests/calendars/test_rosters.py checks
 that the committed rosters are what this makes.
 """
 from __future__ import annotations

@@ -4,7 +4,7 @@ A message is the text given to ``Checker.fail`` or ``Problem`` in
 deadlines/core/loader.py and the modules of deadlines/core/loading/ (an
 f-string's fixed parts, with ``{}`` for what it fills in); one text given at
 several places counts once. It counts as
-tested when its longest fixed part appears in tests/test_validation*.py or in
+tested when its longest fixed part appears in tests/calendars/test_validation*.py or in
 tests/calendar_files.py (the broken calendar files and the message each gives).
 
     .venv/bin/python scripts/loader_messages.py          # the list and the count
@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "deadlines" / "core"
 LOADER = [CORE / "loader.py", *sorted((CORE / "loading").glob("*.py"))]
-TESTS = [*sorted((ROOT / "tests").glob("test_validation*.py")), ROOT / "tests" / "calendar_files.py"]
+TESTS = [*sorted((ROOT / "tests" / "calendars").glob("test_validation*.py")), ROOT / "tests" / "calendar_files.py"]
 
 
 def _template(node: ast.expr) -> str | None:

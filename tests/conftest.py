@@ -71,7 +71,7 @@ def live_server(app):
 @pytest.fixture(scope="session")
 def own_files_calendars(tmp_path_factory):
     """The repository's calendars without the rosters and the Colorado charter
-    cities (``*-co.toml``, tested in tests/law/test_co_home_rule_charters.py):
+    cities (``*-co.toml``, tested in tests/law/co/test_co_home_rule_charters.py):
     the four jurisdictions whose listings' expected answers are worked out by
     hand here (colorado-local, model-city, salt-lake-city-ut, ypsilanti-mi)."""
     import shutil
