@@ -69,8 +69,8 @@ class Records:
             return jur
         extra = tuple(HolidayRule(id=f"recorded-closure-{h.day}", name=h.name, how="date", cite=h.cite, month=h.day.month,
                                   day=h.day.day, start=h.day, until=h.day) for h in self.closures)
-        return replace(jur, office_hours=self.office_hours or jur.office_hours,
-                       holidays=replace(jur.holidays, closures=jur.holidays.closures + extra) if extra else jur.holidays)
+        return jur.with_law(office_hours=self.office_hours or jur.office_hours,
+                            holidays=replace(jur.holidays, closures=jur.holidays.closures + extra) if extra else jur.holidays)
 
 
 class RecordSource(Protocol):

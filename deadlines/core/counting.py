@@ -8,7 +8,6 @@ behaves the same on python-dateutil 2.9 and 4.x.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
-from functools import lru_cache
 
 from dateutil.relativedelta import relativedelta
 
@@ -41,7 +40,6 @@ def nth_weekday_after(anchor: date, n: int, weekday: int) -> date:
     return anchor + timedelta(days=ahead + 7 * (n - 1))
 
 
-@lru_cache(maxsize=16384)
 def first_weekday_of_month(year: int, month: int, weekday: int) -> date:
     """The first ``weekday`` falling in ``month`` of ``year``."""
     return nth_weekday_after(date(year, month, 1) - timedelta(days=1), 1, weekday)

@@ -8,14 +8,12 @@ reads two ways, and warnings instead of silent moves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from bisect import bisect_right
-from functools import lru_cache
 from operator import attrgetter
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Mapping, Sequence
 from zoneinfo import ZoneInfo
 
-from deadlines.core import holiday_law, inputs, operations, span
+from deadlines.core import holiday_law, inputs, operations
 from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.cases import Occurrence
 from deadlines.core.cases import typed as typed_cases
@@ -72,12 +70,9 @@ def resolve_anchors(
     return dict(anchors), list(warnings)
 
 
-@lru_cache(maxsize=65536)
 def _elections(general_rule: ElectionRule, primary_rule: ElectionRule | None, election: date | None,
                primary: date | None, today: date | None) -> tuple[dict[str, Anchor], tuple[Note, ...]]:
-    """:func:`resolve_anchors` by the election rules alone, once per rules and
-    dates given (every jurisdiction of the rules asks the same); the caller
-    copies the anchors it hands on."""
+    """:func:`resolve_anchors` by the election rules alone."""
     warnings: list[Note] = []
     if election is not None and primary is None and primary_rule is not None:
         by_primary = election_date(primary_rule, election.year)
@@ -220,7 +215,6 @@ def _at(day: date, clock: time | None, zone: ZoneInfo) -> Moment:
 _END_OF_DAY = Note("ends.end_of_day")
 
 
-@lru_cache(maxsize=4096)
 def _ends(code: str, clock: time, zone: str) -> Note:
     return Note(code, (("clock", clock), ("zone", zone)))
 
@@ -240,11 +234,9 @@ class _DayLaw:
     own: Note
 
 
-@lru_cache(maxsize=16384)
 def _day_law(rule: Rule, hours: OfficeHours | None, time_law: TimeLaw, zone: str) -> _DayLaw:
     """:class:`_DayLaw` of ``rule`` at an office keeping ``hours`` under
-    ``time_law`` in ``zone``, once per law (every cycle and every jurisdiction
-    of it asks the same).
+    ``time_law`` in ``zone``.
 
     The hour: the rule's own; else, for an act at an office, the office's
     closing hour (a filing ends when the office closes); else the end of the
@@ -419,7 +411,6 @@ def _evaluate(rule: Rule, ctx: _Context, cycle: date, case: Case | None = None) 
     )
 
 
-@lru_cache(maxsize=65536)
 def _said(words: str | Note) -> Note:
     """A calendar file's words (a rule's note or warning) as a note; a note the
     engine composed (a choice's) as it is."""
@@ -467,7 +458,7 @@ def _holiday_readings(own: str, roll: str, day: date, rolled: date, ctx: _Contex
         if variant.may_differ(day, rolled) and (other := variant.calendar.roll(day, roll)) != rolled:
             out.append((note("reading.holiday_law", own=own, reading=variant.name), roll, variant.cite,
                         text(variant.why), other))
-    if ctx.office is not None and rolled in ctx.office.only:
+    if ctx.office is not None and ctx.office.closed_alone(rolled):
         closed = holiday_law.closures_in(ctx.jur.holidays, rolled.year).get(rolled)
         what, authority = closed or (note("office.not_open_weekday", day=rolled), ctx.jur.office_hours.cite)
         out.append((
@@ -520,41 +511,8 @@ class _Versions:
     order: Mapping[str, int]
 
 
-class _Law:
-    """What one jurisdiction-law's rules are on each day: the days a version
-    takes effect (``switches``), and per span between them its
-    :class:`_Versions`, worked out the first time a cycle falls in it."""
-
-    __slots__ = ("held", "switches", "spans")
-
-    def __init__(self, jur: Jurisdiction):
-        self.held = (jur.rules, jur.order, jur.triggers)  # kept: their ids are this law's key
-        self.switches = sorted({r.effective for versions in jur.rules.values() for r in versions if r.effective})
-        self.spans: dict[int, _Versions] = {}
-
-
-_LAWS: dict[tuple[int, int, int], _Law] = {}
-_MOST_LAWS = 4096  # a reload of every calendar file makes new rule tables; past this many, start again
-
-
 def _versions_on(jur: Jurisdiction, on: date) -> _Versions:
-    """:class:`_Versions` of ``jur``'s rules on ``on``, once per law and span
-    of days between effective dates (every cycle and every jurisdiction of the
-    law in that span asks the same)."""
-    key = (id(jur.rules), id(jur.order), id(jur.triggers))
-    law = _LAWS.get(key)
-    if law is None or law.held[0] is not jur.rules or law.held[1] is not jur.order or law.held[2] is not jur.triggers:
-        if len(_LAWS) >= _MOST_LAWS:
-            _LAWS.clear()
-        law = _LAWS[key] = _Law(jur)
-    span = bisect_right(law.switches, on)
-    found = law.spans.get(span)
-    if found is None:
-        found = law.spans[span] = _versions_in(jur, on)
-    return found
-
-
-def _versions_in(jur: Jurisdiction, on: date) -> _Versions:
+    """:class:`_Versions` of ``jur``'s rules on ``on``."""
     missing: list[tuple[str, str, object]] = []
     gone: set[str] = set()  # rules with no version in force, and their dependants
     in_force: dict[str, Rule] = {}
@@ -607,10 +565,8 @@ def compute(
     zone = ZoneInfo(jur.timezone)
     cases = tuple(replace(c, events={n: _in_zone(m, zone) for n, m in c.events.items()}) for c in cases)
     case_anchors = [event_anchors(jur, c.events) for c in cases]
-    days = [day_of(a.value) for a in anchors.values()]
-    days += [day_of(a.value) for found in case_anchors for a in found.values()]
     law = jur.holidays
-    cals = holiday_law.calendars(law, *span.years_touched(days, jur.reach))
+    cals = law.calendars
     office = cals.office
     if jur.office_hours is not None and not jur.office_hours.weekdays_only:
         office = holiday_law.open_days(office, cals.legal, jur.office_hours.days)
@@ -672,7 +628,6 @@ def compute(
                   moved=_moved(jur, general, cycle, moved_by))
 
 
-@lru_cache(maxsize=1024)
 def _caveats(caveats: tuple[str, ...]) -> tuple[Note, ...]:
     """The caveats of a jurisdiction whose whole law shown is a reading (a
     home-rule charter not yet encoded), as notes."""
@@ -697,10 +652,9 @@ class _Plan:
     behind: dict[str, frozenset[str]]
 
 
-@lru_cache(maxsize=16384)
 def _plan(rules: tuple[tuple[str, Rule], ...], triggers: tuple[str, ...]) -> _Plan:
     """:class:`_Plan` of ``rules`` (id and version, in dependency order: anchors
-    first), once per set of rules."""
+    first)."""
     needs: dict[str, frozenset[str]] = {}
     behind: dict[str, frozenset[str]] = {}
     for rid, rule in rules:
@@ -763,12 +717,10 @@ def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Seq
     return out
 
 
-@lru_cache(maxsize=4096)
 def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -> Rule:
     """The rule as this cycle's decision on ``choice`` leaves it: the choice's
     period where taken; the rule's own plus the period as a reading while
-    nothing is recorded; the rule's own, with a word, where declined or ended.
-    The same for every jurisdiction of the law (its notes say ``place``)."""
+    nothing is recorded; the rule's own, with a word, where declined or ended."""
     def noted(words: Note) -> Note:
         return joined(_said(rule.note), words) if rule.note else words
 

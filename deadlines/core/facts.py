@@ -210,7 +210,7 @@ def hours_of_cycle(jur: Jurisdiction, cycle: date) -> Jurisdiction:
              and cycle - CYCLE_REACH <= f.holds_until and (f.holds_from or date.min) <= cycle]
     if not found:
         return jur
-    return replace(jur, office_hours=_office_hours(max(found, key=lambda f: (f.as_of or date.min, f.holds_until))))
+    return jur.with_law(office_hours=_office_hours(max(found, key=lambda f: (f.as_of or date.min, f.holds_until))))
 
 
 def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
@@ -222,7 +222,7 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
     jurisdiction's own file records wins)."""
     if not facts:
         return jur
-    changes: dict = {"facts": facts}
+    changes: dict = {}
     current = in_force([f for f in facts if f.fact == "office_hours" and f.holds_until is None], date.max)
     if "office_hours" in current and (jur.office_hours is None or jur.office_hours.confirm):
         changes["office_hours"] = _office_hours(current["office_hours"])
@@ -244,4 +244,4 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
             decisions.append(Decision(choice, cycle, yes, f"{f.source} (research, {f.as_of or 'undated'})"))
     if len(decisions) != len(jur.decisions):
         changes["decisions"] = tuple(decisions)
-    return replace(jur, **changes)
+    return replace(jur.with_law(**changes) if changes else jur, facts=facts)

@@ -2,8 +2,11 @@
 
 Each legal holiday is a rule (how its day is found, the shift that makes
 another day the holiday, the dates each version is in force); the calendar
-for a span of years is computed from those rules (no holiday package), then
-cached per year: thousands of jurisdictions share one state's law.
+for a span of years is computed from those rules (no holiday package). A law's
+calendars for every year it can be asked about (:func:`calendars_of`) are
+computed once, when the law is built: they are data of the law
+(:attr:`~deadlines.core.model.HolidayLaw.calendars`), shared by every
+jurisdiction on it.
 
 Calendars come in variants:
 
@@ -19,7 +22,6 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from dataclasses import replace as _replace
 from datetime import date, timedelta
-from functools import lru_cache
 from itertools import groupby
 from typing import Iterable
 
@@ -122,7 +124,6 @@ def _listed(hand: HandList | None, year: int) -> dict[date, str]:
     return {} if hand is None else {h.day: h.name for h in hand.days if h.day.year == year}
 
 
-@lru_cache(maxsize=16384)
 def closures_in(law: HolidayLaw, year: int) -> dict[date, tuple[str, str]]:
     """The office's own closed days in ``year``: name and authority of each."""
     out = {day: named[0] for day, named in cited_days(law.closures, year).items()}
@@ -140,7 +141,6 @@ def legal_in(law: HolidayLaw, year: int) -> dict[date, tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=16384)
 def _year(law: HolidayLaw, year: int, variant: str) -> dict[date, str]:
     reading = next((r for r in law.readings if r.id == variant), None)
     closed = days_of(rules_for(law, reading), year)
@@ -151,7 +151,6 @@ def _year(law: HolidayLaw, year: int, variant: str) -> dict[date, str]:
     return closed
 
 
-@lru_cache(maxsize=65536)
 def business_calendar(law: HolidayLaw, first_year: int, last_year: int, variant: str = LEGAL) -> BusinessCalendar:
     """The calendar for ``first_year``..``last_year`` (no earlier than the law
     is written for: it refuses days before that)."""
@@ -181,11 +180,12 @@ class Variant:
         return i < len(self.differs) and self.differs[i] <= hi
 
 
-@lru_cache(maxsize=65536)
-def variants(law: HolidayLaw, first_year: int, last_year: int) -> tuple[Variant, ...]:
+def variants(law: HolidayLaw, first_year: int, last_year: int,
+             legal_calendar: BusinessCalendar | None = None) -> tuple[Variant, ...]:
     """One calendar per reading of the law in :attr:`HolidayLaw.readings` that
-    disagrees with the law somewhere in these years."""
-    legal = business_calendar(law, first_year, last_year).closed
+    disagrees with the law somewhere in these years (``legal_calendar``: the
+    legal calendar of those years, where already built)."""
+    legal = (legal_calendar or business_calendar(law, first_year, last_year)).closed
     out = []
     for r in law.readings:
         cal = business_calendar(law, first_year, last_year, r.id)
@@ -197,32 +197,36 @@ def variants(law: HolidayLaw, first_year: int, last_year: int) -> tuple[Variant,
 
 @dataclass(frozen=True)
 class Office:
-    """The legal calendar plus the office's own closures, and ``only``: the
-    days closed by the office alone (not legal holidays)."""
+    """The legal calendar plus the office's own closures (``calendar``), and
+    the legal calendar under it (``legal``)."""
 
     calendar: BusinessCalendar
-    only: frozenset[date]
+    legal: BusinessCalendar
+
+    def closed_alone(self, day: date) -> bool:
+        """Whether the office alone closes ``day``: a closure of its own that
+        is no legal holiday, or a legal business day on a weekday it is not
+        open."""
+        if day in self.calendar.closed:
+            return day not in self.legal.closed
+        return day.weekday() not in self.calendar.workdays and self.legal.is_business_day(day)
 
 
-@lru_cache(maxsize=65536)
-def office_calendar(law: HolidayLaw, first_year: int, last_year: int) -> Office | None:
-    """The office's calendar (None when it has no closures of its own)."""
+def office_calendar(law: HolidayLaw, first_year: int, last_year: int,
+                    legal: BusinessCalendar | None = None) -> Office | None:
+    """The office's calendar (None when it has no closures of its own;
+    ``legal``: the legal calendar of those years, where already built)."""
     if not (law.closures or law.one_off_closures):
         return None
-    office = business_calendar(law, first_year, last_year, OFFICE)
-    return Office(office, frozenset(office.closed.keys() - business_calendar(law, first_year, last_year).closed.keys()))
+    legal = legal or business_calendar(law, first_year, last_year)
+    return Office(business_calendar(law, first_year, last_year, OFFICE), legal)
 
 
-@lru_cache(maxsize=4096)
 def open_days(office: Office | None, legal: BusinessCalendar, days: tuple[int, ...]) -> Office:
     """``office`` (or the legal calendar) for an office open only on the
-    weekdays ``days``: the business days it is then closed join ``only``."""
+    weekdays ``days``."""
     base = legal if office is None else office.calendar
-    cal = _replace(base, workdays=frozenset(days))
-    first, last = legal.first, legal.last
-    weekdays = frozenset(first + timedelta(n) for n in range((last - first).days + 1)
-                         if (first + timedelta(n)).weekday() not in days and legal.is_business_day(first + timedelta(n)))
-    return Office(cal, (office.only if office else frozenset()) | weekdays)
+    return Office(_replace(base, workdays=frozenset(days)), legal)
 
 
 @dataclass(frozen=True)
@@ -235,10 +239,24 @@ class Calendars:
     office: Office | None
 
 
-@lru_cache(maxsize=65536)
 def calendars(law: HolidayLaw, first_year: int, last_year: int) -> Calendars:
-    return Calendars(business_calendar(law, first_year, last_year), variants(law, first_year, last_year),
-                     office_calendar(law, first_year, last_year))
+    """:class:`Calendars` for ``first_year``..``last_year``."""
+    legal = business_calendar(law, first_year, last_year)
+    return Calendars(legal, variants(law, first_year, last_year, legal), office_calendar(law, first_year, last_year, legal))
+
+
+#: The last year a law's calendars hold (:func:`calendars_of`): the last
+#: election year a person may ask about (2099), and the retention periods and
+#: rolls counted on from it.
+LAST_YEAR = 2105
+
+
+def calendars_of(law: HolidayLaw) -> Calendars:
+    """The law's calendars from the first year it is written for through
+    :data:`LAST_YEAR`: what the engine counts on, whatever the cycle (a day
+    before the law's first year is refused, as any calendar refuses a day
+    outside its span). Built once per law, when it is built."""
+    return calendars(law, law.first_year, LAST_YEAR)
 
 
 def stale_lists(law: HolidayLaw, general: ElectionRule, today: date) -> list[str]:

@@ -1,15 +1,14 @@
-"""The engine, memoised per law and anchors.
+"""The service's results cache: the engine's results per law, anchors and day.
 
 Thousands of jurisdictions share one state's rule set: those whose law is the
-same (the same rules, elections, triggers, holidays, time law, office hours,
-zone and overrides; only the id, name and source differ) get the same
-deadlines for the same anchors. :func:`compute` computes them once and hands
-each jurisdiction its own copy (its id in each deadline, so UIDs stay its own).
+same (equal :attr:`~deadlines.core.model.Jurisdiction.law_key`: the same
+files less the government's identity, and the same local facts laid on the
+law) get the same deadlines for the same anchors. :func:`compute` computes
+them once and hands each jurisdiction its own copy (its id in each deadline,
+so UIDs stay its own). A jurisdiction without a law key shares with none.
 
-A law is recognised by the identity of the objects the loader shares between
-the jurisdictions extending one shared set (cheap: no rule is hashed). The
-table of laws holds the objects its keys name, so an id in a key can never be
-reused by another object while the key is in use.
+:class:`Lru` and :class:`Computed` are the bounded caches the service's
+surfaces use (README, "Caches").
 """
 from __future__ import annotations
 
@@ -104,30 +103,16 @@ class Computed:
         return found
 
 
-_laws = Lru(65536)  # what a law is made of, by identity -> (law token, the objects named)
-_results = Lru(16384)  # (law token, anchors, today) -> Result
-_tokens = iter(range(1, 1 << 62))
-_law_of = Lru(16384)  # id(jurisdiction) -> (the jurisdiction, its law token): a roster's thousands asked again
+_results = Lru(16384)  # (law key, anchors, today) -> Result
 
 
-def law(jur: Jurisdiction) -> int:
-    """A token naming the jurisdiction's law: equal for jurisdictions whose
-    deadlines can differ only in their id (those extending the same shared
-    sets and adding nothing share the loader's rule, election and holiday
-    objects). The name is not part of it: the engine's notes never hold it
-    (the words that name the jurisdiction are filled from each result's own)."""
-    seen = _law_of.get(id(jur))
-    if seen is not None and seen[0] is jur:
-        return seen[1]
-    parts = (jur.rules, jur.elections, jur.triggers, jur.choices, jur.holidays, jur.time_law, jur.office_hours)
-    key = (*(tuple((k, id(v)) for k, v in table.items()) for table in parts[:4]), *map(id, parts[4:]),
-           jur.timezone, jur.overrides, jur.decisions, jur.order, jur.caveats)
-    found = _laws.get(key)
-    if found is None:
-        found = (next(_tokens), parts)  # holding the objects keeps their ids from being reused
-        _laws.put(key, found)
-    _law_of.put(id(jur), (jur, found[0]))  # holding it keeps its id from being reused
-    return found[0]
+def law(jur: Jurisdiction) -> str:
+    """The key naming the jurisdiction's law (:attr:`Jurisdiction.law_key`):
+    equal for jurisdictions whose deadlines can differ only in their identity
+    (the engine's notes never hold a government's name: the words that name
+    it are filled from each result's own); the jurisdiction's own id where it
+    has no law key (it shares with none)."""
+    return jur.law_key if jur.law_key is not None else f"own:{jur.id}"
 
 
 def _frozen(value):
@@ -144,8 +129,10 @@ def _frozen(value):
 
 def compute(jur: Jurisdiction, *, today: date, **anchors) -> Result:
     """:func:`deadlines.core.engine.compute` (the same keyword arguments), once
-    per law, anchors and day."""
-    key = (law(jur), today, _frozen(anchors))
+    per law, anchors and day (every time for a jurisdiction without a law key)."""
+    if jur.law_key is None:
+        return engine.compute(jur, today=today, **anchors)
+    key = (jur.law_key, today, _frozen(anchors))
     found = _results.get(key)
     if found is None:
         found = engine.compute(jur, today=today, **anchors)

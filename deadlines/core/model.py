@@ -4,9 +4,9 @@ engine derives). All frozen dataclasses; no I/O. A result says facts
 says them in a language."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+import hashlib
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, tzinfo
-from functools import cached_property
 from operator import attrgetter
 from typing import Mapping, Union
 
@@ -19,27 +19,6 @@ Moment = Union[date, datetime]
 KINDS = ("deadline", "window", "notice-window", "retention")
 AUDIENCES = ("candidates", "clerk", "public", "petitioners")
 STATUSES = ("scheduled", "tentative", "overridden", "cancelled")
-
-
-def hashed_once(cls: type) -> type:
-    """``cls`` (a frozen dataclass shared by every jurisdiction of a law) hashed
-    once and then remembered: the engine's caches are keyed on rules, holiday
-    law, office hours and time law, and walking their fields for every lookup
-    cost more than many lookups save. Equal values still hash equal; a copy
-    or a pickle leaves the remembered hash behind (a string's hash differs
-    from one process to the next)."""
-    def _hash(self) -> int:
-        return hash(tuple(getattr(self, f.name) for f in fields(self)))
-
-    def __getstate__(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
-
-    remembered = cached_property(_hash)
-    remembered.__set_name__(cls, "_hash")
-    cls._hash = remembered
-    cls.__hash__ = lambda self: self._hash
-    cls.__getstate__ = __getstate__
-    return cls
 
 
 # --------------------------------------------------------------------------- rules
@@ -113,7 +92,6 @@ class HolidayReading:
     drop: tuple[str, ...] = ()
 
 
-@hashed_once
 @dataclass(frozen=True)
 class HolidayLaw:
     """A jurisdiction's legal holidays (the days its computation-of-time law
@@ -130,11 +108,16 @@ class HolidayLaw:
     url: str | None = None
     read: date | None = None
 
+    def __post_init__(self) -> None:
+        # the law's calendars for every year it can be asked about, built once
+        # with the law (deadlines.core.holiday_law imports this module)
+        from deadlines.core.holiday_law import calendars_of
+        object.__setattr__(self, "calendars", calendars_of(self))
+
     def hand_lists(self) -> tuple[HandList, ...]:
         return tuple(h for h in (self.proclaimed, self.one_off_closures) if h is not None)
 
 
-@hashed_once
 @dataclass(frozen=True)
 class OfficeHours:
     """When the filing office is open; ``confirm`` says how sure the hours are
@@ -164,7 +147,6 @@ class OfficeHours:
         return self.open, self.close
 
 
-@hashed_once
 @dataclass(frozen=True)
 class TimeLaw:
     """The jurisdiction's computation-of-time law: its default roll for a last
@@ -219,7 +201,6 @@ class ElectionDay:
         return in_years(self.years, year)
 
 
-@hashed_once
 @dataclass(frozen=True)
 class ElectionRule:
     """How an election's date is derived: one :class:`ElectionDay`, or one per
@@ -303,7 +284,6 @@ class Threshold:
     note: str | None = None
 
 
-@hashed_once
 @dataclass(frozen=True)
 class Rule:
     """One version of a deadline rule, as written in a calendar file."""
@@ -329,19 +309,15 @@ class Rule:
     url: str | None = None  # where the quoted text can be read
     read: date | None = None  # the day it was read there
 
+    def __post_init__(self) -> None:
+        exprs = (self.start, self.due, *(r.due for r in self.readings))
+        object.__setattr__(self, "_anchors", tuple(e.of for e in exprs if e is not None))
+        #: Some reading ends at another hour or in another zone.
+        object.__setattr__(self, "reads_other_hours", any(r.at or r.zone for r in self.readings))
+
     def anchors(self) -> tuple[str, ...]:
         """What the rule counts from: its start and due, and its readings' counts."""
         return self._anchors
-
-    @cached_property
-    def _anchors(self) -> tuple[str, ...]:
-        exprs = (self.start, self.due, *(r.due for r in self.readings))
-        return tuple(e.of for e in exprs if e is not None)
-
-    @cached_property
-    def reads_other_hours(self) -> bool:
-        """Some reading ends at another hour or in another zone."""
-        return any(r.at or r.zone for r in self.readings)
 
 
 @dataclass(frozen=True)
@@ -493,9 +469,25 @@ class Jurisdiction:
     website: str | None = None  # its website as its roster row's list gives it (often without a scheme)
     lgid: str | None = None  # its Colorado DOLA local-government id
     facts: tuple["Fact", ...] = ()  # local facts found by research (calendars/facts), with their sources
+    #: What its law is made of, as a digest: its files' contents less the
+    #: government's identity (:func:`deadlines.core.loading.build.law_key`),
+    #: and every change laid on the law since (:meth:`with_law`). Governments
+    #: with equal keys get the same deadlines but for their identity. None for
+    #: a jurisdiction not built from files: then it shares with none.
+    law_key: str | None = None
 
     def __hash__(self) -> int:
         return hash(self.id)
+
+    def with_law(self, **changes) -> "Jurisdiction":
+        """This government under its law changed as ``changes`` say (office
+        hours, holidays, decisions...), with a new :attr:`law_key` made from
+        the old one and the changed values."""
+        key = None
+        if self.law_key is not None:
+            said = repr(sorted(changes.items()))
+            key = hashlib.blake2b(f"{self.law_key}\n{said}".encode(), digest_size=16).hexdigest()
+        return replace(self, law_key=key, **changes)
 
     @property
     def county(self) -> str | None:

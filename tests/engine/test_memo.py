@@ -39,15 +39,31 @@ def test_once_per_law(reg, monkeypatch):
         assert [d.uid for d in result.deadlines] == [f"{town.id}/2031-11-04/{d.id}" for d in results[0].deadlines]
         assert {"petition-circulation", "petition-filing", "petition-retention"} <= {d.id for d in result.deadlines}
         assert [d.due for d in result.deadlines] == [d.due for d in results[0].deadlines]
-    seed = reg.get("colorado-local")  # the seed adds nothing to the shared set either: the same law
-    assert memo.law(seed) == memo.law(towns[0]) and memo.law(towns[1]) == memo.law(towns[0])
+    assert memo.law(towns[1]) == memo.law(towns[0]) == memo.law(towns[2])
+    # the key is made from the files as written: the seed extends other sets
+    # (the towns' synthetic set holds its tables), so it is computed on its own
+    seed = reg.get("colorado-local")
+    assert memo.law(seed) != memo.law(towns[0])
     memo.compute(seed, election=date(2031, 11, 4), today=TODAY)
-    assert calls == [town_id(1)]
-    city, copy = reg.get("model-city"), reg.get(town_id(3))  # model-city's rules, copied into another file: its own law
-    assert memo.law(city) != memo.law(copy)
-    memo.compute(city, election=date(2031, 11, 4), today=TODAY)
-    memo.compute(copy, election=date(2031, 11, 4), today=TODAY)
-    assert calls == [town_id(1), "model-city", town_id(3)]
+    assert calls == [town_id(1), "colorado-local"]
+
+
+def test_the_key_is_the_source_less_the_identity(tmp_path):
+    """Two files that differ only in the government's identity (id, name,
+    source, ocd_id, kind, county) share a key; a changed rule, another zone
+    or an office hour recorded later (:meth:`Jurisdiction.with_law`) does not."""
+    folder = make_calendars(tmp_path / "calendars", 0)
+    seed = (folder / "model-city.toml").read_text()
+    body = "\n".join(line for line in seed[seed.index("timezone"):].splitlines() if not line.startswith("source ="))
+    (folder / "twin-a.toml").write_text(f'id = "twin-a"\nname = "A"\nsource = "one"\n{body}')
+    (folder / "twin-b.toml").write_text(f'id = "twin-b"\nname = "B"\nsource = "two"\n{body}')
+    (folder / "twin-c.toml").write_text(f'id = "twin-c"\nname = "C"\n{body.replace("America/Chicago", "America/Denver")}')
+    reg = Registry(folder)
+    a, b, c = (reg.get(f"twin-{x}") for x in "abc")
+    assert memo.law(a) == memo.law(b) != memo.law(c)
+    later = a.with_law(office_hours=reg.get("ypsilanti-mi").office_hours)
+    assert memo.law(later) not in (memo.law(a), memo.law(c))
+    assert a.with_law(office_hours=later.office_hours).law_key == later.law_key  # the same change, the same key
 
 
 def test_anchors_and_overrides_are_part_of_the_key(reg):

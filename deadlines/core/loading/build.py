@@ -4,6 +4,7 @@ place, the merged rules in dependency order, the holiday law, choices,
 decisions and overrides, and the years its rules reach."""
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -54,8 +55,22 @@ def build(path: Path, parts: list[Part], c: Checker) -> tuple[Jurisdiction, list
         overrides=overrides, extends=tuple(main.doc.get("extends", ())),
         choices=choices, decisions=decisions, reach=span.reach(rules, order, choices.values()),
         state=_state(found("state")),
+        law_key=law_key(parts),
     )
     return jurisdiction, [p for chk in checkers.values() for p in chk.problems]
+
+
+#: The keys of a calendar file that say which government it is, not its law.
+IDENTITY = ("id", "name", "source", "ocd_id", "kind", "county")
+
+
+def law_key(parts: list[Part]) -> str:
+    """A digest of what the law of ``parts`` (a jurisdiction's file, then its
+    shared sets) is made of: every file's contents as read, less the
+    government's identity (:data:`IDENTITY`). The rows of one kind of
+    government, and a file that says nothing its shared sets do not, share it."""
+    own = {k: v for k, v in parts[0].doc.items() if k not in IDENTITY}
+    return hashlib.blake2b(repr((own, *(p.doc for p in parts[1:]))).encode(), digest_size=16).hexdigest()
 
 
 RESERVED_IDS = ("combined",)  # /calendars/<id>.ics would be another feed

@@ -90,28 +90,9 @@ def merge(parts: list[Part], checkers: dict[str, Checker]) -> tuple[dict[str, di
     return merged, defined_in
 
 
-_shared_holidays: dict[tuple, tuple[HolidayLaw, tuple[Part, ...]]] = {}
-
-
 def merged_holidays(parts: list[Part], checkers: dict[str, Checker], main: Checker) -> HolidayLaw | None:
-    """:func:`holiday_law_of` of the merged ``[holidays]``; built once where every key
-    comes from shared sets (thousands of jurisdictions then share one object)."""
-    sources: dict[str, Part] = {}
-    for part in parts:
-        if isinstance(part.doc.get("holidays"), dict):
-            for key in part.doc["holidays"]:
-                if key in shape.HOLIDAYS.allowed:
-                    sources.setdefault(key, part)
-    key = tuple(sorted((k, id(p)) for k, p in sources.items()))
-    shared = bool(sources) and all(p is not parts[0] for p in sources.values())
-    held = tuple(p for _, p in sorted(sources.items()))
-    if shared and key in _shared_holidays and all(a is b for a, b in zip(_shared_holidays[key][1], held)):
-        return _shared_holidays[key][0]
-    before = sum(len(chk.problems) for chk in checkers.values())
-    law = holiday_law_of(_holiday_parts(parts, checkers), main)
-    if shared and law is not None and sum(len(chk.problems) for chk in checkers.values()) == before:
-        _shared_holidays[key] = (law, held)  # holding the parts keeps their ids from being reused
-    return law
+    """:func:`holiday_law_of` of the merged ``[holidays]``."""
+    return holiday_law_of(_holiday_parts(parts, checkers), main)
 
 
 def _holiday_parts(parts: list[Part], checkers: dict[str, Checker]) -> dict[str, tuple[Any, Checker]]:
