@@ -35,9 +35,6 @@ class BusinessCalendar:
     last: date = date.max
     holds: str = "this calendar"
 
-    def __hash__(self) -> int:  # a calendar is shared by many rules; identity suffices
-        return id(self)
-
     def is_business_day(self, day: date) -> bool:
         if not self.first <= day <= self.last:
             raise CoverageError(

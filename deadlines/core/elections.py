@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
-from functools import lru_cache
 from typing import Callable
 
 from deadlines.core.counting import first_weekday_of_month
@@ -34,7 +33,6 @@ def rule_date(rule: ElectionRule, year: int) -> date | None:
     return None if way is None else _day(way, year)
 
 
-@lru_cache(maxsize=65536)
 def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | None] | None:
     """The date the election is held in ``year``: the rule's date, or where an
     authority moved it, the new date with the move."""
@@ -53,7 +51,6 @@ def _describe(way: ElectionDay) -> Note:
     return Note(f"election.{way.rule}", (("month", way.month), ("years", Note(f"years.{way.years}"))))
 
 
-@lru_cache(maxsize=4096)
 def describe_rule(rule: ElectionRule) -> Note:
     """How ``rule`` fixes its day: one way, or ``election.ways`` (each way
     with its citation) where the law differs by year."""
@@ -63,7 +60,6 @@ def describe_rule(rule: ElectionRule) -> Note:
                                                   for w in rule.ways)),))
 
 
-@lru_cache(maxsize=65536)
 def rule_day(rule: ElectionRule, year: int) -> date:
     """The day ``rule``'s words give in ``year``, even in a year it skips (an
     even year for an odd-year rule: its first way's day)."""

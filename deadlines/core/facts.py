@@ -18,7 +18,6 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
-from functools import lru_cache
 from pathlib import Path
 
 from deadlines.core.elections import rule_date
@@ -121,9 +120,20 @@ def read(root: Path) -> FactBook:
     return book(Path(root), stamp(Path(root)))
 
 
-@lru_cache(maxsize=4)
+#: The facts read so far: calendars folder -> (its facts files' stamp, the facts).
+_books: dict[Path, tuple[tuple, FactBook]] = {}
+
+
 def book(root: Path, stamps: tuple) -> FactBook:
-    """The facts of ``root`` as of ``stamps`` (:func:`stamp`: its files' names and times)."""
+    """The facts of ``root`` as of ``stamps`` (:func:`stamp`: its files' names
+    and times), read once per change."""
+    seen = _books.get(root)
+    if seen is None or seen[0] != stamps:
+        _books[root] = seen = (stamps, _book(root, stamps))
+    return seen[1]
+
+
+def _book(root: Path, stamps: tuple) -> FactBook:
     by_id: dict[str, list[Fact]] = {}
     problems: list[Problem] = []
     for name, _ in stamps:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from datetime import date, datetime, time
-from functools import lru_cache
 
 from deadlines.core.model import Moment
 
@@ -11,13 +10,11 @@ def day_of(moment: Moment) -> date:
     return moment.date() if isinstance(moment, datetime) else moment
 
 
-@lru_cache(maxsize=65536)
 def say_day(day: date) -> str:
     """"Monday, June 9, 2025"."""
     return f"{day:%A}, {day:%B} {day.day}, {day.year}"
 
 
-@lru_cache(maxsize=4096)
 def say_clock(t: time) -> str:
     """"5:00 p.m.", "8:00 a.m.", "12:00 noon"."""
     if t.hour == 12 and t.minute == 0:

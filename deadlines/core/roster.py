@@ -27,7 +27,6 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -122,12 +121,20 @@ def stamp(root: Path) -> tuple:
         return ()
 
 
+#: The rosters read so far: calendars folder -> (its roster files' stamp, the roster).
+_read_rosters: dict[Path, tuple[tuple, Roster]] = {}
+
+
 def read(root: Path) -> Roster:
     """The roster of the calendars folder ``root`` (read once per change)."""
-    return _read(Path(root), stamp(Path(root)))
+    root = Path(root)
+    stamps = stamp(root)
+    seen = _read_rosters.get(root)
+    if seen is None or seen[0] != stamps:
+        _read_rosters[root] = seen = (stamps, _read(root, stamps))
+    return seen[1]
 
 
-@lru_cache(maxsize=8)
 def _read(root: Path, stamps: tuple) -> Roster:
     folder = root / ROSTER_DIR
     problems: list[Problem] = []

@@ -38,7 +38,7 @@ def test_a_shared_set_is_parsed_once(folder, monkeypatch):
     parsed = []
     real = files.parse
     monkeypatch.setattr(files, "parse", lambda path: parsed.append(Path(path)) or real(path))
-    files.shared_part.cache_clear()
+    files._shared.clear()
     found, _ = Registry(folder).load_all()
     shared = [p.name for p in parsed if p.parent.name == "shared"]
     used = {f"{name}.toml" for jur in found for name in jur.extends}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from deadlines.core.errors import Problem
@@ -86,14 +85,24 @@ def validate_part(path: str, doc: dict, table: shape.Table) -> Part:
     )
 
 
-@lru_cache(maxsize=256)
+#: The shared sets read so far: path -> (modification time, part, problems),
+#: one entry per shared set file (a newer modification time replaces it).
+_shared: dict[Path, tuple[int, Part | None, tuple[Problem, ...]]] = {}
+
+
 def shared_part(path: Path, mtime_ns: int) -> tuple[Part | None, tuple[Problem, ...]]:
     """A shared rule set, parsed and validated once per modification time."""
+    seen = _shared.get(path)
+    if seen is not None and seen[0] == mtime_ns:
+        return seen[1], seen[2]
     doc, problems = parse(path)
     if doc is None:
-        return None, tuple(problems)
-    part = validate_part(str(path), doc, shape.SHARED_SET)
-    return part, part.problems
+        part, found = None, tuple(problems)
+    else:
+        part = validate_part(str(path), doc, shape.SHARED_SET)
+        found = part.problems
+    _shared[path] = (mtime_ns, part, found)
+    return part, found
 
 
 def check_shared(path: str | Path) -> list[Problem]:

@@ -9,6 +9,7 @@ jurisdiction's own deadline ``replaces`` its set's); ``office_hours`` and
 """
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -90,9 +91,32 @@ def merge(parts: list[Part], checkers: dict[str, Checker]) -> tuple[dict[str, di
     return merged, defined_in
 
 
+#: The holiday laws built so far, by what they are made of (each key of
+#: ``[holidays]`` with the file giving it and its contents): every
+#: jurisdiction whose holidays come from the same words shares one law, and
+#: its calendars (a law's calendars cost milliseconds; ten thousand files
+#: share a handful).
+_holiday_laws: dict[str, HolidayLaw] = {}
+
+
 def merged_holidays(parts: list[Part], checkers: dict[str, Checker], main: Checker) -> HolidayLaw | None:
-    """:func:`holiday_law_of` of the merged ``[holidays]``."""
-    return holiday_law_of(_holiday_parts(parts, checkers), main)
+    """:func:`holiday_law_of` of the merged ``[holidays]``, built once per
+    contents (one that finds problems is never shared: each file says them)."""
+    sources: dict[str, Part] = {}
+    for part in parts:
+        if isinstance(part.doc.get("holidays"), dict):
+            for key in part.doc["holidays"]:
+                if key in shape.HOLIDAYS.allowed:
+                    sources.setdefault(key, part)
+    said = repr(sorted((k, p.path, p.doc["holidays"][k]) for k, p in sources.items()))
+    key = hashlib.blake2b(said.encode(), digest_size=16).hexdigest()
+    if key in _holiday_laws:
+        return _holiday_laws[key]
+    before = sum(len(chk.problems) for chk in checkers.values())
+    law = holiday_law_of(_holiday_parts(parts, checkers), main)
+    if law is not None and sum(len(chk.problems) for chk in checkers.values()) == before:
+        _holiday_laws[key] = law
+    return law
 
 
 def _holiday_parts(parts: list[Part], checkers: dict[str, Checker]) -> dict[str, tuple[Any, Checker]]:
