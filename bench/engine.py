@@ -37,7 +37,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deadlines.core import engine  # noqa: E402
 from deadlines.core.memo import compute  # noqa: E402
-from deadlines.core.holiday_law import business_calendar  # noqa: E402
 from deadlines.core.registry import Registry  # noqa: E402
 from deadlines.service import cycles  # noqa: E402
 
@@ -72,7 +71,7 @@ def floor_plan(work):
     for it. Built before the floor is timed."""
     plans = []
     for jur, election, events in work:
-        closed = business_calendar(jur.holidays, election.year - 1, election.year + 1).closed
+        closed = jur.holidays.calendars.legal.closed  # the holiday dict the engine rolls over
         ops = []
         for rid in jur.order:
             rule = jur.rules[rid][-1]

@@ -15,7 +15,7 @@ from deadlines.core.basis import CLERK, Local, basis_of, departing, notes_of, pu
 from deadlines.core.cases import Occurrence, group
 from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.facts import hours_of_cycle
-from deadlines.core.engine import resolve_anchors
+from deadlines.core.anchors import resolve_anchors
 from deadlines.core.memo import compute
 from deadlines.core.model import (
     FACT_BY, Case, Deadline, Decision, Fact, Holiday, HolidayRule, Jurisdiction, Moment, OfficeHours, Override,

@@ -17,6 +17,7 @@ merging a jurisdiction with the shared sets it ``extends``
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from deadlines.core.errors import CalendarError, Problem
@@ -24,6 +25,7 @@ from deadlines.core.loading import files, shape
 from deadlines.core.loading.build import build
 from deadlines.core.loading.checker import Checker
 from deadlines.core.loading.files import check_shared, validate_part
+from deadlines.core.law import law_of
 from deadlines.core.loading.merge import SHARED_DIR, extended
 from deadlines.core.model import Jurisdiction
 
@@ -61,4 +63,6 @@ def check_document(doc: dict, path: Path) -> tuple[Jurisdiction | None, list[Pro
     problems = [*main.problems, *shared_problems, *own.problems]
     jurisdiction, combined = build(path, [main, *shared], own)
     problems.extend(combined)
-    return (None if problems else jurisdiction), problems
+    if problems:
+        return None, problems
+    return replace(jurisdiction, law=law_of(jurisdiction)), problems

@@ -8,10 +8,14 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, tzinfo
 from operator import attrgetter
-from typing import Mapping, Union
+from typing import TYPE_CHECKING, Mapping, Union
 
 from deadlines.core.notes import Note
 from deadlines.core.slotted import quick_init
+
+if TYPE_CHECKING:  # each of these modules imports this one
+    from deadlines.core.basis import Basis
+    from deadlines.core.law import Law
 
 Moment = Union[date, datetime]
 """A date (all-day, ends as the deadline's ``ends`` says) or an aware instant."""
@@ -475,6 +479,16 @@ class Jurisdiction:
     #: with equal keys get the same deadlines but for their identity. None for
     #: a jurisdiction not built from files: then it shares with none.
     law_key: str | None = None
+    #: What its law makes the same in every cycle, worked out once when it was
+    #: loaded (:class:`deadlines.core.law.Law`); None where it was not (the
+    #: engine works it out each time). A copy given other rules, hours or
+    #: holidays works it out anew; one under another identity keeps it.
+    law: Law | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.law is not None and not self.law.fits(self):
+            from deadlines.core.law import law_of  # deadlines.core.law imports this module
+            object.__setattr__(self, "law", law_of(self))
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -540,7 +554,7 @@ class Deadline:
     case: str | None = None  # the case id of a deadline counted from a trigger event
     changes: tuple[Note, ...] = ()  # what a clerk changed, and when
     label: str | Note | None = None  # the label of its case (a deadline counted from a trigger event)
-    basis: "Basis | None" = None  # what it rests on (deadlines.core.basis), laid on by the service
+    basis: Basis | None = None  # what it rests on (deadlines.core.basis), laid on by the service
     place: str = ""  # the name of its jurisdiction, for the words that name it (set per jurisdiction)
 
     title = property(attrgetter("rule.title"), doc="Its rule's title (the file's words); a case's label is ``label``.")

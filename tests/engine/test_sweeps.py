@@ -16,7 +16,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from deadlines.core.engine import compute, version_in_force
+from deadlines.core.engine import compute
+from deadlines.core.law import version_in_force
 from deadlines.core.errors import CoverageError
 from deadlines.core.elections import election_date
 from deadlines.core.holiday_law import business_calendar
