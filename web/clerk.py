@@ -35,6 +35,7 @@ from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.reminders import wake
 from deadlines.reminders.webhook import check_target
+from deadlines import commands
 from deadlines.store import history, rate_limits, records, subscriptions, tokens
 from deadlines.store.db import now, writer
 from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OfficeHoursEntry, OverrideEntry,
@@ -459,7 +460,7 @@ def add_subscription():
             return _error(429, f"target: a confirmation email went to {target} a short while ago; "
                                f"try again in {wait} s", "target", headers={"Retry-After": str(wait)})
     with _writing() as s, s.begin():
-        sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=wanted.leads,
+        sub = commands.subscribe(s, g.jur, channel=channel, target=target, leads=wanted.leads,
                                    notice_lead=wanted.notice_lead, deadline_ids=wanted.deadlines,
                                    confirmed=channel == "webhook", secret=secret, audience=wanted.audience)
         if channel == "email":

@@ -9,3 +9,6 @@ Each command takes ``(session, jurisdiction, ...)`` and keyword-only ``who``
 bad input raises :class:`~deadlines.core.errors.InputError` with nothing
 written; the caller commits or rolls back the session.
 """
+from deadlines.commands.subscriptions import subscribe
+
+__all__ = ["subscribe"]
