@@ -19,6 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from deadlines import change_notes  # (a module: change_notes reads the tables, whose package imports this)
 from deadlines.core.cases import Occurrence
 from deadlines.core.elections import cycle_key
 from deadlines.core.engine import counts_from_trigger
@@ -171,7 +172,7 @@ def _changes(log) -> dict[str, list]:
     out: dict[str, list] = defaultdict(list)
     for e in reversed(log):
         kind, _, key = e.target.partition(":")
-        out[f"cycle:{key}" if kind == "election" else e.target].append(partial(history.change, e))
+        out[f"cycle:{key}" if kind == "election" else e.target].append(partial(change_notes.change, e))
     return dict(out)
 
 
