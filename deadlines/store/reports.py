@@ -4,7 +4,7 @@ of the 2027 election", with the link and the words quoted
 (``POST /api/v1/jurisdictions/<id>/reports``).
 
 A report changes nothing until it is accepted (``deadlines reports accept``,
-or the clerk at the desk): then :class:`DbRecords` reads it as a published
+or the clerk at the desk): then :class:`deadlines.recorded.DbRecords` reads it as a published
 notice (:func:`notices`), the history says so and the jurisdiction's records
 revision moves, so that every surface computes again. A rejected one keeps
 its reason. Of several accepted reports for one deadline of one cycle, the

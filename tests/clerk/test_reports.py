@@ -23,8 +23,9 @@ from sqlalchemy.orm import Session
 
 from deadlines.cli import main
 from deadlines.core.model import Fact, PublishedNotice
+from deadlines import commands
 from deadlines.change_notes import words as change_words
-from deadlines.store import history, records
+from deadlines.store import history
 from deadlines.store.db import now
 from deadlines.store.tables import DateReport, JurisdictionState
 from web import create_app
@@ -185,8 +186,8 @@ def test_too_many_reports_from_one_client_are_429_with_retry_after(app):
 def test_the_clerks_office_hours_and_closures_are_local_facts_by_the_clerk(app):
     jur = app.extensions["registry"].get(J)
     with Session(app.extensions["records"].db) as s, s.begin():
-        records.set_office_hours(s, jur, {"open": "08:00", "close": "12:00", "authority": "City Council Resolution 2025-3"})
-        records.record_closure(s, jur, "2026-04-20", "Courthouse closed for repairs")
+        commands.set_office_hours(s, jur, {"open": "08:00", "close": "12:00", "authority": "City Council Resolution 2025-3"})
+        commands.record_closure(s, jur, "2026-04-20", "Courthouse closed for repairs")
     facts = app.extensions["records"].recorded(J).facts
     assert [(f.fact, f.value, f.source, f.quote, f.by) for f in facts] == [
         ("office_hours", "08:00-12:00", "recorded by the clerk", "City Council Resolution 2025-3", "clerk"),
