@@ -308,7 +308,7 @@ def _report_accept(s, jur, cycle, form, who):
                id=row.id, place=jur.name, due=row.due_given, title=_report_title(jur, row, w),
                election=words.when(row.cycle, w), source=row.source)
     if not _decided_already(row, "accepted", who, None):
-        reports.accept(s, jur, reports.find(s, row.id), who=who, today=today_in(jur.timezone))
+        commands.accept_report(s, jur, reports.find(s, row.id), who=who, today=today_in(jur.timezone))
     return said, row.cycle
 
 
@@ -320,7 +320,7 @@ def _report_reject(s, jur, cycle, form, who):
                title=_report_title(jur, row, w))
     reason = " ".join((form.get("reason") or "").split()) or None
     if not _decided_already(row, "rejected", who, reason):
-        reports.reject(s, jur, reports.find(s, row.id), form.get("reason"), who=who, today=today_in(jur.timezone))
+        commands.reject_report(s, jur, reports.find(s, row.id), form.get("reason"), who=who, today=today_in(jur.timezone))
     return said, row.cycle
 
 
