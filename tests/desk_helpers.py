@@ -10,7 +10,8 @@ from datetime import date, timedelta
 
 from sqlalchemy.orm import Session
 
-from deadlines.store import clerks, records, tokens
+from deadlines import commands
+from deadlines.store import clerks, tokens
 
 API = "/api/v1/jurisdictions"
 CYCLE = date(2026, 11, 3)  # model-city's cycle of the events seed_events stores by default
@@ -49,5 +50,5 @@ def seed_events(app, n: int, *, first: date = date(2026, 1, 5), jid: str = "mode
     with Session(app.extensions["records"].db) as s, s.begin():
         for i in range(n):
             day = first + timedelta(days=i % 280)
-            records.record_event(s, jur, "ordinance-adopted", day.isoformat(), key=key if i == 0 else None)
+            commands.record_event(s, jur, "ordinance-adopted", day.isoformat(), key=key if i == 0 else None)
     app.extensions["records"].forget(jid)

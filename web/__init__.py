@@ -9,7 +9,8 @@ from flask import Flask
 from deadlines.store import feed_state
 from deadlines.core.memo import Computed, Lru
 from deadlines.core.registry import Registry
-from deadlines.store import DbRecords, get_db
+from deadlines.recorded import DbRecords
+from deadlines.store import get_db
 
 from deadlines.across import Across
 from deadlines.geo.where import Where

@@ -35,6 +35,7 @@ from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
 from deadlines.reminders import wake
 from deadlines.reminders.webhook import check_target
+from deadlines import commands
 from deadlines.store import history, rate_limits, records, subscriptions, tokens
 from deadlines.store.db import now, writer
 from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OfficeHoursEntry, OverrideEntry,
@@ -75,14 +76,14 @@ def _input_error(exc: InputError):
     told = detail(exc)
     if isinstance(exc, CaseNeeded):
         return _error(409, told, exc.field, cases=[{"id": i, "label": lab} for i, lab in exc.cases])
-    if isinstance(exc, records.TooManyEvents):
+    if isinstance(exc, commands.TooManyEvents):
         return _error(422, told, exc.field, limit=exc.limit, cycle=exc.cycle.isoformat())
     return _error(422, told, exc.field)
 
 
 def event_cap() -> int:
     """The most events a cycle holds: the ``MAX_EVENTS_PER_CYCLE`` setting (the API's and the desk's)."""
-    return max(1, int(current_app.config.get("MAX_EVENTS_PER_CYCLE", records.MAX_EVENTS_PER_CYCLE)))
+    return max(1, int(current_app.config.get("MAX_EVENTS_PER_CYCLE", commands.MAX_EVENTS_PER_CYCLE)))
 
 
 def _failed_authentication(challenge: dict):
@@ -166,7 +167,7 @@ def _writing() -> Session:
 
 def _servable(s: Session, cycle=None) -> None:
     """Refuse (422, nothing stored) a write after which a surface could not show the jurisdiction."""
-    records.check_servable(s, g.jur, today=today_in(g.jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
+    commands.check_servable(s, g.jur, today=today_in(g.jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
                            cycle=cycle)
 
 
@@ -235,7 +236,7 @@ def list_events():
 def add_event():
     ev_in = _body(EventIn)
     with _writing() as s, s.begin():
-        ev = records.record_event(s, g.jur, ev_in.name, ev_in.at, ev_in.label,
+        ev = commands.record_event(s, g.jur, ev_in.name, ev_in.at, ev_in.label,
                                   who=g.who, reason=ev_in.reason, key=request.headers.get("Idempotency-Key"),
                                   most=event_cap())
         _servable(s)
@@ -247,7 +248,7 @@ def add_event():
 def change_event(event_id: int):
     ev_in = _body(EventIn)
     with _writing() as s, s.begin():
-        ev = records.change_event(s, g.jur, event_id, ev_in.name, ev_in.at, ev_in.label, who=g.who, reason=ev_in.reason,
+        ev = commands.change_event(s, g.jur, event_id, ev_in.name, ev_in.at, ev_in.label, who=g.who, reason=ev_in.reason,
                                   most=event_cap())
         if ev is not None:
             _servable(s)
@@ -262,7 +263,7 @@ def delete_event(event_id: int):
     """The event is kept, marked deleted (``?reason=`` says why): its deadlines
     stay in the feeds, cancelled."""
     with _writing() as s, s.begin():
-        if not records.delete_event(s, g.jur, event_id, who=g.who, reason=request.args.get("reason")):
+        if not commands.delete_event(s, g.jur, event_id, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no event {event_id} for {g.jid}")
     _changed()
     return "", 204
@@ -287,7 +288,7 @@ def list_elections():
 def put_election(cycle: str):
     held = _body(ElectionIn)
     with _writing() as s, s.begin():
-        entry = records.set_election(s, g.jur, cycle, held.general, held.primary, who=g.who,
+        entry = commands.set_election(s, g.jur, cycle, held.general, held.primary, who=g.who,
                                      authority=held.authority, reason=held.reason)
         _servable(s, entry.cycle)
     _changed()
@@ -297,7 +298,7 @@ def put_election(cycle: str):
 @bp.delete("/elections/<cycle>")
 def delete_election(cycle: str):
     with _writing() as s, s.begin():
-        if not records.delete_election(s, g.jur, cycle, who=g.who):
+        if not commands.delete_election(s, g.jur, cycle, who=g.who):
             return _error(404, f"no election dates entered for the {cycle} cycle")
     _changed()
     return "", 204
@@ -315,7 +316,7 @@ def list_overrides():
 def put_override(cycle: str, deadline: str):
     order = _body(OverrideIn).model_dump()
     with _writing() as s, s.begin():
-        entry = records.put_override(s, g.jur, cycle, deadline, order, who=g.who)
+        entry = commands.put_override(s, g.jur, cycle, deadline, order, who=g.who)
         _servable(s, entry.election)
     _changed()
     return jsonify(_override(entry))
@@ -324,7 +325,7 @@ def put_override(cycle: str, deadline: str):
 @bp.delete("/overrides/<cycle>/<deadline>")
 def delete_override(cycle: str, deadline: str):
     with _writing() as s, s.begin():
-        if not records.delete_override(s, g.jur, cycle, deadline, who=g.who, case=request.args.get("case"),
+        if not commands.delete_override(s, g.jur, cycle, deadline, who=g.who, case=request.args.get("case"),
                                        reason=request.args.get("reason")):
             return _error(404, f"no override of {deadline} in the {cycle} cycle" + (
                 f" for case {request.args['case']}" if request.args.get("case") else ""))
@@ -345,7 +346,7 @@ def list_decisions():
 def put_decision(cycle: str, choice: str):
     decided = _body(DecisionIn).model_dump()
     with _writing() as s, s.begin():
-        entry, new = records.put_decision(s, g.jur, cycle, choice, decided, who=g.who)
+        entry, new = commands.put_decision(s, g.jur, cycle, choice, decided, who=g.who)
         _servable(s, entry.cycle)
     _changed()
     return jsonify(_decision(entry)), 201 if new else 200
@@ -355,7 +356,7 @@ def put_decision(cycle: str, choice: str):
 def delete_decision(cycle: str, choice: str):
     """``?reason=`` is kept in the history."""
     with _writing() as s, s.begin():
-        if not records.delete_decision(s, g.jur, cycle, choice, who=g.who, reason=request.args.get("reason")):
+        if not commands.delete_decision(s, g.jur, cycle, choice, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no decision on {choice} recorded for the {cycle} cycle")
     _changed()
     return "", 204
@@ -388,7 +389,7 @@ def put_office_hours():
     (or opens when it opens) follows on every surface."""
     body = _body(OfficeHoursIn).model_dump()
     with _writing() as s, s.begin():
-        entry = records.set_office_hours(s, g.jur, body, who=g.who)
+        entry = commands.set_office_hours(s, g.jur, body, who=g.who)
         _servable(s)
         out = _hours(entry)
     _changed()
@@ -399,7 +400,7 @@ def put_office_hours():
 def delete_office_hours():
     """Forget the recorded hours (``?reason=`` is kept in the history)."""
     with _writing() as s, s.begin():
-        if not records.delete_office_hours(s, g.jur, who=g.who, reason=request.args.get("reason")):
+        if not commands.delete_office_hours(s, g.jur, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no office hours recorded for {g.jid}")
     _changed()
     return "", 204
@@ -416,7 +417,7 @@ def add_closure():
     last open day before it as the safe date."""
     closed = _body(ClosureIn)
     with _writing() as s, s.begin():
-        entry = records.record_closure(s, g.jur, closed.day, closed.reason, who=g.who)
+        entry = commands.record_closure(s, g.jur, closed.day, closed.reason, who=g.who)
         _servable(s)
         out = _closure(entry)
     _changed()
@@ -426,7 +427,7 @@ def add_closure():
 @bp.delete("/closures/<int:closure_id>")
 def delete_closure(closure_id: int):
     with _writing() as s, s.begin():
-        if not records.delete_closure(s, g.jur, closure_id, who=g.who, reason=request.args.get("reason")):
+        if not commands.delete_closure(s, g.jur, closure_id, who=g.who, reason=request.args.get("reason")):
             return _error(404, f"no closure {closure_id} recorded for {g.jid}")
     _changed()
     return "", 204
@@ -459,7 +460,7 @@ def add_subscription():
             return _error(429, f"target: a confirmation email went to {target} a short while ago; "
                                f"try again in {wait} s", "target", headers={"Retry-After": str(wait)})
     with _writing() as s, s.begin():
-        sub = subscriptions.create(s, g.jur, channel=channel, target=target, leads=wanted.leads,
+        sub = commands.subscribe(s, g.jur, channel=channel, target=target, leads=wanted.leads,
                                    notice_lead=wanted.notice_lead, deadline_ids=wanted.deadlines,
                                    confirmed=channel == "webhook", secret=secret, audience=wanted.audience)
         if channel == "email":

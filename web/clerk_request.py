@@ -25,6 +25,7 @@ from deadlines.domains import Sites, on_own_domain
 from deadlines.publish.words import _
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.settings import Settings
+from deadlines.commands import access as access_commands
 from deadlines.store import access
 from deadlines.store.db import writer
 from deadlines.store.tables import AccessRequest
@@ -136,7 +137,7 @@ def submit():
         settings = Settings.from_env(base_url=base_url())
         try:
             with Session(writer(db), expire_on_commit=False) as s, s.begin():
-                access.grant_at_once(s, s.get(AccessRequest, row_id), settings, _place_name, domain,
+                access_commands.grant_at_once(s, s.get(AccessRequest, row_id), settings, _place_name, domain,
                                      lambda secret: f"{settings.base_url}{url_for('desk.sign_in', secret=secret)}")
         except DeliveryError:  # rolled back: the request waits for the operator
             log.exception("the sign-in link of access request %s was not sent", row_id)

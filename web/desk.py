@@ -35,6 +35,7 @@ from deadlines.reminders.notice import draft_notice
 from deadlines.reminders.settings import Settings
 from deadlines.reminders.sign_in import AGAIN, send_link
 from deadlines.service import cycles, lookup
+from deadlines.change_notes import words as change_words
 from deadlines.store import clerks, history, tokens
 from deadlines.store.records import WEEKDAY_NAMES, hours_days
 from deadlines.store.tables import (
@@ -348,7 +349,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         closures = list(s.scalars(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id)
                                   .order_by(OfficeClosure.day)))
         live_tokens = [t for t in tokens.listing(s, jur.id) if t.revoked_at is None]
-        log = [history.words(e, jur, labels, w) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
+        log = [change_words(e, jur, labels, w) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
     notices = [(d, draft_notice(jur, result, d), published.get(d.uid)) for d in result.deadlines if d.kind == "notice-window"]
     choices = [c for c in jur.choices.values() if c.allowed(result.held)]
     near = cycles(jur, date(today.year - 2, 1, 1), date(today.year + 6, 12, 31))

@@ -38,12 +38,13 @@ from deadlines.core.errors import InputError
 from deadlines.core.moments import day_of
 from deadlines.core.model import Deadline, Jurisdiction
 from deadlines.publish import words
+from deadlines import commands
+from deadlines.recorded import DbRecords
 from deadlines.service import cycle_of, lookup
-from deadlines.store import history, records, reports
-from deadlines.store.db import now, writer
-from deadlines.store.records import DbRecords
+from deadlines.store import reports
+from deadlines.store.db import writer
 from deadlines.store.tables import DateReport, HistoryEntry, NoticePublication, OfficeClosure, TriggerEvent
-from deadlines.store.util import bump, hold
+from deadlines.store.util import hold
 from deadlines.words import Words
 
 from web.clerk import after_write, event_cap
@@ -80,7 +81,7 @@ def submission(form: Mapping[str, str]) -> str | None:
 
 def _event(s, jur, cycle, form, who):
     try:
-        ev = records.record_event(s, jur, form.get("name"), _moment(form), form.get("label"), who=who,
+        ev = commands.record_event(s, jur, form.get("name"), _moment(form), form.get("label"), who=who,
                                   key=submission(form), most=event_cap())
     except InputError as exc:
         if exc.code != "idempotency.reused":
@@ -117,7 +118,7 @@ def _deleted_already(s, jur, target: str, action: str, who, reason: str | None) 
 def _event_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", spoken()._("why it is deleted"))
     event_id = _event_id(form)
-    if not records.delete_event(s, jur, event_id, who=who, reason=reason):
+    if not commands.delete_event(s, jur, event_id, who=who, reason=reason):
         ev = s.get(TriggerEvent, event_id)
         if ev is None or ev.jurisdiction_id != jur.id or not _deleted_already(s, jur, f"event:{ev.id}", "event.delete",
                                                                                who, reason):
@@ -134,7 +135,7 @@ def _override(s, jur, cycle, form, who):
     rid, case = _rule_and_case(form)
     body = {"due": _moment(form) or None, "authority": form.get("authority"), "reason": form.get("reason"),
             "case": case, "status": form.get("status") or "overridden"}
-    entry = records.put_override(s, jur, cycle.isoformat(), rid, body, who=who)
+    entry = commands.put_override(s, jur, cycle.isoformat(), rid, body, who=who)
     w = spoken()
     title = w.calendar(jur.rules[rid][-1].title) if rid in jur.rules else rid
     return w._("Recorded the order of {authority} on “{title}”.", authority=entry.authority, title=title), None
@@ -142,8 +143,8 @@ def _override(s, jur, cycle, form, who):
 
 def _override_delete(s, jur, cycle, form, who):
     rid, case = _rule_and_case(form)
-    if not records.delete_override(s, jur, cycle.isoformat(), rid, who=who, case=case, reason=form.get("reason")) \
-            and not _deleted_already(s, jur, records.override_target(cycle, rid, inputs.label(case, "case")),
+    if not commands.delete_override(s, jur, cycle.isoformat(), rid, who=who, case=case, reason=form.get("reason")) \
+            and not _deleted_already(s, jur, commands.override_target(cycle, rid, inputs.label(case, "case")),
                                      "override.delete", who, form.get("reason")):
         raise InputError(spoken()._("deadline: no replaced date to remove"), "deadline")
     return spoken()._("Removed the replaced date: the computed date is in force again."), None
@@ -151,14 +152,14 @@ def _override_delete(s, jur, cycle, form, who):
 
 def _decision(s, jur, cycle, form, who):
     taken = {"yes": True, "no": False}.get(form.get("taken"))
-    records.put_decision(s, jur, cycle.isoformat(), form.get("choice", ""),
+    commands.put_decision(s, jur, cycle.isoformat(), form.get("choice", ""),
                          {"taken": taken, "authority": form.get("authority"), "reason": form.get("reason")}, who=who)
     return spoken()._("Recorded the decision."), None
 
 
 def _decision_delete(s, jur, cycle, form, who):
     choice = form.get("choice", "")
-    if not records.delete_decision(s, jur, cycle.isoformat(), choice, who=who, reason=form.get("reason")) \
+    if not commands.delete_decision(s, jur, cycle.isoformat(), choice, who=who, reason=form.get("reason")) \
             and not _deleted_already(s, jur, f"decision:{cycle}/{choice}", "decision.delete", who, form.get("reason")):
         raise InputError(spoken()._("choice: no decision recorded"), "choice")
     return spoken()._("Removed the decision."), None
@@ -172,7 +173,7 @@ def _days_of(form) -> str:
 
 
 def _office_hours(s, jur, cycle, form, who):
-    entry = records.set_office_hours(s, jur, {"open": form.get("open"), "close": form.get("close"),
+    entry = commands.set_office_hours(s, jur, {"open": form.get("open"), "close": form.get("close"),
                                               "days": _days_of(form) or None, "authority": form.get("authority")},
                                      who=who)
     w = spoken()
@@ -182,7 +183,7 @@ def _office_hours(s, jur, cycle, form, who):
 
 def _office_hours_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", spoken()._("why the recorded hours no longer hold"))
-    if not records.delete_office_hours(s, jur, who=who, reason=reason) \
+    if not commands.delete_office_hours(s, jur, who=who, reason=reason) \
             and not _deleted_already(s, jur, "office:hours", "office.hours.delete", who, reason):
         raise InputError(spoken()._("open: no office hours recorded"), "open")
     return spoken()._("Removed the recorded office hours: the earlier hours apply again."), None
@@ -192,7 +193,7 @@ def _closure(s, jur, cycle, form, who):
     on = inputs.day(form.get("day"), "day")
     kept = s.scalar(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id, OfficeClosure.day == on))
     entry = kept if kept is not None and _same_words(kept.reason, form.get("reason")) else \
-        records.record_closure(s, jur, form.get("day"), form.get("reason"), who=who)  # (refuses another reason that day)
+        commands.record_closure(s, jur, form.get("day"), form.get("reason"), who=who)  # (refuses another reason that day)
     w = spoken()
     return w._("Recorded that the office is closed on {day}.", day=words.when(entry.day, w)), cycle_of(jur, entry.day)
 
@@ -202,13 +203,13 @@ def _closure_delete(s, jur, cycle, form, who):
     value = form.get("closure", "")
     if not value.isdigit() or int(value) > inputs.MAX_ROW_ID:
         raise InputError(spoken()._("closure: no such closure recorded"), "closure")
-    if not records.delete_closure(s, jur, int(value), who=who, reason=reason):
+    if not commands.delete_closure(s, jur, int(value), who=who, reason=reason):
         try:
             day = inputs.day(form.get("day"), "day")  # the form names the day beside the id
         except InputError:
             day = None
         if day is None or s.get(OfficeClosure, int(value)) is not None or not _deleted_already(
-                s, jur, records.closure_target(jur, day), "closure.delete", who, reason):
+                s, jur, commands.closure_target(jur, day), "closure.delete", who, reason):
             raise InputError(spoken()._("closure: no such closure recorded"), "closure")
     return spoken()._("Deleted the closure."), None
 
@@ -263,11 +264,7 @@ def _notice(s, jur, cycle, form, who):
         if kept.published_on == on and _same_words(kept.where, where):
             return said, None  # marked so already (the form sent again)
         raise InputError(w._("uid: this notice is already marked published; undo that first to change it"), "uid")
-    s.add(NoticePublication(jurisdiction_id=jur.id, deadline_uid=uid, published_on=on, where=where, recorded_at=now(),
-                            by=who.label))
-    history.log(s, jur.id, who, "notice.publish", records.notice_target(cycle, window.id), None,
-                {"on": on.isoformat(), "where": where})
-    bump(s, jur.id, "anchors_rev")
+    commands.publish_notice(s, jur, uid, commands.notice_target(cycle, window.id), on, where, who=who)
     return said, None
 
 
@@ -276,8 +273,8 @@ def _notice_delete(s, jur, cycle, form, who):
     w = spoken()
     reason = inputs.required_text(form.get("reason"), "reason", w._("why the notice is no longer marked published"))
     window = _window(s, jur, cycle, form)
-    target = records.notice_target(cycle, window.id)
-    if not records.delete_publication(s, jur, window.uid, target, who=who, reason=reason) \
+    target = commands.notice_target(cycle, window.id)
+    if not commands.delete_publication(s, jur, window.uid, target, who=who, reason=reason) \
             and not _deleted_already(s, jur, target, "notice.delete", who, reason):
         raise InputError(w._("uid: this notice is not marked published"), "uid")
     return w._("“{title}” is no longer marked published; its reminders start again.", title=w.calendar(window.title)), \
@@ -311,7 +308,7 @@ def _report_accept(s, jur, cycle, form, who):
                id=row.id, place=jur.name, due=row.due_given, title=_report_title(jur, row, w),
                election=words.when(row.cycle, w), source=row.source)
     if not _decided_already(row, "accepted", who, None):
-        reports.accept(s, jur, reports.find(s, row.id), who=who, today=today_in(jur.timezone))
+        commands.accept_report(s, jur, reports.find(s, row.id), who=who, today=today_in(jur.timezone))
     return said, row.cycle
 
 
@@ -323,7 +320,7 @@ def _report_reject(s, jur, cycle, form, who):
                title=_report_title(jur, row, w))
     reason = " ".join((form.get("reason") or "").split()) or None
     if not _decided_already(row, "rejected", who, reason):
-        reports.reject(s, jur, reports.find(s, row.id), form.get("reason"), who=who, today=today_in(jur.timezone))
+        commands.reject_report(s, jur, reports.find(s, row.id), form.get("reason"), who=who, today=today_in(jur.timezone))
     return said, row.cycle
 
 
@@ -405,7 +402,7 @@ def _run(jur: Jurisdiction, cycle: date, action: str, form, who, *, keep: bool) 
         if keep and _stores_nothing(s, jur, logged):
             s.rollback()  # in force already: answered as the first save was, nothing stored or replanned
             return said, []
-        records.check_servable(s, jur, today=today_in(jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
+        commands.check_servable(s, jur, today=today_in(jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
                                cycle=cycle)  # what the desk accepts every surface can show, as the API
         if keep:
             s.commit()

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.core.model import Case, Deadline, Jurisdiction, Result
 from deadlines.service import lookup
+from deadlines.change_notes import words as change_words
 from deadlines.store import history
 
 from web.common import records
@@ -65,4 +66,4 @@ def recorded_by_clerk(result: Result, limit: int = 20) -> list[str]:
         entries = history.listing(s, jur.id)
     refs = {ref for c in result.cases for ref in c.refs.values()}
     labels = {c.id: c.label for c in result.cases}
-    return [history.words(e, jur, labels) for e in history.for_cycle(entries, result.cycle, refs)[:limit]]
+    return [change_words(e, jur, labels) for e in history.for_cycle(entries, result.cycle, refs)[:limit]]

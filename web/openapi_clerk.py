@@ -7,7 +7,7 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
-from deadlines.store.records import MAX_EVENTS_PER_CYCLE
+from deadlines.commands import MAX_EVENTS_PER_CYCLE
 from web.openapi_common import BODY_LIMITS, MAX_CONTENT, STR, TEXT_LIMITS, answer, many, problem, schema_of
 from web.schemas import REF, ref
 from web.schemas.base import Problem

@@ -22,6 +22,7 @@ from deadlines.publish.words import speaking
 from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings
+from deadlines import commands
 from deadlines.store import subscriptions
 from deadlines.store.db import now, writer
 
@@ -146,7 +147,7 @@ def subscribe():
                                                  "inbox (and spam folder), or try again later.", address=address), 429)
             return *page, {"Retry-After": str(wait)}
         with Session(writer(_db()), expire_on_commit=False) as s, s.begin():
-            sub = subscriptions.create(s, jur, channel="email", target=address, lang=lang(),
+            sub = commands.subscribe(s, jur, channel="email", target=address, lang=lang(),
                                        leads=request.form.getlist("leads") or [str(n) for n in subscriptions.DEFAULT_LEADS],
                                        audience=request.form.get("audience") or None)
             queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())

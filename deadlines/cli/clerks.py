@@ -14,6 +14,7 @@ from deadlines.core.registry import Registry
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.settings import Settings
 from deadlines.reminders.sign_in import invite as send_invitation, send_denial
+from deadlines.commands import access as access_commands
 from deadlines.store import access, clerks
 from deadlines.store.db import get_db, writer
 
@@ -108,7 +109,7 @@ def approve(request_id: int) -> None:
     settings = Settings.from_env()
     try:
         with Session(writer(get_db()), expire_on_commit=False) as s, s.begin():
-            row = access.approve(s, request_id, settings, _place_name)
+            row = access_commands.approve(s, request_id, settings, _place_name)
     except InputError as exc:
         raise click.ClickException(str(exc)) from None
     except DeliveryError as exc:

@@ -20,6 +20,7 @@ def recorded() -> RecordSource:
     url = database_url()
     if "DEADLINES_DATABASE_URL" not in os.environ and not os.path.exists(make_url(url).database or ""):
         return NO_RECORDS
-    from deadlines.store import DbRecords, get_db
+    from deadlines.recorded import DbRecords
+    from deadlines.store import get_db
 
     return DbRecords(get_db(url))

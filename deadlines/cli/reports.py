@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.core.errors import InputError
 from deadlines.core.registry import Registry
+from deadlines import commands
 from deadlines.store import history, reports as stored
 from deadlines.store.db import get_db, now, writer
 
@@ -81,7 +82,7 @@ def _replan(db, jid: str) -> None:
 def accept(report_id: int) -> None:
     """Accept report ID: its date becomes a published notice of the government
     (every surface shows it beside the statute's)."""
-    row = _decide(report_id, lambda s, jur, row: stored.accept(s, jur, row, who=OPERATOR))
+    row = _decide(report_id, lambda s, jur, row: commands.accept_report(s, jur, row, who=OPERATOR))
     click.echo(f"accepted report {row.id}: {row.jurisdiction_id} published {row.due_given} for {row.deadline} "
                f"({row.cycle} cycle), per {row.source}")
 
@@ -91,5 +92,5 @@ def accept(report_id: int) -> None:
 @click.option("--reason", required=True, help="Why (recorded).")
 def reject(report_id: int, reason: str) -> None:
     """Reject report ID, recording REASON; nothing it says is used."""
-    row = _decide(report_id, lambda s, jur, row: stored.reject(s, jur, row, reason, who=OPERATOR))
+    row = _decide(report_id, lambda s, jur, row: commands.reject_report(s, jur, row, reason, who=OPERATOR))
     click.echo(f"rejected report {row.id} ({row.deadline} of {row.jurisdiction_id}): {row.reason}")

@@ -14,6 +14,7 @@ from deadlines.core.registry import Registry
 from deadlines.publish.words import masked
 from deadlines.store.db import get_db, writer
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
+from deadlines.change_notes import words as change_words
 from deadlines.store import history as clerk_history
 from deadlines.store import tokens
 
@@ -116,6 +117,6 @@ def history(jurisdiction: str, limit: int) -> None:
     with Session(get_db()) as s:
         entries = clerk_history.listing(s, jur.id, limit)
     for e in entries:
-        click.echo(f"{e.id}\t{clerk_history.words(e, jur)}\t{e.target}")
+        click.echo(f"{e.id}\t{change_words(e, jur)}\t{e.target}")
     if not entries:
         click.echo(f"nothing recorded for {jurisdiction}", err=True)

@@ -26,7 +26,7 @@ from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.core.registry import Registry
 from deadlines.service import upcoming
 from deadlines.store.db import writer
-from deadlines.store.records import DbRecords
+from deadlines.recorded import DbRecords
 from deadlines.store.subscriptions import active
 from deadlines.store.tables import JurisdictionState, NoticePublication, Reminder, Subscription, TrackedDeadline
 from deadlines.store.util import insert

@@ -2,10 +2,10 @@
 ``/clerk/request?jurisdiction=<id>`` says who they are (name, email, role).
 
 An address on the government's own domain (:func:`deadlines.domains.on_own_domain`)
-gets its sign-in link at once (:func:`grant_at_once`); any other waits for an
-operator: ``deadlines clerk requests`` lists them, :func:`approve` mails the
-link as ``deadlines clerk invite`` does, :func:`deny` records why (the caller
-tells the requester). A request asked again while it waits is that request
+gets its sign-in link at once; any other waits for an operator: ``deadlines
+clerk requests`` lists them. Granting and approving mail a link, so they are
+commands (:mod:`deadlines.commands.access`); :func:`deny` records why (the
+caller tells the requester). A request asked again while it waits is that request
 (its name and role refreshed), not another.
 """
 from __future__ import annotations
@@ -17,8 +17,6 @@ from sqlalchemy.orm import Session
 
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.reminders.settings import Settings
-from deadlines.reminders.sign_in import AGAIN, invite, send_link
 from deadlines.store import clerks
 from deadlines.store.db import now
 from deadlines.store.tables import AccessRequest, ClerkAccount, ClerkGrant
@@ -59,26 +57,17 @@ def ask(s: Session, jid: str, name: object, email: object, role: object, *, clie
     return row
 
 
-def grant_at_once(s: Session, row: AccessRequest, settings: Settings, place_name, domain: str,
-                  sign_in_url) -> bool:
-    """Mail ``row``'s address its sign-in link now (its address is on the
-    government's ``domain``): a new account is invited (:func:`invite`); a live
-    one that keeps the jurisdiction gets a new link (its sessions go on). An
-    account revoked, or live without this jurisdiction, is left to the
-    operator (False: nothing sent). Raises DeliveryError (roll ``s`` back)."""
+def requester_account(s: Session, row: AccessRequest) -> tuple[ClerkAccount | None, bool]:
+    """The account of ``row``'s address (revoked ones too; None: none), and
+    whether it is live and keeps ``row``'s jurisdiction already."""
     account = s.scalar(select(ClerkAccount).where(ClerkAccount.email == row.email))
-    if account is None:
-        invite(s, settings, row.jurisdiction_id, row.email, row.name, place_name)
-    elif account.revoked_at is None and s.get(ClerkGrant, (account.id, row.jurisdiction_id)) is not None:
-        secret = clerks.link(s, account)
-        send_link(settings, account.email, account.name, sign_in_url(secret), [], why=AGAIN)
-    else:
-        return False
-    _decide(row, "approved", f"{DOMAIN} {domain}")
-    return True
+    keeps = account is not None and account.revoked_at is None and \
+        s.get(ClerkGrant, (account.id, row.jurisdiction_id)) is not None
+    return account, keeps
 
 
-def _decide(row: AccessRequest, state: str, by: str, reason: str | None = None) -> None:
+def decide(row: AccessRequest, state: str, by: str, reason: str | None = None) -> None:
+    """Mark ``row`` ``state`` (approved or denied), by ``by``, now, for ``reason``."""
     row.state, row.decided_by, row.decided_at, row.reason = state, by, now(), reason
 
 
@@ -93,20 +82,10 @@ def pending(s: Session, request_id: int) -> AccessRequest:
     return row
 
 
-def approve(s: Session, request_id: int, settings: Settings, place_name, *, by: str = "operator") -> AccessRequest:
-    """Invite the requester as ``deadlines clerk invite`` does (the same
-    function: an account granted the jurisdiction, a link mailed). Raises
-    InputError, DeliveryError (roll ``s`` back: nothing kept)."""
-    row = pending(s, request_id)
-    invite(s, settings, row.jurisdiction_id, row.email, row.name, place_name)
-    _decide(row, "approved", by)
-    return row
-
-
 def deny(s: Session, request_id: int, reason: object, *, by: str = "operator") -> AccessRequest:
     """Record that the request is denied, and why (the caller tells the requester)."""
     row = pending(s, request_id)
-    _decide(row, "denied", by, inputs.required_text(reason, "reason", "why the request is denied"))
+    decide(row, "denied", by, inputs.required_text(reason, "reason", "why the request is denied"))
     return row
 
 

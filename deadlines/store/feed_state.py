@@ -16,13 +16,13 @@ compute again) instead of being stored under a newer SEQUENCE.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Mapping
 
 from sqlalchemy import BigInteger, Column, DateTime, Engine, Integer, MetaData, String, Table, case, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from deadlines.publish.ical import Stamp
 from deadlines.store.db import writer
 
 metadata = MetaData()
@@ -36,6 +36,16 @@ feed_event_state = Table(
     Column("last_modified", DateTime(timezone=True), nullable=False),
     Column("basis", BigInteger, nullable=False, server_default="0"),
 )
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """The version of one event: SEQUENCE and the (UTC) time it last changed
+    (what :func:`deadlines.publish.ical.stamp` writes into the event)."""
+
+    sequence: int
+    last_modified: datetime
+
 
 _INSERT = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 

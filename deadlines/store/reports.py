@@ -4,7 +4,7 @@ of the 2027 election", with the link and the words quoted
 (``POST /api/v1/jurisdictions/<id>/reports``).
 
 A report changes nothing until it is accepted (``deadlines reports accept``,
-or the clerk at the desk): then :class:`DbRecords` reads it as a published
+or the clerk at the desk: :func:`deadlines.commands.accept_report`): then :class:`deadlines.recorded.DbRecords` reads it as a published
 notice (:func:`notices`), the history says so and the jurisdiction's records
 revision moves, so that every surface computes again. A rejected one keeps
 its reason. Of several accepted reports for one deadline of one cycle, the
@@ -23,11 +23,9 @@ from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.model import Fact, Jurisdiction, PublishedNotice
 from deadlines.core.moments import day_of, from_iso
-from deadlines.store import history
 from deadlines.store.db import now
 from deadlines.store.subscriptions import email_address
 from deadlines.store.tables import DateReport
-from deadlines.store.util import bump
 
 STATES = ("pending", "accepted", "rejected")
 #: Who a published-notice fact from an accepted report is by (:data:`deadlines.core.model.FACT_BY`).
@@ -125,36 +123,9 @@ def target(row: DateReport) -> str:
     return f"report:{row.cycle}/{row.deadline}/{row.id}"
 
 
-def _brief(row: DateReport) -> dict:
+def brief(row: DateReport) -> dict:
+    """What history keeps of a report."""
     return {"id": row.id, "deadline": row.deadline, "due": row.due, "source": row.source, "state": row.state}
-
-
-def _decide(s: Session, jur: Jurisdiction, row: DateReport, state: str, who: history.Who, today: date | None,
-            reason: str | None) -> DateReport:
-    if row.jurisdiction_id != jur.id:
-        raise InputError(f"report {row.id} is of {row.jurisdiction_id}, not {jur.id}", "id")
-    before = _brief(row)
-    at = now()
-    row.state, row.reason, row.decided_at, row.decided_by = state, reason, at, who.label or "(unlabelled)"
-    row.decided_on = today or at.astimezone(ZoneInfo(jur.timezone)).date()
-    history.log(s, jur.id, who, f"report.{state.removesuffix('ed')}", target(row), before, _brief(row),
-                authority=row.source if state == "accepted" else None, reason=reason)
-    bump(s, jur.id, "anchors_rev")
-    s.flush()
-    return row
-
-
-def accept(s: Session, jur: Jurisdiction, row: DateReport, *, who: history.Who, today: date | None = None) -> DateReport:
-    """Accept the pending report: from now on a published notice of ``jur``
-    (as of ``today``, by default today in its zone)."""
-    return _decide(s, jur, row, "accepted", who, today, None)
-
-
-def reject(s: Session, jur: Jurisdiction, row: DateReport, reason: object, *, who: history.Who,
-           today: date | None = None) -> DateReport:
-    """Reject the pending report, recording why."""
-    why = inputs.required_text(reason, "reason", "why the report is rejected")
-    return _decide(s, jur, row, "rejected", who, today, why)
 
 
 def listing(s: Session, jid: str | None = None, state: str | None = None, limit: int | None = None) -> list[DateReport]:

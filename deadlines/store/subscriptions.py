@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Collection
 
 from email_validator import EmailNotValidError, validate_email
 from sqlalchemy import select, update
@@ -12,7 +13,6 @@ from deadlines.core.model import AUDIENCES, Jurisdiction
 from deadlines.store.db import now
 from deadlines.store.tables import Reminder, Subscription
 from deadlines.store.util import bump
-from deadlines.words import LANGUAGES
 
 DEFAULT_LEADS = (14, 7, 1)
 
@@ -52,10 +52,11 @@ def email_address(value: object) -> str:
 
 def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DEFAULT_LEADS, notice_lead: int = 3,
            deadline_ids=(), confirmed: bool = False, secret: str | None = None, lang: str = "en",
-           audience: str | None = None) -> Subscription:
+           audience: str | None = None, languages: Collection[str] = ("en",)) -> Subscription:
     """A subscription; unconfirmed ones get a confirmation token and receive
     nothing but the confirmation message until confirmed. ``lang``: the
-    language of its messages (one of :data:`deadlines.words.LANGUAGES`);
+    language of its messages, one of ``languages`` (the store knows no words:
+    :func:`deadlines.commands.subscribe` passes :data:`deadlines.words.LANGUAGES`);
     ``audience``: only the deadlines of that audience (one of
     :data:`~deadlines.core.model.AUDIENCES`; None: every deadline)."""
     if channel == "email":
@@ -69,8 +70,8 @@ def create(s: Session, jur: Jurisdiction, *, channel: str, target: str, leads=DE
         raise InputError.of("deadlines.unknown", "deadlines", jurisdiction=jur.id, names=", ".join(map(str, unknown)))
     if audience is not None and audience not in AUDIENCES:
         raise InputError.of("value.one_of", "audience", allowed=", ".join(AUDIENCES))
-    if lang not in LANGUAGES:
-        raise InputError.of("value.one_of", "lang", allowed=", ".join(LANGUAGES))
+    if lang not in languages:
+        raise InputError.of("value.one_of", "lang", allowed=", ".join(languages))
     if isinstance(notice_lead, bool) or not isinstance(notice_lead, int) or not 1 <= notice_lead <= 21:
         raise InputError.of("notice_lead.out_of_range", "notice_lead")
     stamp = now()

@@ -221,7 +221,8 @@ def _tab_to(page, selector):
 
 
 def test_the_desk_with_the_keyboard_alone_and_axe_at_1280_and_390(browser, app, live_server, monkeypatch):
-    from deadlines.store import clerks, records
+    from deadlines import commands
+    from deadlines.store import clerks
     monkeypatch.setattr("web.clerk.now", lambda: NOW)
     reg = app.extensions["registry"]
     with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
@@ -229,11 +230,11 @@ def test_the_desk_with_the_keyboard_alone_and_axe_at_1280_and_390(browser, app, 
             account = clerks.invite(s, jid, "clerk@desk.test", "R. Roe")
         secret = clerks.link(s, account)
         model_city = reg.get("model-city")
-        records.record_event(s, model_city, "ordinance-adopted", "2029-05-07", "Ordinance 2029-4")
-        records.put_override(s, model_city, "2029-11-06", "referendum-petition-filing",
+        commands.record_event(s, model_city, "ordinance-adopted", "2029-05-07", "Ordinance 2029-4")
+        commands.put_override(s, model_city, "2029-11-06", "referendum-petition-filing",
                              {"due": "2029-06-08", "authority": AUTHORITY, "reason": "a flood"})
-        records.record_closure(s, model_city, "2029-06-01", "Flood")
-        records.set_office_hours(s, model_city, {"open": "08:00", "close": "16:30", "authority": "Posted hours"})
+        commands.record_closure(s, model_city, "2029-06-01", "Flood")
+        commands.set_office_hours(s, model_city, {"open": "08:00", "close": "16:30", "authority": "Posted hours"})
     _subscribers(app, "ann@voters.test")
     desks = {"model-city": "/clerk/model-city?cycle=2029-11-06", "ypsilanti-mi": "/clerk/ypsilanti-mi?cycle=2028-11-07",
              "salt-lake-city-ut": "/clerk/salt-lake-city-ut?cycle=2025-11-04"}

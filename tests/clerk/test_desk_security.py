@@ -27,7 +27,9 @@ from sqlalchemy.orm import Session
 
 from bench.fronts import free_port
 from deadlines.cli.server import make_server
-from deadlines.store import clerks, records, tokens
+from deadlines import commands
+from deadlines.core.errors import InputError
+from deadlines.store import clerks, tokens
 from deadlines.store.db import now as real_now
 from deadlines.store.tables import HistoryEntry, OfficeClosure, OfficeHoursEntry, TriggerEvent
 from deadlines.words import words
@@ -301,8 +303,8 @@ def test_office_hours_with_a_utc_offset_are_refused_in_words(app):
             assert "carries a UTC offset" in r.get_data(as_text=True) and "America/" in r.get_data(as_text=True)
     assert _count(app, OfficeHoursEntry) == 0
     jur = app.extensions["registry"].get("model-city")
-    with Session(app.extensions["records"].db) as s, pytest.raises(records.InputError) as exc:
-        records.set_office_hours(s, jur, {"open": "17:00+00:00", "close": "08:00-10:00", "authority": "x"})
+    with Session(app.extensions["records"].db) as s, pytest.raises(InputError) as exc:
+        commands.set_office_hours(s, jur, {"open": "17:00+00:00", "close": "08:00-10:00", "authority": "x"})
     assert exc.value.code == "time.with_offset" and exc.value.field == "open"
     assert words("es").error(exc.value).startswith("open: '17:00+00:00' lleva un desfase respecto de UTC")
 

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from deadlines.service import cycle_of
-from deadlines.store import records
+from deadlines import commands
 from deadlines.store.tables import HistoryEntry, TriggerEvent
 from tests.desk_helpers import API, CYCLE, bearer, csrf_of, seed_events, signed_in
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
@@ -41,7 +41,7 @@ def _count(app, model, **where) -> int:
 def test_the_201st_event_of_a_cycle_is_a_422_naming_the_field_and_the_limit(app):
     jur = app.extensions["registry"].get("model-city")
     assert cycle_of(jur, date(2026, 1, 5)) == cycle_of(jur, date(2026, 10, 11)) == CYCLE
-    assert records.MAX_EVENTS_PER_CYCLE == 200
+    assert commands.MAX_EVENTS_PER_CYCLE == 200
     seed_events(app, 200, key="first-try")
     auth, client = bearer(app), app.test_client()
     events, logged = _count(app, TriggerEvent), _count(app, HistoryEntry)
@@ -118,6 +118,6 @@ def test_counting_reads_only_the_cycle_asked_for(app):
     seed_events(app, 5)
     seed_events(app, 4, first=date(2027, 1, 4))
     with Session(app.extensions["records"].db) as s:
-        assert records.events_in_cycle(s, jur, CYCLE) == 5
-        assert records.events_in_cycle(s, jur, OTHER) == 4
-        assert records.events_in_cycle(s, jur, date(2028, 11, 7)) == 0
+        assert commands.events_in_cycle(s, jur, CYCLE) == 5
+        assert commands.events_in_cycle(s, jur, OTHER) == 4
+        assert commands.events_in_cycle(s, jur, date(2028, 11, 7)) == 0

@@ -25,9 +25,9 @@ import pytest
 from sqlalchemy.orm import Session
 
 from deadlines.service import lookup
-from deadlines.store import records
+from deadlines import commands
 from deadlines.store.db import get_db
-from deadlines.store.records import DbRecords
+from deadlines.recorded import DbRecords
 from tests.desk_helpers import csrf_of, signed_in
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
 from deadlines.words import words
@@ -66,20 +66,20 @@ def slc():
 def test_recorded_hours_win_over_the_files_and_are_cited(db, slc):
     assert _deadlines(slc, db)["withdrawal"].due == _at(2027, 10, 12, 17)
     with Session(db) as s, s.begin():
-        records.set_office_hours(s, slc, {"open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})
+        commands.set_office_hours(s, slc, {"open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})
     d = _deadlines(slc, db)
     assert d["withdrawal"].due == _at(2027, 10, 12, 16, 30)
     assert d["withdrawal"].safe_due == _at(2027, 10, 8, 16, 30)
     assert any("4:30 p.m." in s and "recorded by the clerk: Recorder's posted hours, 2027" in s for s in EN.steps(d["withdrawal"]))
     assert any("office opens (7:30 a.m.)" in s for s in EN.steps(d["declaration-filing"]))
     with Session(db) as s, s.begin():
-        assert records.delete_office_hours(s, slc, reason="posted by mistake")
+        assert commands.delete_office_hours(s, slc, reason="posted by mistake")
     assert _deadlines(slc, db)["withdrawal"].due == _at(2027, 10, 12, 17)  # the file's again
 
 
 def test_a_recorded_closure_gives_the_last_open_day_before_it_as_a_reading(db, slc):
     with Session(db) as s, s.begin():
-        records.record_closure(s, slc, "2027-06-07", "Office closed: water main break")
+        commands.record_closure(s, slc, "2027-06-07", "Office closed: water main break")
     d = _deadlines(slc, db)["declaration-filing"]
     assert d.due == _at(2027, 6, 7, 17)  # not a legal holiday: the law does not move it
     before = next(r for r in d.readings if EN.reading_name(r) == "the office's last open day before a closure")
@@ -87,7 +87,7 @@ def test_a_recorded_closure_gives_the_last_open_day_before_it_as_a_reading(db, s
     assert "Office closed: water main break" in EN.reading_why(before)
     with Session(db) as s, s.begin():
         with pytest.raises(Exception, match="already recorded"):
-            records.record_closure(s, slc, "2027-06-07", "twice")
+            commands.record_closure(s, slc, "2027-06-07", "twice")
 
 
 def test_bad_hours_are_refused_naming_the_field(db, slc):
@@ -97,7 +97,7 @@ def test_bad_hours_are_refused_naming_the_field(db, slc):
                             ({"open": "17:00", "close": "08:00", "authority": "x"}, "close"),
                             ({"open": "08:00", "close": "17:00"}, "authority")):
             with pytest.raises(InputError) as exc:
-                records.set_office_hours(s, slc, body)
+                commands.set_office_hours(s, slc, body)
             assert exc.value.field == field
 
 
@@ -179,7 +179,7 @@ def test_compute_the_public_page_and_the_reminders_use_them(db, slc, tmp_path, m
     from web import create_app
 
     with Session(db) as s, s.begin():
-        records.set_office_hours(s, slc, {"open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})
+        commands.set_office_hours(s, slc, {"open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027"})
         subscriptions.create(s, slc, channel="email", target="voter@slc.test", confirmed=True, leads=["1"])
     url = str(db.url)
     monkeypatch.setenv("DEADLINES_DATABASE_URL", url)

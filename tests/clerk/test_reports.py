@@ -23,7 +23,9 @@ from sqlalchemy.orm import Session
 
 from deadlines.cli import main
 from deadlines.core.model import Fact, PublishedNotice
-from deadlines.store import history, records
+from deadlines import commands
+from deadlines.change_notes import words as change_words
+from deadlines.store import history
 from deadlines.store.db import now
 from deadlines.store.tables import DateReport, JurisdictionState
 from web import create_app
@@ -111,7 +113,7 @@ def test_an_accepted_report_is_a_published_notice_with_its_source_and_every_surf
         [entry] = history.listing(s, J)
         assert (entry.action, entry.target, entry.by, entry.authority) == (
             "report.accept", f"report:2026-11-03/petition-filing/{report_id}", "operator (command line)", SOURCE)
-        words = history.words(entry, app.extensions["registry"].get(J))
+        words = change_words(entry, app.extensions["registry"].get(J))
     assert ("accepted the public report that City of Ypsilanti, Michigan published 4:00 p.m. on Friday, April 17, "
             f"2026 for “Nominating petitions due”. Authority: {SOURCE}.") in words
     again = CliRunner().invoke(main, ["reports", "accept", str(report_id)])
@@ -184,8 +186,8 @@ def test_too_many_reports_from_one_client_are_429_with_retry_after(app):
 def test_the_clerks_office_hours_and_closures_are_local_facts_by_the_clerk(app):
     jur = app.extensions["registry"].get(J)
     with Session(app.extensions["records"].db) as s, s.begin():
-        records.set_office_hours(s, jur, {"open": "08:00", "close": "12:00", "authority": "City Council Resolution 2025-3"})
-        records.record_closure(s, jur, "2026-04-20", "Courthouse closed for repairs")
+        commands.set_office_hours(s, jur, {"open": "08:00", "close": "12:00", "authority": "City Council Resolution 2025-3"})
+        commands.record_closure(s, jur, "2026-04-20", "Courthouse closed for repairs")
     facts = app.extensions["records"].recorded(J).facts
     assert [(f.fact, f.value, f.source, f.quote, f.by) for f in facts] == [
         ("office_hours", "08:00-12:00", "recorded by the clerk", "City Council Resolution 2025-3", "clerk"),

@@ -11,7 +11,7 @@ import icalendar
 import pytest
 from sqlalchemy.orm import Session
 
-from deadlines.store import records
+from deadlines import commands
 from tests.ical_readers import read_ha, read_icaljs, read_icalendar, read_node_ical, read_recurring, utc
 from web import create_app
 
@@ -29,11 +29,11 @@ def write(app, fn, jid, *args, **kwargs):
 
 def record_triggers(app) -> None:
     """Trigger events so that every rule has a date (one instant in winter time)."""
-    write(app, records.record_event, "model-city", "ordinance-adopted", "2025-04-14")
-    write(app, records.record_event, "model-city", "ordinance-adopted", "2026-01-20")
-    write(app, records.record_event, "salt-lake-city-ut", "objection-filed", "2025-06-16T10:00", "Objection to A. Smith")
-    write(app, records.record_event, "salt-lake-city-ut", "objection-sustained", "2025-06-18", "Objection to A. Smith")
-    write(app, records.record_event, "salt-lake-city-ut", "objection-filed", "2026-12-01T09:30")
+    write(app, commands.record_event, "model-city", "ordinance-adopted", "2025-04-14")
+    write(app, commands.record_event, "model-city", "ordinance-adopted", "2026-01-20")
+    write(app, commands.record_event, "salt-lake-city-ut", "objection-filed", "2025-06-16T10:00", "Objection to A. Smith")
+    write(app, commands.record_event, "salt-lake-city-ut", "objection-sustained", "2025-06-18", "Objection to A. Smith")
+    write(app, commands.record_event, "salt-lake-city-ut", "objection-filed", "2026-12-01T09:30")
 
 
 @pytest.fixture
@@ -167,11 +167,11 @@ def test_rendered_once_per_change(client, app, monkeypatch):
     for _ in range(3):
         client.get("/calendars/colorado-local.ics")
     assert len(calls) == 1
-    write(app, records.record_event, "model-city", "ordinance-adopted", "2025-04-14")
+    write(app, commands.record_event, "model-city", "ordinance-adopted", "2025-04-14")
     client.get("/calendars/model-city.ics")  # another jurisdiction's revision: colorado-local's feed is kept
     client.get("/calendars/colorado-local.ics")
     assert len(calls) == 2
-    write(app, records.set_election, "colorado-local", "2025-11-04", "2025-11-18", None)  # a new store revision
+    write(app, commands.set_election, "colorado-local", "2025-11-04", "2025-11-18", None)  # a new store revision
     client.get("/calendars/colorado-local.ics")
     assert len(calls) == 3
 
@@ -185,9 +185,9 @@ def test_versions_survive_a_restart(app, tmp_path):
 def test_a_moved_election_updates_events_in_place(client, app):
     before_resp = client.get("/calendars/colorado-local.ics")
     before = read_icalendar(before_resp.data)
-    write(app, records.set_election, "colorado-local", "2025-11-04", "2025-11-18", None,
+    write(app, commands.set_election, "colorado-local", "2025-11-04", "2025-11-18", None,
           authority="Proclamation 25-3 of the Governor", reason="flooding")
-    write(app, records.put_override, "colorado-local", "2026-11-03", "petition-retention",
+    write(app, commands.put_override, "colorado-local", "2026-11-03", "petition-retention",
           {"status": "cancelled", "authority": "Court order 26-1", "reason": "records destroyed"})
     after_resp = client.get("/calendars/colorado-local.ics")
     after = read_icalendar(after_resp.data)
@@ -212,7 +212,7 @@ def test_a_moved_election_updates_events_in_place(client, app):
     assert held.status_code == 301 and held.headers["Location"].endswith("/calendars/colorado-local/2025-11-04.ics")
     held = client.get("/calendars/colorado-local/2025-11-18.ics", follow_redirects=True)
     assert held.status_code == 200 and moved in read_icalendar(held.data)
-    write(app, records.delete_election, "colorado-local", "2025-11-04")  # moved back: versions rise, never fall
+    write(app, commands.delete_election, "colorado-local", "2025-11-04")  # moved back: versions rise, never fall
     back = read_icalendar(client.get("/calendars/colorado-local.ics").data)
     assert back[moved]["start"] == "2025-08-29T23:00:00Z" and back[moved]["sequence"] == 2
 

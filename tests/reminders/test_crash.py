@@ -19,7 +19,8 @@ from sqlalchemy.orm import Session
 
 from deadlines.core.registry import Registry
 from deadlines.reminders.plan import plan_all
-from deadlines.store import records, subscriptions
+from deadlines import commands
+from deadlines.store import subscriptions
 from deadlines.store.db import get_db
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from tests.reminders_fixtures import pg_url, receiver, settings_for, sqlite_url  # noqa: F401
@@ -34,7 +35,7 @@ def _burst(url: str, hook: str) -> set[str]:
     """Subscribers whose reminders all fell due in the last days (while "down")."""
     db = get_db(url)
     with Session(db) as s, s.begin():
-        records.record_event(s, REG.get("model-city"), "ordinance-adopted", (date.today() - timedelta(days=1)).isoformat())
+        commands.record_event(s, REG.get("model-city"), "ordinance-adopted", (date.today() - timedelta(days=1)).isoformat())
         for _ in range(SUBS):
             subscriptions.create(s, REG.get("model-city"), channel="webhook", target=hook, secret="k", leads=LEADS,
                                  confirmed=True)

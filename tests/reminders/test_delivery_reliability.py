@@ -111,9 +111,9 @@ def test_a_raising_target_and_a_slow_one_do_not_hold_up_a_healthy_one(sqlite_url
     try:
         subs = {name: _subscribe(db, "model-city", channel="webhook", target=url, secret="s", leads=[1])
                 for name, url in (("raise", "http://raise.test/hook"), ("slow", slow.url), ("healthy", healthy.url))}
-        from deadlines.store import records
+        from deadlines import commands
         with Session(db) as s, s.begin():
-            records.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
+            commands.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
         clock = Clock(datetime(2026, 5, 5, tzinfo=UTC))
         worker = Worker(db, REG, settings_for(concurrency=4), clock)
         worker.tick()

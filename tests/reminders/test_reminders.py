@@ -15,7 +15,8 @@ from deadlines.reminders.plan import plan_all, replan
 from deadlines.reminders.scheduler import Worker
 from deadlines.reminders.webhook import check_target, sign
 from deadlines.reminders.email import DeliveryError
-from deadlines.store import records, subscriptions
+from deadlines import commands
+from deadlines.store import subscriptions
 from deadlines.store.db import get_db
 from deadlines.store.tables import DeliveryLog, Reminder
 from tests.reminders_fixtures import receiver, settings_for, smtp_server, sqlite_url  # noqa: F401
@@ -108,7 +109,7 @@ def test_webhook_is_signed_and_retried_with_backoff(db, receiver):
     settings = settings_for(retry_base=60.0)
     subscribe(db, "model-city", channel="webhook", target=receiver.url, secret="s3cret", leads=[1])
     with Session(db) as s, s.begin():
-        records.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
+        commands.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
     clock = Clock(datetime(2026, 5, 5, tzinfo=UTC))
     Worker(db, REG, settings, clock).tick()
     [row] = pending(db)
@@ -139,7 +140,7 @@ def test_webhook_is_signed_and_retried_with_backoff(db, receiver):
 def test_permanent_webhook_error_is_not_retried(db, receiver):
     subscribe(db, "model-city", channel="webhook", target=receiver.url, secret="k", leads=[1])
     with Session(db) as s, s.begin():
-        records.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
+        commands.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
     clock = Clock(datetime(2026, 5, 5, tzinfo=UTC))
     worker = Worker(db, REG, settings_for(retry_base=0.0), clock)
     worker.tick()
@@ -184,7 +185,7 @@ def test_override_moves_the_reminders_and_tells_the_subscriber(db, smtp_server):
     worker.tick()
     old = pending(db, deadline_uid="ypsilanti-mi/2026-11-03/petition-filing")
     with Session(db) as s, s.begin():
-        records.put_override(s, REG.get("ypsilanti-mi"), "2026-11-03", "petition-filing",
+        commands.put_override(s, REG.get("ypsilanti-mi"), "2026-11-03", "petition-filing",
                              {"due": "2026-05-08T17:00", "authority": "U.S. District Court order", "reason": "pandemic"})
     assert worker.tick() == {"sent": 1}
     [msg] = smtp_server.messages
@@ -198,7 +199,7 @@ def test_override_moves_the_reminders_and_tells_the_subscriber(db, smtp_server):
         assert s.get(Reminder, old[0].id).state == "cancelled"
     # removing the override moves it back, and says so once
     with Session(db) as s, s.begin():
-        records.delete_override(s, REG.get("ypsilanti-mi"), "2026-11-03", "petition-filing")
+        commands.delete_override(s, REG.get("ypsilanti-mi"), "2026-11-03", "petition-filing")
     assert worker.tick() == {"sent": 1} and worker.tick() == {}
     assert pending(db, deadline_uid="ypsilanti-mi/2026-11-03/petition-filing")[0].id == old[0].id
 
@@ -212,7 +213,7 @@ def test_rule_file_change_replans(db, tmp_path):
     settings = settings_for()
     subscribe(db, "model-city", channel="email", target="c@x.test", leads=[1])
     with Session(db) as s, s.begin():
-        records.record_event(s, reg.get("model-city"), "ordinance-adopted", "2026-05-04")
+        commands.record_event(s, reg.get("model-city"), "ordinance-adopted", "2026-05-04")
     now = datetime(2026, 5, 5, tzinfo=UTC)
     plan_all(db, reg, now=now, settings=settings)
     [before] = pending(db)
@@ -228,7 +229,7 @@ def test_two_workers_on_one_database_send_each_once(db, receiver):
     settings = settings_for()
     subscribe(db, "model-city", channel="webhook", target=receiver.url, secret="k", leads=[20, 10, 5, 3, 2, 1, 0])
     with Session(db) as s, s.begin():
-        records.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
+        commands.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
     now = datetime(2026, 7, 1, tzinfo=UTC)
     a, b = Worker(db, REG, settings, lambda: now), Worker(db, REG, settings, lambda: now)
     plan_all(db, REG, now=datetime(2026, 5, 5, tzinfo=UTC), settings=settings)

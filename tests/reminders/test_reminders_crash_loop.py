@@ -26,7 +26,8 @@ from sqlalchemy.orm import Session
 
 from deadlines.core.registry import Registry
 from deadlines.reminders.plan import plan_all
-from deadlines.store import records, subscriptions
+from deadlines import commands
+from deadlines.store import subscriptions
 from deadlines.store.db import get_db
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from tests.reminders_fixtures import settings_for, smtp_server, sqlite_url  # noqa: F401
@@ -55,7 +56,7 @@ def _plan(url: str) -> dict[str, str]:
     db = get_db(url)
     jur = REG.get("model-city")
     with Session(db) as s, s.begin():
-        records.record_event(s, jur, "ordinance-adopted", (date.today() - timedelta(days=1)).isoformat())
+        commands.record_event(s, jur, "ordinance-adopted", (date.today() - timedelta(days=1)).isoformat())
         for i in range(SUBS):
             subscriptions.create(s, jur, channel="email", target=f"voter{i}@crash.test", leads=[30, 20], confirmed=True)
         s.execute(update(Subscription).values(confirmed_at=datetime(2020, 1, 1, tzinfo=timezone.utc)))
@@ -163,7 +164,7 @@ def _two_leads(url: str, smtp, now: datetime):
     db = get_db(url)
     jur = REG.get("model-city")
     with Session(db) as s, s.begin():
-        records.record_event(s, jur, "ordinance-adopted", (now.date() - timedelta(days=1)).isoformat())
+        commands.record_event(s, jur, "ordinance-adopted", (now.date() - timedelta(days=1)).isoformat())
         subscriptions.create(s, jur, channel="email", target="v@crash.test", leads=[30, 20], confirmed=True)
         s.execute(update(Subscription).values(confirmed_at=datetime(2020, 1, 1, tzinfo=timezone.utc)))
     settings = settings_for(smtp, lease=timedelta(seconds=5), grace=timedelta(days=6))

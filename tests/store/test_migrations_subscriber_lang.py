@@ -9,8 +9,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from deadlines import commands
 from deadlines.core.registry import Registry
-from deadlines.store import subscriptions
 from deadlines.store.db import make_db
 from deadlines.store.tables import Base, Subscription
 from tests.migration_helpers import migrate_to
@@ -28,8 +28,8 @@ def _check(url: str) -> None:
     with Session(db) as s, s.begin():
         [old] = s.query(Subscription).all()
         assert (old.target, old.lang) == ("old@example.org", "en")
-        subscriptions.create(s, Registry().get("salt-lake-city-ut"), channel="email", target="nuevo@example.org",
-                             lang="es")
+        commands.subscribe(s, Registry().get("salt-lake-city-ut"), channel="email", target="nuevo@example.org",
+                           lang="es")
     with Session(db) as s:
         assert {sub.target: sub.lang for sub in s.query(Subscription)} == {"old@example.org": "en",
                                                                           "nuevo@example.org": "es"}

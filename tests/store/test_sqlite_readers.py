@@ -12,7 +12,9 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from deadlines.core.registry import Registry
-from deadlines.store import db as store_db, records
+from deadlines import commands
+from deadlines.recorded import DbRecords
+from deadlines.store import db as store_db
 from deadlines.store.db import get_db, writer
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
 
@@ -43,8 +45,8 @@ def test_reads_run_beside_a_held_write_lock(sqlite_url):
     db = get_db(sqlite_url)
     slc = REG.get("salt-lake-city-ut")
     with Session(writer(db)) as s, s.begin():
-        records.record_event(s, slc, "objection-filed", "2027-06-10T10:00")
-    src = records.DbRecords(db, revision_ttl=0)
+        commands.record_event(s, slc, "objection-filed", "2027-06-10T10:00")
+    src = DbRecords(db, revision_ttl=0)
     before = src.revision(slc.id)
     outside = _hold_write_lock(sqlite_url)
     try:
@@ -63,7 +65,7 @@ def test_a_write_waits_for_the_lock_then_fails_in_bounded_time(sqlite_url, monke
         started = time.monotonic()
         with pytest.raises(OperationalError, match="locked"):
             with Session(writer(db)) as s, s.begin():
-                records.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
+                commands.record_event(s, REG.get("model-city"), "ordinance-adopted", "2026-05-04")
         waited = time.monotonic() - started
         assert store_db.WRITE_WAIT_MS / 1000 - 0.5 <= waited < store_db.WRITE_WAIT_MS / 1000 + 5
     finally:
@@ -81,7 +83,7 @@ def test_concurrent_read_then_write_transactions_all_commit(sqlite_url):
     def one(n: int) -> None:
         try:
             with Session(writer(db)) as s, s.begin():
-                records.record_event(s, city, "ordinance-adopted", f"2026-05-{n % 28 + 1:02d}", f"Ordinance {n}")
+                commands.record_event(s, city, "ordinance-adopted", f"2026-05-{n % 28 + 1:02d}", f"Ordinance {n}")
         except Exception as exc:  # noqa: BLE001 - collected and asserted below
             errors.append(exc)
 
@@ -91,5 +93,5 @@ def test_concurrent_read_then_write_transactions_all_commit(sqlite_url):
     for t in threads:
         t.join()
     assert errors == []
-    assert len(records.DbRecords(db, revision_ttl=0).recorded(city.id).events) == 16
+    assert len(DbRecords(db, revision_ttl=0).recorded(city.id).events) == 16
     assert Path(sqlite_url.removeprefix("sqlite:///")).with_suffix(".sqlite3-wal").exists()  # WAL mode

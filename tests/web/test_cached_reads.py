@@ -9,7 +9,9 @@ import uuid
 from sqlalchemy.orm import Session
 
 from deadlines.core.registry import Registry
-from deadlines.store import records, tokens
+from deadlines import commands
+from deadlines.recorded import DbRecords
+from deadlines.store import tokens
 from deadlines.store.db import get_db, make_db, writer
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
 from web import create_app
@@ -21,12 +23,12 @@ SLC, CYCLE = "salt-lake-city-ut", "2027-11-02"
 def test_records_are_read_once_per_revision_and_a_write_elsewhere_shows_at_the_next_read(sqlite_url):
     db = get_db(sqlite_url)
     slc = REG.get(SLC)
-    src = records.DbRecords(db)  # a revision TTL of 1 s: the records themselves must not wait for it
+    src = DbRecords(db)  # a revision TTL of 1 s: the records themselves must not wait for it
     first = src.recorded(SLC)
     assert src.recorded(SLC) is first  # the same revision: not read again
     elsewhere = make_db(sqlite_url)  # another process's engine
     with Session(writer(elsewhere)) as s, s.begin():
-        records.record_event(s, slc, "objection-filed", "2027-06-10T10:00")
+        commands.record_event(s, slc, "objection-filed", "2027-06-10T10:00")
     after = src.recorded(SLC)
     assert len(first.events) == 0 and len(after.events) == 1
     assert src.recorded(SLC) is after

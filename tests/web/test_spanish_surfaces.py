@@ -22,9 +22,9 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from deadlines import commands
 from deadlines.reminders.plan import replan
 from deadlines.reminders.scheduler import Worker
-from deadlines.store import subscriptions
 from deadlines.store.tables import Reminder, Subscription
 from tests.reminders_fixtures import settings_for, smtp_server, sqlite_url  # noqa: F401
 from web import create_app
@@ -252,8 +252,8 @@ def test_an_unknown_subscriber_language_is_refused(app):
     from deadlines.core.errors import InputError
 
     with Session(app.extensions["records"].db) as s, pytest.raises(InputError) as exc:
-        subscriptions.create(s, app.extensions["registry"].get("salt-lake-city-ut"), channel="email",
-                             target="a@example.org", lang="fr")
+        commands.subscribe(s, app.extensions["registry"].get("salt-lake-city-ut"), channel="email",
+                           target="a@example.org", lang="fr")
     assert exc.value.field == "lang"
 
 

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 from deadlines.core.errors import ERRORS
-from deadlines.store import records
+from deadlines import commands
 from deadlines.words import words
 from tests.desk_helpers import API, CYCLE, bearer, seed_events
 from tests.openapi_walk import Walk
@@ -38,11 +38,11 @@ def full(app):
     return bearer(app)
 
 
-def _too_many(app) -> records.TooManyEvents:
+def _too_many(app) -> commands.TooManyEvents:
     jur = app.extensions["registry"].get("model-city")
     with Session(app.extensions["records"].db) as s:
-        with pytest.raises(records.TooManyEvents) as caught:
-            records.record_event(s, jur, "ordinance-adopted", "2026-06-01", most=3)
+        with pytest.raises(commands.TooManyEvents) as caught:
+            commands.record_event(s, jur, "ordinance-adopted", "2026-06-01", most=3)
     return caught.value
 
 

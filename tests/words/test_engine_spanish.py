@@ -95,7 +95,7 @@ def test_spanish_dates_and_hours():
 def test_a_clerk_change_is_a_note_said_in_either_language():
     from zoneinfo import ZoneInfo
 
-    from deadlines.store import history
+    from deadlines import change_notes as history
     from deadlines.store.tables import HistoryEntry
 
     jur = Registry().get("salt-lake-city-ut")
