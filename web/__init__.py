@@ -16,8 +16,8 @@ from deadlines.geo.where import Where
 
 from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, costly, cycle, desk, embed, feed_fast,
                  feeds, form, language, limits, openapi, problems, reports, security, site, subscriptions)
-# Views on a blueprint of another module (feeds.bp): imported for their routes.
-from web import feeds_combined  # noqa: F401
+# Views on a blueprint of another module (clerk.bp, feeds.bp): imported for their routes.
+from web import clerk_reads, clerk_writes, feeds_combined  # noqa: F401
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
