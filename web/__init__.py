@@ -14,10 +14,10 @@ from deadlines.store import DbRecords, get_db
 from deadlines.across import Across
 from deadlines.geo.where import Where
 
-from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, costly, cycle, desk, embed, feed_fast,
-                 feeds, form, language, limits, openapi, problems, reports, security, site, subscriptions)
-# Views on a blueprint of another module (clerk.bp, feeds.bp): imported for their routes.
-from web import clerk_reads, clerk_writes, feeds_combined  # noqa: F401
+from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, costly, cycle, desk, desk_session,
+                 embed, feed_fast, feeds, form, language, limits, openapi, problems, reports, security, site, subscriptions)
+# Views on a blueprint of another module (clerk.bp, desk.bp, feeds.bp): imported for their routes.
+from web import clerk_reads, clerk_writes, desk_sign_in, feeds_combined  # noqa: F401
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -89,7 +89,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     problems.init_app(app)
     costly.init_app(app)
     security.init_app(app)
-    desk.init_app(app)
+    desk_session.init_app(app)
     app.extensions["limiter"] = limits.init_app(app, db)
     return app
 
