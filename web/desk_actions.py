@@ -82,10 +82,11 @@ def _event(s, jur, cycle, form, who):
     return told, cycle_of(jur, inputs.event(jur, ev.name, ev.value))
 
 
-def _event_id(form) -> int:
-    value = form.get("event", "")
+def _row_id(form, field: str, refused: str) -> int:
+    """The row id the form gives in ``field`` (``refused``: the field's error, for a value no row can have)."""
+    value = form.get(field, "")
     if not value.isdigit() or int(value) > inputs.MAX_ROW_ID:
-        raise InputError(spoken()._("event: choose an event"), "event")
+        raise InputError(refused, field)
     return int(value)
 
 
@@ -103,7 +104,7 @@ def _deleted_already(s, jur, target: str, action: str, who, reason: str | None) 
 
 def _event_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", spoken()._("why it is deleted"))
-    event_id = _event_id(form)
+    event_id = _row_id(form, "event", spoken()._("event: choose an event"))
     if not records.delete_event(s, jur, event_id, who=who, reason=reason):
         ev = s.get(TriggerEvent, event_id)
         if ev is None or ev.jurisdiction_id != jur.id or not _deleted_already(s, jur, f"event:{ev.id}", "event.delete",
@@ -186,15 +187,13 @@ def _closure(s, jur, cycle, form, who):
 
 def _closure_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", spoken()._("why it is deleted"))
-    value = form.get("closure", "")
-    if not value.isdigit() or int(value) > inputs.MAX_ROW_ID:
-        raise InputError(spoken()._("closure: no such closure recorded"), "closure")
-    if not records.delete_closure(s, jur, int(value), who=who, reason=reason):
+    closure_id = _row_id(form, "closure", spoken()._("closure: no such closure recorded"))
+    if not records.delete_closure(s, jur, closure_id, who=who, reason=reason):
         try:
             day = inputs.day(form.get("day"), "day")  # the form names the day beside the id
         except InputError:
             day = None
-        if day is None or s.get(OfficeClosure, int(value)) is not None or not _deleted_already(
+        if day is None or s.get(OfficeClosure, closure_id) is not None or not _deleted_already(
                 s, jur, records.closure_target(jur, day), "closure.delete", who, reason):
             raise InputError(spoken()._("closure: no such closure recorded"), "closure")
     return spoken()._("Deleted the closure."), None

@@ -40,7 +40,6 @@ class Preview:
     fields: Mapping[str, str]
 
 
-
 def _deadlines(jur: Jurisdiction, cycle_days, source) -> dict[str, Deadline]:
     today = today_in(jur.timezone)
     return {d.uid: d for c in cycle_days for d in lookup(jur, today=today, election=c, records=source).deadlines}

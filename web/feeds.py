@@ -80,14 +80,12 @@ def empty_feed_words(jur: Jurisdiction) -> str:
     return w._("No deadline falls in the years this calendar covers.")
 
 
-
 def audience_asked() -> str | None:
     """The ``audience`` a feed is asked for (None: every deadline)."""
     audience = request.args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
         raise InputError.of("filter.audience", "audience", allowed=", ".join(AUDIENCES))
     return audience
-
 
 
 CASE_ID = re.compile(r"^case-[0-9]+$")
@@ -121,7 +119,6 @@ def _canonical(jid: str, part: str, deadline_id: str | None) -> Response:
     return redirect(url_for(request.endpoint, **values, **request.args), 301)
 
 
-
 def _single_key(jid: str, part: str | None, deadline_id: str | None, audience: str | None, base: str,
                 language: str = "en") -> tuple:
     """Everything a jurisdiction's feed depends on (base: the rows' URLs)."""
@@ -133,7 +130,6 @@ class _HeldOn(Exception):
 
     def __init__(self, cycle: date):
         self.cycle = cycle
-
 
 
 def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) -> Response:
@@ -160,7 +156,6 @@ def _serve(jid: str, part: str | None = None, deadline_id: str | None = None) ->
         except _HeldOn as moved:
             return _canonical(jid, moved.cycle.isoformat(), deadline_id)
     return answer(feed, _single_key, *args)
-
 
 
 @bp.get("/calendars/<jid>.ics")
