@@ -24,7 +24,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
     from web import create_app
-    from web.feeds import COMBINED
+    from web.feeds_combined import COMBINED
 
     url = f"{COMBINED}?state={args.state}"
     for n in range(args.rounds):

@@ -15,8 +15,10 @@ from deadlines.store import get_db
 from deadlines.across import Across
 from deadlines.geo.where import Where
 
-from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, costly, cycle, desk, embed, feeds,
-                 form, language, limits, openapi, problems, reports, security, site, subscriptions)
+from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, costly, cycle, desk, desk_session,
+                 embed, feed_fast, feeds, form, language, limits, openapi, problems, reports, security, site, subscriptions)
+# Views on a blueprint of another module (clerk.bp, desk.bp, feeds.bp): imported for their routes.
+from web import clerk_reads, clerk_writes, desk_sign_in, feeds_combined  # noqa: F401
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -61,7 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["feed_parts"] = Lru(65536, mb("FEED_PARTS_MB"))  # a government's events in a feed of many
     app.extensions["feed_routes"] = Lru(4096)  # feed URL -> how to rebuild its cache key
     app.extensions["feed_last_good"] = Lru(4096, mb("FEED_CACHE_MB"))  # feed URL -> its last answer (for an outage)
-    app.wsgi_app = feeds.FastPath(app)  # current cached feeds answered before routing
+    app.wsgi_app = feed_fast.FastPath(app)  # current cached feeds answered before routing
     app.extensions["across"] = Across(app.extensions["registry"], app.extensions["records"])
     app.extensions["where"] = Where(db, app.extensions["registry"])  # the boundaries' index, built at first use
     app.extensions["bulk_pages"] = Lru(1024, mb("PAGE_CACHE_MB"))  # (listing, query) -> the page's JSON
@@ -88,7 +90,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     problems.init_app(app)
     costly.init_app(app)
     security.init_app(app)
-    desk.init_app(app)
+    desk_session.init_app(app)
     app.extensions["limiter"] = limits.init_app(app, db)
     return app
 

@@ -21,7 +21,7 @@ from deadlines.words import Words
 from web.common import check_state, known_states, registry, today_in
 from web.costly import costly
 from web.language import said
-from web.feeds import MAX_COMBINED
+from web.feeds_combined import MAX_COMBINED
 from web.landing import STATES
 from web.problems import input_problem
 from web.security import external_url
@@ -59,7 +59,7 @@ def _subscribe(q: dict, w: Words) -> dict:
         return {"why": w._("Choose a state, a county or a kind of government to subscribe to these.")}
     count = len(registry().places().search(**filters))
     https = external_url("feeds.combined_feed", **filters, **({"audience": q["audience"]} if q["audience"] else {}))
-    shared = count > MAX_COMBINED and w._("one event per deadline they share, naming them")  # web.feeds._grouped_feed
+    shared = count > MAX_COMBINED and w._("one event per deadline they share, naming them")  # web.feeds_combined._grouped_feed
     return {"https": https, "webcal": "webcal://" + https.split("://", 1)[1], "count": count, "shared": shared}
 
 

@@ -31,7 +31,7 @@ from deadlines.store.db import writer
 from deadlines.store.tables import AccessRequest
 
 from web.common import registry
-from web.desk import guard_forms
+from web.desk_session import guard_forms
 from web.language import lang, said
 from web.limits import address_wait
 from web.public_writes import client_key, defaults, wait

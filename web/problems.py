@@ -4,7 +4,7 @@ before a view does (so no such input can reach the database or an encoder it
 would break). The clerk API runs the same check after authentication (an
 anonymous request is a 401 whatever it carries), and checks JSON bodies there too.
 A database that cannot be reached (or stays locked) is a 503 with Retry-After
-(a feed answered before gives its last good version instead: :mod:`web.feeds`);
+(a feed answered before gives its last good version instead: :mod:`web.feed_fast`);
 so is a jurisdiction whose calendar file is invalid with no good version to
 serve. For software (``/api/``, ``/calendars/``) a 503 is a problem document,
 for people a page in the site's layout and language."""

@@ -201,7 +201,7 @@ def test_the_other_desk_saves_sent_twice_store_once_too(app):
 @pytest.fixture
 def mailed(monkeypatch):
     sent = []
-    monkeypatch.setattr("web.desk.send_link", lambda settings, to, name, url, places, why="": sent.append((to, url)))
+    monkeypatch.setattr("web.desk_sign_in.send_link", lambda settings, to, name, url, places, why="": sent.append((to, url)))
     return sent
 
 

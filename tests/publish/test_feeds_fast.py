@@ -1,4 +1,4 @@
-"""The feeds' fast path (web.feeds.FastPath): a feed asked again is answered
+"""The feeds' fast path (web.feed_fast.FastPath): a feed asked again is answered
 from the render cache before routing, byte for byte as the view answers, and
 never once anything it depends on has changed."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A whole state in one subscription: more governments than the 500 a
 combined feed lists one by one get one event per deadline they share
-(web.feeds._grouped_feed, deadlines.publish.grouped).
+(web.feeds_combined._grouped_feed, deadlines.publish.grouped).
 
 Worked examples:
 - Colorado special districts, regular election Tuesday, May 4, 2027
@@ -72,7 +72,7 @@ def test_a_whole_state_is_one_event_per_shared_deadline(app, tmp_path):
 
 def test_grouping_by_law_gives_what_each_government_alone_gives():
     """The feed computes one government per law and local facts and lets the
-    others share its result (web.feeds._shares); computed for each government
+    others share its result (web.feeds_combined._shares); computed for each government
     alone, the groups hold the same governments on the same dates."""
     today = date.fromisoformat(TODAY)
     chosen = [j for j in Registry().all() if j.county == "La Plata" or j.county == "Dickinson"]

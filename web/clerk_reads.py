@@ -1,0 +1,104 @@
+"""The clerk API's reads (views on :mod:`web.clerk`'s blueprint): each kind of
+record listed, and each record as the API answers it (its writes,
+:mod:`web.clerk_writes`, answer with the same)."""
+from __future__ import annotations
+
+from flask import current_app, g, jsonify
+from sqlalchemy import select
+
+from deadlines.store import history, records
+from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OfficeHoursEntry, OverrideEntry,
+                                    Subscription, TriggerEvent)
+
+from web.clerk import bp, error, reading
+
+
+def event_out(e: TriggerEvent) -> dict:
+    """The event with the case it belongs to (see :mod:`deadlines.core.cases`)."""
+    case = next((c for c in current_app.extensions["records"].recorded(g.jid).cases(g.jur)
+                 if str(e.id) in c.refs.values()), None)
+    return {**records.event_dict(e), "case": case and case.id}
+
+
+def election_out(e: ElectionEntry) -> dict:
+    return {"cycle": e.cycle.isoformat(), "general": e.general and e.general.isoformat(),
+            "primary": e.primary and e.primary.isoformat(), "authority": e.authority, "reason": e.reason}
+
+
+def override_out(o: OverrideEntry) -> dict:
+    return {"deadline": o.deadline, "election": o.election.isoformat(), "case": o.case_id or None, "status": o.status, "due": o.due,
+            "start": o.start, "authority": o.authority, "reason": o.reason}
+
+
+def decision_out(d: DecisionEntry) -> dict:
+    return {"choice": d.choice, "cycle": d.cycle.isoformat(), "taken": d.taken, "authority": d.authority,
+            "recorded_at": d.recorded_at.isoformat()}
+
+
+def hours_out(h) -> dict:
+    return {"open": h.open, "close": h.close, "days": [records.WEEKDAY_NAMES[d] for d in records.hours_days(h)],
+            "authority": h.authority, "recorded_at": h.recorded_at.isoformat()}
+
+
+def closure_out(c) -> dict:
+    return {"id": c.id, "day": c.day.isoformat(), "reason": c.reason, "recorded_at": c.recorded_at.isoformat()}
+
+
+def subscription_out(sub: Subscription) -> dict:
+    return {"id": sub.id, "channel": sub.channel, "target": sub.target, "leads": [int(n) for n in sub.leads.split(",")],
+            "notice_lead": sub.notice_lead, "deadlines": list(filter(None, sub.deadline_ids.split(","))),
+            "audience": sub.audience, "confirmed": sub.confirmed_at is not None, "active": sub.unsubscribed_at is None}
+
+
+def _listing(model, order, render):
+    with reading() as s:
+        rows = s.scalars(select(model).where(model.jurisdiction_id == g.jid).order_by(order))
+        return jsonify([render(r) for r in rows])
+
+
+@bp.get("/events")
+def list_events():
+    """Every recorded event, deleted ones too (their deadlines stay in the feeds, cancelled)."""
+    cases = {ref: c.id for c in current_app.extensions["records"].recorded(g.jid).cases(g.jur) for ref in c.refs.values()}
+    return _listing(TriggerEvent, TriggerEvent.id, lambda e: {**records.event_dict(e), "case": cases.get(str(e.id))})
+
+
+@bp.get("/history")
+def list_history():
+    """Every clerk write, newest first."""
+    with reading() as s:
+        return jsonify([history.as_dict(e) for e in history.listing(s, g.jid)])
+
+
+@bp.get("/elections")
+def list_elections():
+    return _listing(ElectionEntry, ElectionEntry.cycle, election_out)
+
+
+@bp.get("/overrides")
+def list_overrides():
+    return _listing(OverrideEntry, OverrideEntry.election, override_out)
+
+
+@bp.get("/decisions")
+def list_decisions():
+    """The clerk's decisions (the calendar file's are in the file)."""
+    return _listing(DecisionEntry, DecisionEntry.cycle, decision_out)
+
+
+@bp.get("/office-hours")
+def get_office_hours():
+    """The hours the clerk recorded (404 where none: the calendar file's apply)."""
+    with reading() as s:
+        entry = s.get(OfficeHoursEntry, g.jid)
+        return jsonify(hours_out(entry)) if entry else error(404, f"no office hours recorded for {g.jid}")
+
+
+@bp.get("/closures")
+def list_closures():
+    return _listing(OfficeClosure, OfficeClosure.day, closure_out)
+
+
+@bp.get("/subscriptions")
+def list_subscriptions():
+    return _listing(Subscription, Subscription.id, subscription_out)

@@ -1,0 +1,223 @@
+"""Feeds of many governments: ``/calendars/combined.ics?j=a,b`` (several
+jurisdictions' upcoming cycles in one, the same events, UIDs and versions as
+their own feeds) or by ``state``, ``county`` and ``kind``; past
+:data:`MAX_COMBINED` governments (a whole state), one event per deadline they
+share (:mod:`deadlines.publish.grouped`)."""
+from __future__ import annotations
+
+import hashlib
+import re
+
+from flask import Response, current_app, request
+
+from deadlines.publish import grouped, ical
+from deadlines.publish.place_words import kind_name
+from deadlines.core import memo
+from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction, Result
+from deadlines.service import NO_RECORDS, upcoming
+from web.common import check_state, registry, records, today_in
+from web.costly import costly
+from web.feed_cache import Rendered, answer, computed, current, once, rendered, versioned
+from web.feeds import audience_asked, bp
+from web.landing import STATES
+from web.security import base_url, external_url
+
+COMBINED = "/calendars/combined.ics"
+MAX_COMBINED = 500
+
+
+def _combined_ids() -> tuple[tuple[str, ...], dict[str, str] | None]:
+    """The combined feed's jurisdictions: ``j`` (ids, comma-separated, each
+    known; at most :data:`MAX_COMBINED`), or every government matching
+    ``state``, ``county`` and ``kind`` ("every township in Dickinson County");
+    with those filters (None for ``j``). More than :data:`MAX_COMBINED` by
+    filters make a feed of one event per shared deadline (:func:`_grouped_feed`)."""
+    filters = {f: request.args.get(f) or None for f in ("state", "county", "kind")}
+    if request.args.get("j") or not any(filters.values()):
+        ids = tuple(sorted({j.strip() for j in request.args.get("j", "").split(",") if j.strip()}))
+        if not ids:
+            raise InputError.of("combined.none_given", "j")
+        if len(ids) > MAX_COMBINED:
+            raise InputError.of("combined.too_many", "j", limit=MAX_COMBINED)
+        return ids, None
+    if filters["kind"] is not None and filters["kind"] not in GOVERNMENT_KINDS:
+        raise InputError.of("filter.kind", "kind", allowed=", ".join(GOVERNMENT_KINDS))
+    filters["state"] = check_state(filters["state"])  # a state it does not know: named, as on every list
+    ids = tuple(sorted(p.id for p in registry().places().search(**filters)))
+    if not ids:
+        raise InputError.of("filter.no_match", "county" if filters["county"] else "kind")
+    return ids, {k: v for k, v in filters.items() if v}
+
+
+def _combined_key(ids: tuple[str, ...], audience: str | None, base: str) -> tuple:
+    reg, rec = registry(), records()
+    return (COMBINED, ids, audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids), base)
+
+
+def _servable(ids: tuple[str, ...]) -> tuple[list[Jurisdiction], list[str]]:
+    """The jurisdictions of ``ids`` that can be served, and the ids left out
+    (a file invalid with no good version: that one alone is not available).
+    Many are taken from one :meth:`~deadlines.core.registry.Registry.load_all`."""
+    if len(ids) > MAX_COMBINED:
+        served = {j.id: j for j in registry().load_all()[0]}
+        jurs, left_out = [served[j] for j in ids if j in served], [j for j in ids if j not in served]
+    else:
+        jurs, left_out = [], []
+        for j in ids:
+            try:
+                jurs.append(registry().get(j))
+            except CalendarError:
+                left_out.append(j)
+    if not jurs:
+        raise InputError(f"j: none of these is available for now (the calendar file has a problem): "
+                         f"{', '.join(left_out)}", "j")
+    return jurs, left_out
+
+
+@bp.get(COMBINED)
+def combined_feed() -> Response:
+    """The upcoming cycles of several jurisdictions in one feed (the same events,
+    UIDs and versions as their own feeds); valid for a day in the zone of the
+    first jurisdiction named (in id order)."""
+    (ids, filters), audience = _combined_ids(), audience_asked()
+    if filters is not None and len(ids) > MAX_COMBINED:
+        return _grouped_feed(ids, tuple(filters.items()), audience)
+    args = (ids, audience, base_url())
+    key = _combined_key(*args)
+    feed = current(key)
+    if feed is None:
+        jurs, left_out = _servable(ids)
+        name = _title(_filter_words(filters) if filters else _names(jurs), jurs, audience)
+        about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
+                 ". Each event sits on its safe date; its description cites the law and links to its row, which quotes the "
+                 "law and shows how its date is counted." + _left_out_words(left_out))
+        feed_key = _feed_key(audience, "j=" + ",".join(ids))
+
+        def compute(bases: dict[str, int]) -> Rendered:
+            zone = jurs[0].timezone
+            body = ical.assembled(_parts(jurs, audience, bases), name=name, description=about, timezone=zone,
+                                  today=today_in(zone))
+            return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"',
+                             sum(bases.values()))
+
+        feed = once(key, today_in(jurs[0].timezone), lambda: costly(lambda: computed(ids, compute)))
+    return answer(feed, _combined_key, *args)
+
+
+def _title(chosen: str, jurs: list[Jurisdiction], audience: str | None) -> str:
+    """A feed of many's name: what it holds, how many, for whom."""
+    return f"Election deadlines: {chosen} ({len(jurs):,} governments)" + (f" ({audience})" if audience else "")
+
+
+def _left_out_words(left_out: list[str]) -> str:
+    """What the feed's description says of the governments left out (nothing when none is)."""
+    return f" Left out for now (the calendar file has a problem): {', '.join(left_out)}." if left_out else ""
+
+
+def _feed_key(audience: str | None, what: str) -> str:
+    """The feed's own version's UID: a hash of what it holds (fits its column, any count)."""
+    which = (f"audience={audience}&" if audience else "") + what
+    return "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()
+
+
+def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]) -> list[ical.Serialized]:
+    """Each government's events in a feed of many, stamped and serialized,
+    from ``feed_parts`` (a byte-bounded cache keyed on the government, the
+    audience, its file's stamp, the records revision ``bases`` gives, the base
+    URL and its day): computed only for those not there (in one batch of
+    versions), so a feed of any set of governments costs a merge of parts
+    computed once per change."""
+    cache, base, years = current_app.extensions["feed_parts"], base_url(), current_app.config["FEED_YEARS_AHEAD"]
+    keys = [(j.id, audience, registry().stamp(j.id), bases[j.id], base, today_in(j.timezone)) for j in jurs]
+    parts = [cache.get(k) for k in keys]
+    missing = [i for i, p in enumerate(parts) if p is None]
+    if missing:
+        chosen = [(e, r) for i in missing
+                  for r in upcoming(jurs[i], today=keys[i][-1], years_ahead=years, records=records())
+                  for e in ical.events(r, audience=audience)]
+        evs, of = versioned(chosen, bases, law_linked=True), {}
+        for e, (_, r) in zip(evs, chosen):
+            of.setdefault(r.jurisdiction.id, []).append(e)
+        for i in missing:
+            parts[i] = ical.serialized(of.get(jurs[i].id, []))
+            cache.put(keys[i], parts[i])
+    return parts
+
+
+def _filter_words(filters: dict[str, str]) -> str:
+    """What a combined feed by filters holds, as its name says it: "Townships of
+    Kent County, Michigan", "Governments of Colorado"."""
+    state, kind, county = filters.get("state"), filters.get("kind"), filters.get("county")
+    where = [f"{registry().places().county_name(county, state)} County"] if county else []
+    where += [STATES.get(state, state)] if state else []
+    who = kind_name(kind, 2) if kind else "governments"
+    text = f"{who} of {', '.join(where)}" if where else who
+    return text[0].upper() + text[1:]
+
+
+def _names(jurs: list[Jurisdiction]) -> str:
+    """A feed of named governments, by the first names: "City of Ypsilanti, Felch Township and 19 more"."""
+    names = [j.name for j in jurs]
+    if len(names) <= 3:
+        return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+    return f"{', '.join(names[:2])} and {len(names) - 2:,} more"
+
+
+def _grouped_key(ids: tuple[str, ...], filters: tuple, audience: str | None, base: str) -> tuple:
+    """Everything a grouped feed depends on: the folder's files (rosters,
+    facts and rule sets), each government's records revision, the base URL."""
+    revisions = records().revisions()
+    return (COMBINED, filters, audience, registry().signature(), tuple(revisions.get(j, "") for j in ids), base)
+
+
+def _shares(jurs: list[Jurisdiction], years: int, recorded: set[str]) -> list[tuple[list[Result], list]]:
+    """``jurs`` in shares of governments whose deadlines differ only in their
+    names (:mod:`deadlines.publish.grouped`): one law and the same local facts,
+    nothing recorded; a government with records is a share of its own. Each
+    with the upcoming results of its first government."""
+    by: dict[tuple, list[Jurisdiction]] = {}
+    for j in jurs:
+        by.setdefault(("recorded", j.id) if j.id in recorded else (memo.law(j), j.facts), []).append(j)
+    return [(upcoming(m[0], today=today_in(m[0].timezone), years_ahead=years,
+                      records=records() if m[0].id in recorded else NO_RECORDS), m) for m in by.values()]
+
+
+def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], audience: str | None) -> Response:
+    """The feed of more governments than :data:`MAX_COMBINED` (a whole state):
+    one event per deadline they share (:mod:`deadlines.publish.grouped`), its
+    title counting the governments, its description naming them, its link the
+    newsroom's list of that day for the same filter; valid for a day in the
+    zone of the first government (in id order)."""
+    args = (ids, filters, audience, base_url())
+    key = _grouped_key(*args)
+    feed = current(key)
+    if feed is None:
+        jurs, left_out = _servable(ids)
+        zone, years = jurs[0].timezone, current_app.config["FEED_YEARS_AHEAD"]
+        chosen = _filter_words(dict(filters))
+        name = _title(chosen, jurs, audience)
+        about = (f"Deadlines of the {len(jurs):,} governments matching {chosen}, computed from each one's law: one "
+                 "event per deadline they share, its title counting them and its description naming them; a "
+                 "government whose date or hour differs has an event of its own. Each event links to the list of "
+                 "that day, where every government's row quotes the law and shows how its date is counted."
+                 + _left_out_words(left_out))
+        scope = "combined/" + "/".join(f"{k}-{re.sub(r'[^a-z0-9]+', '-', v.lower()).strip('-')}" for k, v in filters)
+        feed_key = _feed_key(audience, scope)
+        wanted = {**dict(filters), **({"audience": audience} if audience else {})}
+
+        def compute(bases: dict[str, int]) -> Rendered:
+            found = grouped.groups(_shares(jurs, years, {j for j, rev in bases.items() if rev}), audience=audience)
+            pairs = grouped.events(found, scope=scope, who="governments")
+            basis = sum(bases.values())  # of the whole feed: it only grows, whichever group a government moves to
+            stamps = current_app.extensions["feed_state"].stamps(
+                {str(e["uid"]): ical.content_hash(e) for e, _ in pairs}, None, {str(e["uid"]): basis for e, _ in pairs})
+            for e, g in pairs:
+                day = g.day.isoformat()
+                grouped.link(e, external_url("across.page", **wanted, **{"from": day, "to": day}))
+                ical.stamp(e, stamps[str(e["uid"])])
+            body = ical.calendar([e for e, _ in pairs], name=name, description=about, timezone=zone, today=today_in(zone))
+            return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"', basis)
+
+        feed = once(key, today_in(zone), lambda: costly(lambda: computed(ids, compute)))
+    return answer(feed, _grouped_key, *args)
