@@ -2,7 +2,7 @@
 
 Synthetic jurisdictions share the seed rule sets (as thousands of local
 governments share one state statute): each is a seed jurisdiction under a new
-id. The engine is measured as the service runs it: ``deadlines.core.memo.compute``,
+id. The engine is measured as the service runs it: ``deadlines.results.compute`` (the service's results cache),
 once per law and anchors, each jurisdiction getting its own copy of the
 deadlines; the last lines give the bare ``deadlines.core.engine.compute`` (no
 memo: every item computed) at 1,000 and 100,000 distinct computations, the
@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deadlines.core import engine  # noqa: E402
-from deadlines.core.memo import compute  # noqa: E402
+from deadlines.results import compute  # noqa: E402
 from deadlines.core.registry import Registry  # noqa: E402
 from deadlines.service import cycles  # noqa: E402
 

@@ -5,7 +5,7 @@ bulk API and ``deadlines upcoming``.
 Results are computed once per change and served from caches:
 
 - where a clerk recorded nothing for a jurisdiction, per law and cycle
-  (:func:`deadlines.core.memo.law`: the jurisdictions extending one shared set
+  (:func:`deadlines.results.law_key`: the jurisdictions extending one shared set
   share one computation; a law is a new one whenever a file of it changes, and
   holidays are part of it), a deadline bound to its jurisdiction only when
   listed;
@@ -41,7 +41,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Callable, Mapping, Protocol
 
-from deadlines.core import inputs, memo
+from deadlines.caches import Computed, Lru
+from deadlines.core import inputs
+from deadlines.results import law_key, rebind_deadline
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Deadline, Jurisdiction, Result
 from deadlines.core.moments import day_of
@@ -229,11 +231,11 @@ class Across:
 
     def __init__(self, registry: Registry, records: RecordSource = NO_RECORDS, listings: int = 64):
         self.registry, self.records = registry, records
-        self._recorded = memo.Lru(65536)  # (jurisdiction, cycle) -> (its law, revision, result)
-        self._by_law = memo.Lru(65536)  # (law, cycle, today) -> the result where nothing is recorded
-        self._held = memo.Lru(4096)  # (law, from, to) -> cycles
-        self._listings = memo.Computed(listings)  # query -> its listing (computed once however many ask)
-        self._listed = memo.Lru(65536)  # (jurisdiction, query) -> (its law, revision, (entries, cycles not computed))
+        self._recorded = Lru(65536)  # (jurisdiction, cycle) -> (its law, revision, result)
+        self._by_law = Lru(65536)  # (law, cycle, today) -> the result where nothing is recorded
+        self._held = Lru(4096)  # (law, from, to) -> cycles
+        self._listings = Computed(listings)  # query -> its listing (computed once however many ask)
+        self._listed = Lru(65536)  # (jurisdiction, query) -> (its law, revision, (entries, cycles not computed))
         self._loaded: tuple | None = None  # (registry signature, load_all())
 
     def revisions(self) -> Mapping[str, str]:
@@ -244,7 +246,7 @@ class Across:
     def _result(self, jur: Jurisdiction, law: int, cycle: date, today: date, records: RecordSource) -> Result:
         """The cycle's result, computed once per change of the law or the records;
         where nothing was ever recorded, once per law and possibly another
-        jurisdiction's (of the same law: see :func:`deadlines.core.memo.rebind`)."""
+        jurisdiction's (of the same law: see :func:`deadlines.results.rebind`)."""
         rev = records.revision(jur.id)
         if not rev:
             shared = self._by_law.get((law, cycle, today))
@@ -322,7 +324,7 @@ class Across:
         seen = self._listed.get(key)
         if seen is not None and seen[0] is jur and seen[1] == rev:
             return seen[2]
-        law, low, high = memo.law(jur), start.isoformat(), end.isoformat()
+        law, low, high = law_key(jur), start.isoformat(), end.isoformat()
         entries, uncomputed = [], {}
         held_to = date(min(end.year + LEAD_YEARS, date.max.year), 12, 31)
         for cycle in self._cycles(jur, law, date(start.year - LAG_YEARS, 1, 1), held_to):
@@ -337,7 +339,7 @@ class Across:
                 closes = low <= day_of(d.safe_due).isoformat() <= high
                 opens = d.start is not None and low <= day_of(d.start).isoformat() <= high
                 if closes or opens:
-                    d = memo.rebind_deadline(d, jur)
+                    d = rebind_deadline(d, jur)
                     entries += [Entry(sort_key(jur.id, d, edge), jur, result, d)
                                 for edge, inside in (("opening", opens), ("closing", closes)) if inside]
         self._listed.put(key, (jur, rev, (entries, uncomputed)))

@@ -3,7 +3,7 @@ store's rows (:func:`deadlines.store.records.rows`) into
 :class:`deadlines.service.Records` (a :class:`deadlines.service.RecordSource`).
 
 It lives beside the service, not in the store: it builds the engine's types,
-keeps them in the engine's memo (:class:`deadlines.core.memo.Lru`) and gives
+keeps them in a bounded cache (:class:`deadlines.caches.Lru`) and gives
 each history entry as its note (:func:`deadlines.change_notes.change`).
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.change_notes import change
 from deadlines.core.cases import Occurrence
-from deadlines.core.memo import Lru
+from deadlines.caches import Lru
 from deadlines.core.model import Decision, Fact, Holiday, OfficeHours, Override
 from deadlines.core.moments import from_iso
 from deadlines.service import Records

@@ -16,7 +16,7 @@ from deadlines.core.cases import Occurrence, group
 from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.facts import hours_of_cycle
 from deadlines.core.anchors import resolve_anchors
-from deadlines.core.memo import compute
+from deadlines.results import compute
 from deadlines.core.model import (
     FACT_BY, Case, Deadline, Decision, Fact, Holiday, HolidayRule, Jurisdiction, Moment, OfficeHours, Override,
     PublishedNotice, Result,

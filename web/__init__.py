@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from flask import Flask
 
 from deadlines.store import feed_state
-from deadlines.core.memo import Computed, Lru
+from deadlines.caches import Computed, Lru
 from deadlines.core.registry import Registry
 from deadlines.recorded import DbRecords
 from deadlines.store import get_db

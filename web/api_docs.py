@@ -17,7 +17,7 @@ import re
 from flask import Blueprint, Response, current_app, redirect, render_template, url_for
 from markupsafe import Markup, escape
 
-from deadlines.core.memo import Lru
+from deadlines.caches import Lru
 
 from web.common import registry
 from web.language import lang, said

@@ -71,7 +71,7 @@ def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object
     feed is keyed on (the file's stamp, the records' revision, the day), of
     the query and of ``vary`` (whatever else the answer depends on: the base
     URL of its links, a language), however many ask at once (``answers``, a
-    :class:`~deadlines.core.memo.Computed`). An answer already computed costs
+    :class:`~deadlines.caches.Computed`). An answer already computed costs
     a stat and look-ups: the jurisdiction is loaded only to compute one."""
     reg = registry()
     jid = reg.resolve(jid)  # an Open Civic Data id too

@@ -142,7 +142,7 @@ def computed(ids: tuple[str, ...], compute: Callable[[dict[str, int]], object]):
 
 def once(key: tuple, today: date, compute: Callable[[], Rendered]) -> Rendered:
     """``compute()`` once per ``key`` and day, however many ask at once (the
-    others wait for its answer, :class:`~deadlines.core.memo.Computed`); then
+    others wait for its answer, :class:`~deadlines.caches.Computed`); then
     in the render cache, for :func:`current` and :class:`web.feed_fast.FastPath`."""
     feed = current_app.extensions["feed_renders"].get((*key, today), compute)
     current_app.extensions["feed_cache"].put(key, feed)

@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.http import http_date
 
 from deadlines.core.errors import InputError
-from deadlines.core.memo import Lru
+from deadlines.caches import Lru
 from web.feed_cache import current, not_modified, route
 
 log = logging.getLogger(__name__)

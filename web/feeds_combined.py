@@ -12,7 +12,7 @@ from flask import Response, current_app, request
 
 from deadlines.publish import grouped, ical
 from deadlines.publish.place_words import kind_name
-from deadlines.core import memo
+from deadlines.results import law_key
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction, Result
 from deadlines.service import NO_RECORDS, upcoming
@@ -178,7 +178,7 @@ def _shares(jurs: list[Jurisdiction], years: int, recorded: set[str]) -> list[tu
     with the upcoming results of its first government."""
     by: dict[tuple, list[Jurisdiction]] = {}
     for j in jurs:
-        by.setdefault(("recorded", j.id) if j.id in recorded else (memo.law(j), j.facts), []).append(j)
+        by.setdefault(("recorded", j.id) if j.id in recorded else (law_key(j), j.facts), []).append(j)
     return [(upcoming(m[0], today=today_in(m[0].timezone), years_ahead=years,
                       records=records() if m[0].id in recorded else NO_RECORDS), m) for m in by.values()]
 

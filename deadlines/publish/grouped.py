@@ -7,7 +7,7 @@ special districts all file the self-nomination form on one day, and a feed
 with one event per government would hold 3,185 copies of it (a state's feed
 was 49 MB). Here the governments are given in *shares*: governments whose
 deadlines can differ only in their names (the same law, the same local facts,
-nothing recorded: :func:`deadlines.core.memo.law`), with the results of one of
+nothing recorded: :func:`deadlines.results.law_key`), with the results of one of
 them. Each share's results are rebound to a neutral place (:data:`NEUTRAL`,
 so no government's name is in their events), and deadlines equal in every
 field (dates, readings, basis, notes, law) join one :class:`Group`. A
@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 
 from icalendar import Event, vText
 
-from deadlines.core import memo
+from deadlines.results import rebind
 from deadlines.core.model import Jurisdiction, Result
 from deadlines.core.moments import day_of
 from deadlines.publish import ical
@@ -66,7 +66,7 @@ def groups(shares: Iterable[tuple[Sequence[Result], Sequence[Jurisdiction]]], *,
     for results, members in shares:
         for result in results:
             place = replace(result.jurisdiction, id=NEUTRAL_ID, name=NEUTRAL)
-            neutral = memo.rebind(result, place)
+            neutral = rebind(result, place)
             for d in neutral.deadlines:
                 if audience and audience not in d.audience:
                     continue

@@ -27,7 +27,7 @@ import icalendar
 import pytest
 from sqlalchemy.orm import Session
 
-from deadlines.core import memo
+from deadlines.results import law_key
 from deadlines.core.registry import Registry, state_of
 from deadlines.publish import grouped, ical
 from deadlines.service import upcoming
@@ -80,7 +80,7 @@ def test_grouping_by_law_gives_what_each_government_alone_gives():
     alone = grouped.groups([(upcoming(j, today=today), [j]) for j in chosen])
     by_law: dict = {}
     for j in chosen:
-        by_law.setdefault((memo.law(j), j.facts), []).append(j)
+        by_law.setdefault((law_key(j), j.facts), []).append(j)
     shared = grouped.groups([(upcoming(m[0], today=today), m) for m in by_law.values()])
     assert len(by_law) < len(chosen)  # some sharing happened
 

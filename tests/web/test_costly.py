@@ -155,7 +155,7 @@ def test_the_parts_cache_is_bounded_in_bytes(app):
 
 
 def test_an_lru_with_a_budget_holds_at_most_that_many_bytes():
-    from deadlines.core.memo import Lru
+    from deadlines.caches import Lru
 
     cache = Lru(100, budget=10)
     cache.put("a", b"12345")

@@ -1,4 +1,4 @@
-"""The engine memoised per law (deadlines/core/memo.py): the same results as
+"""The service's results cache (deadlines/results.py): the same results as
 the engine itself, computed once for the jurisdictions that share a law, and
 each jurisdiction's deadlines its own (id, UID)."""
 from __future__ import annotations
@@ -8,7 +8,8 @@ from datetime import date
 import pytest
 
 from bench.synthetic import make_calendars, town_id
-from deadlines.core import engine, memo
+from deadlines import results as cache
+from deadlines.core import engine
 from deadlines.core.registry import Registry
 from deadlines.words import words
 
@@ -24,7 +25,7 @@ def reg(tmp_path_factory):
 @pytest.mark.parametrize("election", [None, date(2024, 11, 5), date(2025, 11, 4), date(2026, 11, 3)])
 def test_the_same_as_the_engine(reg, jid, election):
     jur = reg.get(jid)
-    assert memo.compute(jur, election=election, today=TODAY) == engine.compute(jur, election=election, today=TODAY)
+    assert cache.compute(jur, election=election, today=TODAY) == engine.compute(jur, election=election, today=TODAY)
 
 
 def test_once_per_law(reg, monkeypatch):
@@ -32,19 +33,19 @@ def test_once_per_law(reg, monkeypatch):
     real = engine.compute
     monkeypatch.setattr(engine, "compute", lambda jur, **kw: calls.append(jur.id) or real(jur, **kw))
     towns = [reg.get(town_id(i)) for i in (1, 5, 9)]  # all three extend synthetic-colorado-local and add nothing
-    results = [memo.compute(j, election=date(2031, 11, 4), today=TODAY) for j in towns]
+    results = [cache.compute(j, election=date(2031, 11, 4), today=TODAY) for j in towns]
     assert calls == [town_id(1)]
     for town, result in zip(towns, results):
         assert result.jurisdiction is town
         assert [d.uid for d in result.deadlines] == [f"{town.id}/2031-11-04/{d.id}" for d in results[0].deadlines]
         assert {"petition-circulation", "petition-filing", "petition-retention"} <= {d.id for d in result.deadlines}
         assert [d.due for d in result.deadlines] == [d.due for d in results[0].deadlines]
-    assert memo.law(towns[1]) == memo.law(towns[0]) == memo.law(towns[2])
+    assert cache.law_key(towns[1]) == cache.law_key(towns[0]) == cache.law_key(towns[2])
     # the key is made from the files as written: the seed extends other sets
     # (the towns' synthetic set holds its tables), so it is computed on its own
     seed = reg.get("colorado-local")
-    assert memo.law(seed) != memo.law(towns[0])
-    memo.compute(seed, election=date(2031, 11, 4), today=TODAY)
+    assert cache.law_key(seed) != cache.law_key(towns[0])
+    cache.compute(seed, election=date(2031, 11, 4), today=TODAY)
     assert calls == [town_id(1), "colorado-local"]
 
 
@@ -60,16 +61,16 @@ def test_the_key_is_the_source_less_the_identity(tmp_path):
     (folder / "twin-c.toml").write_text(f'id = "twin-c"\nname = "C"\n{body.replace("America/Chicago", "America/Denver")}')
     reg = Registry(folder)
     a, b, c = (reg.get(f"twin-{x}") for x in "abc")
-    assert memo.law(a) == memo.law(b) != memo.law(c)
+    assert cache.law_key(a) == cache.law_key(b) != cache.law_key(c)
     later = a.with_law(office_hours=reg.get("ypsilanti-mi").office_hours)
-    assert memo.law(later) not in (memo.law(a), memo.law(c))
+    assert cache.law_key(later) not in (cache.law_key(a), cache.law_key(c))
     assert a.with_law(office_hours=later.office_hours).law_key == later.law_key  # the same change, the same key
 
 
 def test_anchors_and_overrides_are_part_of_the_key(reg):
     town = reg.get(town_id(3))  # model-city's law: its deadline counts from the ordinance
-    a = memo.compute(town, election=date(2026, 11, 3), events={"ordinance-adopted": date(2026, 5, 7)}, today=TODAY)
-    b = memo.compute(town, election=date(2026, 11, 3), events={"ordinance-adopted": date(2026, 5, 8)}, today=TODAY)
+    a = cache.compute(town, election=date(2026, 11, 3), events={"ordinance-adopted": date(2026, 5, 7)}, today=TODAY)
+    b = cache.compute(town, election=date(2026, 11, 3), events={"ordinance-adopted": date(2026, 5, 8)}, today=TODAY)
     assert (a.deadlines[0].due, b.deadlines[0].due) == (date(2026, 6, 6), date(2026, 6, 7))
 
 
@@ -84,9 +85,9 @@ def test_utah_towns_on_the_state_set_share_one_computation_and_keep_their_names(
     registry = Registry()
     alton, alpine = registry.get("alton-ut"), registry.get("alpine-ut")
     assert not alton.facts and not alpine.facts
-    assert memo.law(alton) == memo.law(alpine)
+    assert cache.law_key(alton) == cache.law_key(alpine)
     day = date(2025, 11, 4)
-    results = [memo.compute(j, election=day, today=date(2025, 1, 2)) for j in (alton, alpine)]
+    results = [cache.compute(j, election=day, today=date(2025, 1, 2)) for j in (alton, alpine)]
     assert calls == ["alton-ut"]
     english = words("en")
     for town, other, result in zip((alton, alpine), (alpine, alton), results):
