@@ -13,7 +13,8 @@ from markupsafe import Markup
 
 from deadlines.core.model import Result
 from deadlines.publish import svg
-from deadlines.publish.words import EN, live, recorded, rule_files, speaking
+from deadlines.publish.record_words import recorded
+from deadlines.publish.words import EN, live, rule_files, speaking
 from deadlines.words import Words
 
 TEMPLATES = Path(__file__).parent / "templates"
