@@ -77,7 +77,7 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
     """The feed at ``request.path`` (only the event ``prefix``, a UID without
     its domain, when given), stamped and with its HTTP headers."""
     w = said()
-    chosen = [(e, r) for r in results for e in ical.events(r, audience=audience)
+    chosen = [(e, r) for r in results for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)
               if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")]
     evs = [e for e, _ in chosen]
     spoken = None if w.lang == "en" else {str(e["uid"]): e for r in results for e in ical.events(r, audience=audience, w=w)}
@@ -394,7 +394,7 @@ def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]
     if missing:
         chosen = [(e, r) for i in missing
                   for r in upcoming(jurs[i], today=keys[i][-1], years_ahead=years, records=records())
-                  for e in ical.events(r, audience=audience)]
+                  for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)]
         evs, of = _versioned(chosen, bases, law_linked=True), {}
         for e, (_, r) in zip(evs, chosen):
             of.setdefault(r.jurisdiction.id, []).append(e)
@@ -410,7 +410,7 @@ def _filter_words(filters: dict[str, str]) -> str:
     state, kind, county = filters.get("state"), filters.get("kind"), filters.get("county")
     where = [f"{registry().places().county_name(county, state)} County"] if county else []
     where += [STATES.get(state, state)] if state else []
-    who = kind_name(kind, 2) if kind else "governments"
+    who = kind_name(kind, 2, ical.FEED_WORDS) if kind else "governments"
     text = f"{who} of {', '.join(where)}" if where else who
     return text[0].upper() + text[1:]
 

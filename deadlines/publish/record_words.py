@@ -12,11 +12,11 @@ from deadlines.core.elections import election_date
 from deadlines.core.facts import in_force
 from deadlines.core.model import Deadline, Jurisdiction, OfficeHours, Result
 from deadlines.core.moments import day_of
-from deadlines.publish.words import EN, status_name, when
+from deadlines.publish.words import status_name, when
 from deadlines.words import Words, _
 
 
-def recorded(result: Result, w: Words = EN) -> list[str]:
+def recorded(result: Result, w: Words) -> list[str]:
     """What the clerk (or the person asking) recorded for this cycle, in words:
     entered election dates, the cases' trigger events and overrides."""
     jur = result.jurisdiction
@@ -50,7 +50,7 @@ FACT_BY_WORDS = {"clerk": _("recorded by the clerk"), "report": _("an accepted r
                  "research": _("found by research")}
 
 
-def fact_name(fact: str, w: Words = EN) -> str:
+def fact_name(fact: str, w: Words) -> str:
     """A local fact's name as a page says it ("Office hours"; "Published date: petition-filing")."""
     if fact.startswith("published:"):
         return w._("Published date: {deadline}", deadline=fact.split(":", 1)[1])
@@ -59,12 +59,12 @@ def fact_name(fact: str, w: Words = EN) -> str:
     return w._(FACT_WORDS[fact]) if fact in FACT_WORDS else fact
 
 
-def fact_by(by: str, w: Words = EN) -> str:
+def fact_by(by: str, w: Words) -> str:
     """Who recorded a local fact, as a page says it."""
     return w._(FACT_BY_WORDS[by]) if by in FACT_BY_WORDS else by
 
 
-def notice_run(d: Deadline, w: Words = EN) -> str | None:
+def notice_run(d: Deadline, w: Words) -> str | None:
     """A notice window the clerk marked published, as its row says it
     ("published Tuesday, May 4, 2027 in the Orem Daily Herald"); None otherwise."""
     found = next((f for f in (d.basis.facts if d.basis else ()) if f.fact == f"notice_published:{d.id}"), None)
@@ -72,7 +72,7 @@ def notice_run(d: Deadline, w: Words = EN) -> str | None:
                                           where=found.quote)
 
 
-def filing_office(d: Deadline, jur: Jurisdiction, w: Words = EN) -> str | None:
+def filing_office(d: Deadline, jur: Jurisdiction, w: Words) -> str | None:
     """Where a candidate or petitioner files, for a filing at the office, where
     research recorded it ("File with: City Clerk's Office; 1 S. Huron St. ...")."""
     if not d.rule.office_act or not {"candidates", "petitioners"} & set(d.audience):
@@ -81,7 +81,7 @@ def filing_office(d: Deadline, jur: Jurisdiction, w: Words = EN) -> str | None:
     return None if found is None else w._("File with: {office}", office=found.value)
 
 
-def office_hours(hours: OfficeHours, w: Words = EN) -> str:
+def office_hours(hours: OfficeHours, w: Words) -> str:
     """When the office is open, by weekday: "8:00 a.m. to 5:00 p.m., Monday to
     Friday", or, where the days or hours differ, each group of weekdays with
     its hours ("7:00 a.m. to 5:00 p.m. on Monday, Tuesday, Wednesday,

@@ -4,7 +4,8 @@ dates and status (what the clerk recorded: :mod:`deadlines.publish.record_words`
 Pure: results in, words out.
 
 Each function that says something takes ``w``, the :class:`~deadlines.words.Words`
-of the language to say it in (English by default); :func:`speaking` binds them all to one language for a template,
+of the language to say it in (always given: nothing here falls back to
+English); :func:`speaking` binds them all to one language for a template,
 beside ``w`` itself (``words.w.title(d)``: what a :class:`Words` says is
 called on it, not copied here)."""
 from __future__ import annotations
@@ -21,9 +22,7 @@ from zoneinfo import ZoneInfo
 from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
 from deadlines.core.moments import day_of, from_iso
 from deadlines.core.order import is_clerk_task, reading_order
-from deadlines.words import Words, _, words
-
-EN = words("en")
+from deadlines.words import Words, _
 
 
 AUDIENCE_WORDS = {"candidates": _("candidates"), "clerk": _("the clerk"), "public": _("the public"),
@@ -33,7 +32,7 @@ STATUS_WORDS = {"scheduled": _("scheduled"), "tentative": _("tentative"), "overr
                 "cancelled": _("cancelled")}
 
 
-def when(moment: Moment, w: Words = EN) -> str:
+def when(moment: Moment, w: Words) -> str:
     """"4:00 p.m., Tuesday, April 21, 2026 (EDT)" (the hour first, as clerks
     publish it) or the day alone."""
     if isinstance(moment, datetime):
@@ -41,7 +40,7 @@ def when(moment: Moment, w: Words = EN) -> str:
     return w.day(moment)
 
 
-def day_and_clock(moment: Moment, w: Words = EN) -> tuple[str, str | None]:
+def day_and_clock(moment: Moment, w: Words) -> tuple[str, str | None]:
     """("Tuesday, April 21, 2026", "4:00 p.m. EDT") or the day and None: for
     layouts that keep the hour on one line."""
     if isinstance(moment, datetime):
@@ -54,7 +53,7 @@ def days_to(d: Deadline, today: date) -> int:
     return (day_of(d.safe_due) - today).days
 
 
-def days_left(d: Deadline, today: date, w: Words = EN) -> str:
+def days_left(d: Deadline, today: date, w: Words) -> str:
     """"14 days", "today" or "passed 3 days ago"."""
     n = days_to(d, today)
     if n == 0:
@@ -82,23 +81,23 @@ def next_deadline(deadlines, today: date, audience: str | None = None) -> Deadli
     return min(coming, key=reading_order, default=None)
 
 
-def audiences_phrase(audience: tuple[str, ...], w: Words = EN) -> str:
+def audiences_phrase(audience: tuple[str, ...], w: Words) -> str:
     """"candidates and the clerk"."""
     said = [w._(AUDIENCE_WORDS[a]) if a in AUDIENCE_WORDS else a for a in audience]
     return said[0] if len(said) == 1 else w._("{some} and {last}", some=", ".join(said[:-1]), last=said[-1])
 
 
-def tags(d: Deadline, w: Words = EN) -> list[str]:
+def tags(d: Deadline, w: Words) -> list[str]:
     """Who the row is for, in audience order ("candidates", "the clerk")."""
     return [w._(AUDIENCE_WORDS[a]) for a in AUDIENCES if a in d.audience]
 
 
-def audience_words(audience: str, w: Words = EN) -> str:
+def audience_words(audience: str, w: Words) -> str:
     """One audience as people say it ("the clerk")."""
     return w._(AUDIENCE_WORDS[audience]) if audience in AUDIENCE_WORDS else audience
 
 
-def act_by(d: Deadline, w: Words = EN) -> str:
+def act_by(d: Deadline, w: Words) -> str:
     """The row's first line, the date to act by in words: "By 5:00 p.m.,
     Friday, October 8, 2027 (MDT)"; "Opens ...; closes ..." for a window."""
     safe = when(d.safe_due, w)
@@ -109,7 +108,7 @@ def act_by(d: Deadline, w: Words = EN) -> str:
     return w._("By {when}", when=safe)
 
 
-def may_allow(d: Deadline, w: Words = EN) -> str | None:
+def may_allow(d: Deadline, w: Words) -> str | None:
     """"the law may allow 5:00 p.m., Tuesday, October 12, 2027 (MDT)" where a
     later reading of the law gives a later date than the safe one."""
     if d.override is not None or d.safe_due == d.due:
@@ -117,7 +116,7 @@ def may_allow(d: Deadline, w: Words = EN) -> str | None:
     return w._("the law may allow {when}", when=when(d.due, w))
 
 
-def status_words(d: Deadline, today: date, w: Words = EN) -> str:
+def status_words(d: Deadline, today: date, w: Words) -> str:
     """The row's status in the words a person uses."""
     if d.status == "cancelled":
         return w._("cancelled")
@@ -130,7 +129,7 @@ def status_words(d: Deadline, today: date, w: Words = EN) -> str:
     return w._("coming")
 
 
-def status_name(status: str, w: Words = EN) -> str:
+def status_name(status: str, w: Words) -> str:
     """A status code (``scheduled``, ``tentative`` ...) in words."""
     return w._(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
@@ -138,7 +137,7 @@ def status_name(status: str, w: Words = EN) -> str:
 NUMBER_WORDS = {2: _("two"), 3: _("three"), 4: _("four"), 5: _("five"), 6: _("six")}
 
 
-def readings_heading(d: Deadline, w: Words = EN) -> str:
+def readings_heading(d: Deadline, w: Words) -> str:
     """"The law can be read three ways", counted from the readings listed."""
     n = len(d.readings)
     if n <= 1:
@@ -146,7 +145,7 @@ def readings_heading(d: Deadline, w: Words = EN) -> str:
     return w._("The law can be read {count} ways", count=w._(NUMBER_WORDS[n]) if n in NUMBER_WORDS else str(n))
 
 
-def reading_words(r, d: Deadline, w: Words = EN) -> str:
+def reading_words(r, d: Deadline, w: Words) -> str:
     """Reading ``r`` of deadline ``d`` as the row says it, plainly
     (:meth:`Words.plainly`): its name and why as one sentence (a ``why`` that
     is a phrase joins the name; a sentence follows it)."""
@@ -157,7 +156,7 @@ def reading_words(r, d: Deadline, w: Words = EN) -> str:
     return p._("{name}, by {why}.", name=name, why=why) if why[0].islower() else f"{name}. {why}"
 
 
-def shown_warnings(d: Deadline, w: Words = EN) -> list[str]:
+def shown_warnings(d: Deadline, w: Words) -> list[str]:
     """The warnings a row shows, plainly: its readings are listed beside
     them, so the warning that repeats the readings is left out."""
     p = w.plainly()
@@ -197,7 +196,7 @@ def cited(d: Deadline) -> str:
     return _RESEARCH_REMARK.sub("", d.citation).strip()
 
 
-def basis(d: Deadline, w: Words = EN) -> str | None:
+def basis(d: Deadline, w: Words) -> str | None:
     """What the date rests on, in plain words for the row ("The office's
     closing hour is not recorded here: the law's 5:00 p.m. is used. Confirm
     with the office before the day."); None where the statute alone decides."""
@@ -206,14 +205,14 @@ def basis(d: Deadline, w: Words = EN) -> str | None:
     return " ".join(w.note(n, d.place) for n in d.basis.notes)
 
 
-def changed_by(d: Deadline, w: Words = EN) -> str | None:
+def changed_by(d: Deadline, w: Words) -> str | None:
     """"Changed by <authority>: was <computed date>" beside a replaced date."""
     if d.status != "overridden" or d.override is None or d.computed_due is None:
         return None
     return w._("Changed by {authority}: was {when}", authority=d.override.authority, when=when(d.computed_due, w))
 
 
-def cancelled(d: Deadline, w: Words = EN) -> str | None:
+def cancelled(d: Deadline, w: Words) -> str | None:
     """Why a cancelled deadline is cancelled ("Cancelled by the clerk on <day>: <reason>.")."""
     if d.status != "cancelled":
         return None
@@ -230,7 +229,7 @@ def live(deadlines) -> list[Deadline]:
     return [d for d in deadlines if d.status != "cancelled"]
 
 
-def clock(text: str, w: Words = EN) -> str:
+def clock(text: str, w: Words) -> str:
     """A stored "HH:MM" in words: "8:00 a.m."."""
     return w.clock(time.fromisoformat(text))
 
@@ -248,7 +247,7 @@ def masked(target: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def speaking(w: Words = EN) -> SimpleNamespace:
+def speaking(w: Words) -> SimpleNamespace:
     """This module's functions, and :mod:`deadlines.publish.place_words`' and
     :mod:`deadlines.publish.record_words`', with
     ``w`` given (for a template: ``words.when(d.due)`` in ``w``'s language);
