@@ -75,13 +75,6 @@ SECTIONS = (_("How it is counted:"), _("Readings of the law:"), _("Signatures:")
             _("Changes recorded by the clerk:"))
 
 
-def say(moment, w: Words) -> str:
-    """"4:00 p.m. on Tuesday, April 21, 2026" or the day alone (:func:`deadlines.core.moments.say`)."""
-    if isinstance(moment, datetime):
-        return w._("{clock} on {day}", clock=w.clock(moment.timetz()), day=w.day(moment.date()))
-    return w.day(moment)
-
-
 def describe(d: Deadline, result: Result, w: Words) -> str:
     """The plain-text DESCRIPTION: dates, status, law, counting steps, readings,
     what moved and what the clerk changed (clerk text quoted or on its own
@@ -97,15 +90,15 @@ def describe(d: Deadline, result: Result, w: Words) -> str:
     ends = w.ends(d)
     if d.safe_due != d.due:
         lines.append(w._("SAFE DATE: {when} (the earliest reading of the law); this event sits on it.",
-                         when=say(d.safe_due, w)))
-        lines += [w._("A later reading: {when}, {name}. {why}", when=say(r.due, w), name=w.reading_name(r, d.place),
+                         when=w.moment(d.safe_due)))
+        lines += [w._("A later reading: {when}, {name}. {why}", when=w.moment(r.due), name=w.reading_name(r, d.place),
                       why=w.reading_why(r, d.place)) for r in d.readings if r.due > d.safe_due]
         lines.append(w._("Due by the rule's own computation of time: {when}; the day ends at {ends}.",
-                         when=say(d.due, w), ends=ends))
+                         when=w.moment(d.due), ends=ends))
     else:
-        lines.append(w._("Due: {when}; the day ends at {ends}.", when=say(d.due, w), ends=ends))
+        lines.append(w._("Due: {when}; the day ends at {ends}.", when=w.moment(d.due), ends=ends))
     if d.start is not None:
-        lines.append(w._("Opens: {when}.", when=say(d.start, w)))
+        lines.append(w._("Opens: {when}.", when=w.moment(d.start)))
     if (rests := basis(d, w)) is not None:
         lines.append(rests)
     if d.override is not None:
@@ -114,7 +107,7 @@ def describe(d: Deadline, result: Result, w: Words) -> str:
                          reason=quoted(d.override.reason)))
         if d.computed_due is not None:
             lines.append(w._("Changed by {authority}: was {when}.", authority=quoted(d.override.authority),
-                             when=say(d.computed_due, w)))
+                             when=w.moment(d.computed_due)))
     if result.moved:
         lines.append(one_line(w.moved(result)))
     lines += ["", w._("Law: {cite}", cite=d.citation)]
@@ -125,7 +118,7 @@ def describe(d: Deadline, result: Result, w: Words) -> str:
         lines.append(w._("Text: {url}", url=d.url) + (w._(" (read {day})", day=d.read.isoformat()) if d.read else ""))
     sections = zip(SECTIONS, (
         w.steps(d),
-        [f"{w.reading_name(r, d.place)}: {say(r.due, w)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
+        [f"{w.reading_name(r, d.place)}: {w.moment(r.due)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
         [w.threshold(t) for t in d.thresholds],
         w.warnings(d),
         [one_line(c) for c in w.changes(d)],

@@ -12,13 +12,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Sequence
 
-from babel.dates import format_date
-
 from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of
 from deadlines.core.order import reading_order
 from deadlines.publish.words import is_past
-from deadlines.words import BABEL_LOCALE, DEFAULT, Words
+from deadlines.words import Words
 
 #: how far past the last election the drawing runs before folding the rest into "later"
 TAIL = timedelta(days=45)
@@ -81,7 +79,7 @@ def _months(lo: date, hi: date) -> list[date]:
 
 def _month(day: date, with_year: bool, w: Words) -> str:
     """A tick's words: "Jan 2027" or "Feb" ("ene 2027", "feb")."""
-    name = f"{day:%b}" if w.lang == DEFAULT else format_date(day, "LLL", locale=BABEL_LOCALE[w.lang]).rstrip(".")
+    name = w.short_month(day)
     return f"{name} {day.year}" if with_year else name
 
 

@@ -252,6 +252,12 @@ class Words:
             return f"{day:%b} {day.day}"
         return format_date(day, "d MMM", locale=BABEL_LOCALE[self.lang]).rstrip(".")
 
+    def short_month(self, day: date) -> str:
+        """"Jan" / "ene" (the timeline's ticks)."""
+        if self.lang == DEFAULT:
+            return f"{day:%b}"
+        return format_date(day, "LLL", locale=BABEL_LOCALE[self.lang]).rstrip(".")
+
     def month_year(self, day: date) -> str:
         """"June 2027" / "junio de 2027"."""
         if self.lang == DEFAULT:
