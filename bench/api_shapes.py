@@ -15,6 +15,7 @@ import time
 from datetime import date
 
 from deadlines.publish.as_json import listing_dict
+from deadlines.words import DEFAULT, words
 from web import create_app
 from web.schemas.results import Listing
 
@@ -44,7 +45,7 @@ def main() -> None:
     chosen, cursor = listing.page(None, args.limit)
 
     def page() -> dict:
-        return {**listing_dict(start, end, args.state, None, len(listing.entries), chosen),
+        return {**listing_dict(start, end, args.state, None, len(listing.entries), chosen, words(DEFAULT)),
                 "cursor": cursor, "next": None, "warnings": listing.warnings()}
 
     def today() -> bytes:

@@ -16,7 +16,6 @@ from deadlines.core.moments import from_iso
 from deadlines.core.notes import Note, joined, note, text
 from deadlines.store.tables import HistoryEntry
 from deadlines.words import Words
-from deadlines.words import words as engine_words
 
 
 def _at(values: dict | None, key: str, zone: ZoneInfo):
@@ -112,9 +111,9 @@ def change(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str] | None 
     return Note("change.why", (*head, ("why", why))) if why else Note("change", head)
 
 
-def words(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str] | None = None, w: Words | None = None) -> str:
+def words(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str] | None, w: Words) -> str:
     """"Monday, May 3, 2027, 2:02 p.m. CDT, City Clerk: replaced the date of
     “Referendum petition filing deadline” (case “Ordinance 2027-9”) with 5:00 p.m.
     on Tuesday, July 20, 2027. Authority: ... Reason: ..." (:func:`change` in
-    the words of ``w``, English by default)."""
-    return (w or engine_words()).note(change(e, jur, labels), jur.name)
+    the words of ``w``)."""
+    return w.note(change(e, jur, labels), jur.name)

@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from deadlines.core.engine import compute  # noqa: E402
 from deadlines.core.registry import Registry  # noqa: E402
 from deadlines.publish.as_json import result_dict  # noqa: E402
+from deadlines.words import DEFAULT, words  # noqa: E402
 from deadlines.service import cycles  # noqa: E402
 
 OUT = ROOT / "tests" / "golden"
@@ -60,7 +61,7 @@ def lines_of(jur) -> list[str]:
             events = {name: (at if t.type == "instant" else at.date()) for name, t in jur.triggers.items()}
             runs.append(compute(jur, election=cycle, events=events, today=TODAY))
         for r in runs:
-            out.append(json.dumps(without_notes(result_dict(r)), sort_keys=True, ensure_ascii=False))
+            out.append(json.dumps(without_notes(result_dict(r, words(DEFAULT))), sort_keys=True, ensure_ascii=False))
     return out
 
 

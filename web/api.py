@@ -130,7 +130,7 @@ def jurisdiction(jid: str) -> Response:
             "other": [{"day": WEEKDAYS[d], "open": o.isoformat("minutes"), "close": c.isoformat("minutes")}
                       for d, o, c in hours.other]},
         "elections": [
-            {"name": e.name, "title": e.title, "rule": words().note(describe_rule(e)), "cite": e.cite,
+            {"name": e.name, "title": e.title, "rule": words(DEFAULT).note(describe_rule(e)), "cite": e.cite,
              "next": next_election(e, today).isoformat()}
             for e in jur.elections.values()
         ],

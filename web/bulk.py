@@ -12,6 +12,7 @@ from flask import Blueprint, Response, current_app, request, url_for
 from deadlines.across import Across, read_query
 from deadlines.core.errors import InputError
 from deadlines.publish.as_json import listing_dict
+from deadlines.words import DEFAULT, words
 
 from web.common import check_state, today_in
 from web.costly import costly
@@ -48,7 +49,7 @@ def _page(listing, q: dict) -> dict:
     (deprecated: :data:`web.schemas.results.Listing`)."""
     chosen, cursor = listing.page(q["cursor"], q["limit"])
     query = {k: v for k, v in request.args.items() if k != "cursor"}
-    body = listing_dict(q["start"], q["end"], q["state"], q["audience"], len(listing.entries), chosen)
+    body = listing_dict(q["start"], q["end"], q["state"], q["audience"], len(listing.entries), chosen, words(DEFAULT))
     return {
         **body,
         "items": body["deadlines"],

@@ -219,7 +219,7 @@ def _published_on(jur, window, form) -> date:
     if on > today:
         raise InputError(w._("published_on: {day} is after today ({today}, {zone}): mark a notice published once it "
                              "has been", day=words.when(on, w), today=words.when(today, w),
-                             zone=words.zone_name(jur.timezone, w)), "published_on")
+                             zone=w.zone(jur.timezone)), "published_on")
     opens, closes = (day_of(window.start) if window.start is not None else None), day_of(window.due)
     if opens is not None and on < opens:
         raise InputError(w._("published_on: {day} is before the notice window opens, on {opens}: the law asks for it "

@@ -39,7 +39,7 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
     """The feed at ``request.path`` (only the event ``prefix``, a UID without
     its domain, when given), stamped and with its HTTP headers."""
     w = said()
-    chosen = [(e, r) for r in results for e in ical.events(r, audience=audience)
+    chosen = [(e, r) for r in results for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)
               if prefix is None or str(e["uid"]).split("@")[0] in (prefix, prefix + "/window")]
     evs = [e for e, _ in chosen]
     spoken = None if w.lang == "en" else {str(e["uid"]): e for r in results for e in ical.events(r, audience=audience, w=w)}

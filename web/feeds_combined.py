@@ -135,7 +135,7 @@ def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]
     if missing:
         chosen = [(e, r) for i in missing
                   for r in upcoming(jurs[i], today=keys[i][-1], years_ahead=years, records=records())
-                  for e in ical.events(r, audience=audience)]
+                  for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)]
         evs, of = versioned(chosen, bases, law_linked=True), {}
         for e, (_, r) in zip(evs, chosen):
             of.setdefault(r.jurisdiction.id, []).append(e)
@@ -151,7 +151,7 @@ def _filter_words(filters: dict[str, str]) -> str:
     state, kind, county = filters.get("state"), filters.get("kind"), filters.get("county")
     where = [f"{registry().places().county_name(county, state)} County"] if county else []
     where += [STATES.get(state, state)] if state else []
-    who = kind_name(kind, 2) if kind else "governments"
+    who = kind_name(kind, 2, ical.FEED_WORDS) if kind else "governments"
     text = f"{who} of {', '.join(where)}" if where else who
     return text[0].upper() + text[1:]
 

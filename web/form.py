@@ -159,7 +159,7 @@ def _page() -> tuple[str, int]:
     rows = [] if result is None else [d for d in result.deadlines if not audience or audience in d.audience]
     extra = {} if result is None else {
         "links": form_records.calendar_links(jur, result, today), "cases": form_records.open_cases(result),
-        "clerk": form_records.recorded_by_clerk(result), "empty": empty_feed_words(jur),
+        "clerk": form_records.recorded_by_clerk(result, said()), "empty": empty_feed_words(jur),
         "question": _question(jur, args, result), "typed": _typed(jur, args),
         "typed_extra": {k: v for k, v in _typed(jur, args).items() if k != "election"},
         "embed_code": embed_code(jur.id),

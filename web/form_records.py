@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from deadlines.core.model import Case, Deadline, Jurisdiction, Result
 from deadlines.service import lookup
 from deadlines.change_notes import words as change_words
+from deadlines.words import Words
 from deadlines.store import history
 
 from web.common import records
@@ -59,11 +60,11 @@ def open_cases(result: Result) -> list[Case]:
     return [c for c in result.cases if c.open]
 
 
-def recorded_by_clerk(result: Result, limit: int = 20) -> list[str]:
-    """The clerk's latest writes that bear on the result's cycle, newest first, in words."""
+def recorded_by_clerk(result: Result, w: Words, limit: int = 20) -> list[str]:
+    """The clerk's latest writes that bear on the result's cycle, newest first, in ``w``'s words."""
     jur = result.jurisdiction
     with Session(records().db) as s:
         entries = history.listing(s, jur.id)
     refs = {ref for c in result.cases for ref in c.refs.values()}
     labels = {c.id: c.label for c in result.cases}
-    return [change_words(e, jur, labels) for e in history.for_cycle(entries, result.cycle, refs)[:limit]]
+    return [change_words(e, jur, labels, w) for e in history.for_cycle(entries, result.cycle, refs)[:limit]]

@@ -22,7 +22,7 @@ from deadlines.core.model import GOVERNMENT_KINDS, Deadline, Jurisdiction, Resul
 from deadlines.core.moments import day_of
 from deadlines.core.places import Place, place_of
 from deadlines.service import coming
-from deadlines.words import words
+from deadlines.words import DEFAULT, words
 
 from web.common import examples, records, registry, today_in
 from web.language import said
@@ -122,7 +122,7 @@ def _coming(listing) -> list[Coming]:
         d = e.deadline
         if "clerk" in d.audience and len(d.audience) == 1 or d.status == "cancelled":
             continue  # a clerk's task is not everyone's next deadline
-        groups.setdefault((day_of(d.safe_due), d.id, words().title(d)), []).append(e)
+        groups.setdefault((day_of(d.safe_due), d.id, words(DEFAULT).title(d)), []).append(e)
     out = []
     for (_, did, title), entries in sorted(groups.items(), key=lambda kv: (kv[0][0], -len(kv[1]), kv[0][1])):
         kinds = {e.jurisdiction.kind for e in entries}

@@ -19,7 +19,7 @@ from deadlines.core.model import GOVERNMENT_KINDS
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup
-from deadlines.words import LANGUAGES, words
+from deadlines.words import DEFAULT, LANGUAGES, words
 
 
 @click.group()
@@ -129,7 +129,7 @@ def calendar(jurisdiction, election, pdf_path, today) -> None:
     if not pdf_path.parent.is_dir():
         fail(f"--pdf: no folder {pdf_path.parent} to write {pdf_path.name} into")
     try:
-        pdf_path.write_bytes(printable.pdf(result, today=today or now.date(), generated=now))
+        pdf_path.write_bytes(printable.pdf(result, today=today or now.date(), generated=now, w=words(DEFAULT)))
     except OSError as exc:
         fail(f"--pdf: cannot write {pdf_path}: {exc.strerror or exc}")
     click.echo(f"{pdf_path}: {jur.name}, election of {say(result.held)}, {len(result.deadlines)} deadline(s)")

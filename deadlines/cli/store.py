@@ -15,6 +15,7 @@ from deadlines.publish.words import masked
 from deadlines.store.db import get_db, writer
 from deadlines.store.tables import DeliveryLog, Reminder, Subscription
 from deadlines.change_notes import words as change_words
+from deadlines.words import DEFAULT, words
 from deadlines.store import history as clerk_history
 from deadlines.store import tokens
 
@@ -117,6 +118,6 @@ def history(jurisdiction: str, limit: int) -> None:
     with Session(get_db()) as s:
         entries = clerk_history.listing(s, jur.id, limit)
     for e in entries:
-        click.echo(f"{e.id}\t{change_words(e, jur)}\t{e.target}")
+        click.echo(f"{e.id}\t{change_words(e, jur, None, words(DEFAULT))}\t{e.target}")
     if not entries:
         click.echo(f"nothing recorded for {jurisdiction}", err=True)

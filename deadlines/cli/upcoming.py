@@ -16,7 +16,7 @@ from deadlines.core.errors import InputError
 from deadlines.core.moments import say
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import listing_dict
-from deadlines.words import words
+from deadlines.words import DEFAULT, words
 
 
 @click.command(cls=OneLine)
@@ -40,13 +40,13 @@ def upcoming(start: str, end: str, state: str | None, county: str | None, kind: 
         click.echo(f"warning: {warning}", err=True)
     if as_json:
         click.echo(json.dumps(listing_dict(first, last, state, audience, len(listing.entries),
-                                           listing.entries), indent=2))
+                                           listing.entries, words(DEFAULT)), indent=2))
         return
     for e in listing.entries:
         d = e.deadline
         if e.edge == "opening":
-            click.echo(f"{say(d.start)}\t{e.jurisdiction.id}\t{d.id}\tOpens: {words().title(d)}")
+            click.echo(f"{say(d.start)}\t{e.jurisdiction.id}\t{d.id}\tOpens: {words(DEFAULT).title(d)}")
             continue
         late = "" if d.safe_due == d.due else f" (due {say(d.due)}; act by the safe date)"
-        click.echo(f"{say(d.safe_due)}\t{e.jurisdiction.id}\t{d.id}\t{words().title(d)}{late}")
+        click.echo(f"{say(d.safe_due)}\t{e.jurisdiction.id}\t{d.id}\t{words(DEFAULT).title(d)}{late}")
     click.echo(f"{len(listing.entries)} deadline(s)", err=True)

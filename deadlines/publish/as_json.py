@@ -10,7 +10,7 @@ from deadlines.core.notes import Note
 from deadlines.core.registry import state_of
 from deadlines.core.moments import iso
 from deadlines.publish.words import source_file
-from deadlines.words import Words, words
+from deadlines.words import Words
 
 
 def note_dict(n: Note | str, of: str) -> dict:
@@ -31,8 +31,7 @@ def _arg(value):
     return value
 
 
-def deadline_dict(d: Deadline, w: Words | None = None) -> dict:
-    w = w or words()
+def deadline_dict(d: Deadline, w: Words) -> dict:
     return {
         "id": d.id,
         "uid": d.uid,
@@ -73,8 +72,7 @@ def deadline_dict(d: Deadline, w: Words | None = None) -> dict:
     }
 
 
-def result_dict(r: Result, w: Words | None = None) -> dict:
-    w = w or words()
+def result_dict(r: Result, w: Words) -> dict:
     j = r.jurisdiction
     return {
         "jurisdiction": {"id": j.id, "name": j.name, "timezone": j.timezone},
@@ -109,9 +107,8 @@ def basis_dict(d: Deadline, w: Words) -> dict:
             "said": " ".join(w.note(n, d.place) for n in b.notes), "notes": [note_dict(n, "basis") for n in b.notes]}
 
 
-def case_dict(c: Case, r: Result, w: Words | None = None) -> dict:
+def case_dict(c: Case, r: Result, w: Words) -> dict:
     """A case: its id (in its deadlines' UIDs), label, events, and whether it is open."""
-    w = w or words()
     return {
         "id": c.id, "label": w.case_label(c), "open": c.open,
         "events": [{"name": name, "at": iso(at), "id": c.refs.get(name), "cancelled": w.note(c.cancelled.get(name))}
@@ -126,7 +123,7 @@ def jurisdiction_brief(j: Jurisdiction) -> dict:
 
 
 def listing_dict(start: date, end: date, state: str | None, audience: str | None, total: int,
-                 entries: Iterable, w: Words | None = None) -> dict:
+                 entries: Iterable, w: Words) -> dict:
     """A listing across jurisdictions (``GET /api/v1/deadlines``, ``deadlines
     upcoming --json``): each entry (:class:`deadlines.across.Entry`) as its
     ``edge`` (``opening`` or ``closing``), its moment ``at``, and the deadline

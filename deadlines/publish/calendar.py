@@ -13,7 +13,8 @@ from markupsafe import Markup
 
 from deadlines.core.model import Result
 from deadlines.publish import svg
-from deadlines.publish.words import EN, live, recorded, rule_files, speaking
+from deadlines.publish.record_words import recorded
+from deadlines.publish.words import live, rule_files, speaking
 from deadlines.words import Words
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -33,7 +34,7 @@ def gettext(w: Words):
     return lambda message, **args: Markup(w._(message)) % args
 
 
-def html(result: Result, *, today: date, generated: datetime, w: Words = EN) -> str:
+def html(result: Result, *, today: date, generated: datetime, w: Words) -> str:
     """The calendar as a standalone HTML page (its style sheet ``calendar.css``
     is beside the template, for :func:`pdf` to find)."""
     jur = result.jurisdiction
@@ -46,7 +47,7 @@ def html(result: Result, *, today: date, generated: datetime, w: Words = EN) -> 
     )
 
 
-def pdf(result: Result, *, today: date, generated: datetime, w: Words = EN) -> bytes:
+def pdf(result: Result, *, today: date, generated: datetime, w: Words) -> bytes:
     """The calendar as PDF."""
     from weasyprint import HTML  # heavy import, paid only by those who print
 

@@ -73,7 +73,7 @@ def groups(shares: Iterable[tuple[Sequence[Result], Sequence[Jurisdiction]]], *,
                 # what describe() reads besides the deadline: the moved election, the kept-until day, a case's label
                 key = (d, result.held, result.moved, d.case and tuple(result.cases))
                 if key not in found:
-                    found[key] = (ical.deadline_events(d, neutral), [])
+                    found[key] = (ical.deadline_events(d, neutral, ical.FEED_WORDS), [])
                 found[key][1].extend(members)
     out = []
     for key, (evs, members) in found.items():

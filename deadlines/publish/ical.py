@@ -31,12 +31,16 @@ from icalendar import Alarm, Calendar, Event, vDuration, vText
 from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of
 from deadlines.publish.vtimezone import vtimezone
-from deadlines.publish.words import EN, _, basis, status_name
-from deadlines.words import Words
+from deadlines.publish.words import _, basis, status_name
 from deadlines.service import kept_until
-from deadlines.words import words
+from deadlines.words import DEFAULT, Words, words
+
 UID_DOMAIN = "deadlines"
 PRODID = "-//Election deadline service//deadlines//EN"
+#: The words a feed's events are versioned, grouped and combined in: English,
+#: the source language (a jurisdiction's feed in another language lays that
+#: language's events over them, with the same UIDs and versions).
+FEED_WORDS = words(DEFAULT)
 STATUS = {"scheduled": "CONFIRMED", "overridden": "CONFIRMED", "tentative": "TENTATIVE", "cancelled": "CANCELLED"}
 
 
@@ -66,19 +70,12 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def say(moment, w: Words = EN) -> str:
-    """"4:00 p.m. on Tuesday, April 21, 2026" or the day alone (:func:`deadlines.core.moments.say`)."""
-    if isinstance(moment, datetime):
-        return w._("{clock} on {day}", clock=w.clock(moment.timetz()), day=w.day(moment.date()))
-    return w.day(moment)
-
-
 #: the DESCRIPTION's section headings
 SECTIONS = (_("How it is counted:"), _("Readings of the law:"), _("Signatures:"), _("Warnings:"),
             _("Changes recorded by the clerk:"))
 
 
-def describe(d: Deadline, result: Result, w: Words = EN) -> str:
+def describe(d: Deadline, result: Result, w: Words) -> str:
     """The plain-text DESCRIPTION: dates, status, law, counting steps, readings,
     what moved and what the clerk changed (clerk text quoted or on its own
     line, never starting one that reads like the service's)."""
@@ -93,15 +90,15 @@ def describe(d: Deadline, result: Result, w: Words = EN) -> str:
     ends = w.ends(d)
     if d.safe_due != d.due:
         lines.append(w._("SAFE DATE: {when} (the earliest reading of the law); this event sits on it.",
-                         when=say(d.safe_due, w)))
-        lines += [w._("A later reading: {when}, {name}. {why}", when=say(r.due, w), name=w.reading_name(r, d.place),
+                         when=w.moment(d.safe_due)))
+        lines += [w._("A later reading: {when}, {name}. {why}", when=w.moment(r.due), name=w.reading_name(r, d.place),
                       why=w.reading_why(r, d.place)) for r in d.readings if r.due > d.safe_due]
         lines.append(w._("Due by the rule's own computation of time: {when}; the day ends at {ends}.",
-                         when=say(d.due, w), ends=ends))
+                         when=w.moment(d.due), ends=ends))
     else:
-        lines.append(w._("Due: {when}; the day ends at {ends}.", when=say(d.due, w), ends=ends))
+        lines.append(w._("Due: {when}; the day ends at {ends}.", when=w.moment(d.due), ends=ends))
     if d.start is not None:
-        lines.append(w._("Opens: {when}.", when=say(d.start, w)))
+        lines.append(w._("Opens: {when}.", when=w.moment(d.start)))
     if (rests := basis(d, w)) is not None:
         lines.append(rests)
     if d.override is not None:
@@ -110,18 +107,18 @@ def describe(d: Deadline, result: Result, w: Words = EN) -> str:
                          reason=quoted(d.override.reason)))
         if d.computed_due is not None:
             lines.append(w._("Changed by {authority}: was {when}.", authority=quoted(d.override.authority),
-                             when=say(d.computed_due, w)))
+                             when=w.moment(d.computed_due)))
     if result.moved:
         lines.append(one_line(w.moved(result)))
     lines += ["", w._("Law: {cite}", cite=d.citation)]
-    if w.lang != EN.lang:
+    if w.lang != DEFAULT:
         lines.append(w._("The law is quoted in its original language (English)."))
     lines.append(f"\u201c{' '.join(d.text.split())}\u201d")
     if d.url:
         lines.append(w._("Text: {url}", url=d.url) + (w._(" (read {day})", day=d.read.isoformat()) if d.read else ""))
     sections = zip(SECTIONS, (
         w.steps(d),
-        [f"{w.reading_name(r, d.place)}: {say(r.due, w)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
+        [f"{w.reading_name(r, d.place)}: {w.moment(r.due)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
         [w.threshold(t) for t in d.thresholds],
         w.warnings(d),
         [one_line(c) for c in w.changes(d)],
@@ -137,13 +134,13 @@ def _all_day(event: Event, first: date, last: date) -> None:
     event.add("dtend", last + timedelta(days=1))  # exclusive
 
 
-def events(result: Result, *, audience: str | None = None, w: Words = EN) -> list[Event]:
+def events(result: Result, *, audience: str | None = None, w: Words) -> list[Event]:
     """Unstamped VEVENTs for the result's deadlines (only ``audience``'s, if
     given), each on its safe date (the earliest reading of the law)."""
     return [e for d in result.deadlines if not audience or audience in d.audience for e in deadline_events(d, result, w)]
 
 
-def deadline_events(d: Deadline, result: Result, w: Words = EN, description: str | None = None) -> list[Event]:
+def deadline_events(d: Deadline, result: Result, w: Words, description: str | None = None) -> list[Event]:
     """The deadline's event and, for a window, its span (``description``:
     :func:`describe`'s, where the caller has it already)."""
     cancelled = w._("Cancelled: ") if d.status == "cancelled" else ""
@@ -180,7 +177,7 @@ def _nine_am_before(days: int) -> timedelta:
     return -timedelta(days=days, hours=15)
 
 
-def single(due: Event, span: Event | None, d: Deadline, name: str, w: Words = EN) -> Event:
+def single(due: Event, span: Event | None, d: Deadline, name: str, w: Words) -> Event:
     """The one event "Add to calendar" gives for deadline ``d`` of government
     ``name``: ``due`` (its feed event, stamped) as an all-day event on the
     days to act, the last day (a window: from its opening day, ``span``'s

@@ -2,8 +2,7 @@
 description (kind, county, state), in a language. Pure."""
 from __future__ import annotations
 
-from deadlines.publish.words import EN, _
-from deadlines.words import Words
+from deadlines.words import DEFAULT, Words, _
 
 
 #: kinds of government, (one, many), as the pages say them (the core's KIND_NAMES, for the catalog)
@@ -17,13 +16,13 @@ KIND_WORDS = {
 }
 
 
-def kind_name(kind: str, n: int = 1, w: Words = EN) -> str:
+def kind_name(kind: str, n: int, w: Words) -> str:
     """A kind of government, one or many ("township", "townships")."""
     found = KIND_WORDS.get(kind)
     return kind if found is None else w._(found[0 if n == 1 else 1])
 
 
-def search_words(w: Words = EN) -> dict:
+def search_words(w: Words) -> dict:
     """The words the place search's script writes (``web/static/search.js``):
     kinds, a county or counties, "and", how many more match; ``{field}``s filled there."""
     return {"kinds": {k: kind_name(k, 1, w) for k in KIND_WORDS}, "county": w._("{name} County"),
@@ -31,9 +30,9 @@ def search_words(w: Words = EN) -> dict:
             "more": w._("{count} places match: press Find to list more, or add a word.")}
 
 
-def describe_place(place, w: Words = EN) -> str:
+def describe_place(place, w: Words) -> str:
     """``city, Washtenaw County, MI`` (:meth:`deadlines.core.places.Place.describe`) in ``w``'s language."""
-    if w.lang == EN.lang:
+    if w.lang == DEFAULT:
         return place.describe()
     c = place.counties
     counties = w._("{some} and {last}", some=", ".join(c[:-1]), last=c[-1]) if len(c) > 1 else "".join(c)

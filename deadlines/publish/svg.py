@@ -20,7 +20,7 @@ from typing import Sequence
 
 from deadlines.core.model import Deadline, Result
 from deadlines.publish.timeline import Layout, Row, layout
-from deadlines.publish.words import EN, days_left, is_past, live, when
+from deadlines.publish.words import days_left, is_past, live, when
 from deadlines.words import Words
 
 EM = 16  # user units to the em: the root's width and height are said in em
@@ -112,7 +112,7 @@ class _Drawing:
                 self.words(text, TODAY if text is self.plan.today_outside else INK)
 
 
-def _description(result: Result, rows: Sequence[Deadline], today: date, w: Words = EN) -> str:
+def _description(result: Result, rows: Sequence[Deadline], today: date, w: Words) -> str:
     parts = [w.n_("Timeline of {n} deadline for the election of {day} in {place}; today is {today}.",
                   "Timeline of {n} deadlines for the election of {day} in {place}; today is {today}.", len(rows),
                   day=w.day(result.held), place=result.jurisdiction.name, today=w.day(today))]
@@ -126,7 +126,7 @@ def _description(result: Result, rows: Sequence[Deadline], today: date, w: Words
 
 
 def timeline(result: Result, today: date, *, rows: Sequence[Deadline] | None = None,
-             width: int = WIDE, ident: str = "timeline", w: Words = EN) -> str:
+             width: int = WIDE, ident: str = "timeline", w: Words) -> str:
     """The cycle's SVG (``rows``: the deadlines to draw, default all but the
     cancelled ones, which are listed apart). ``ident`` prefixes the element
     ids, so two drawings can share a page."""
@@ -149,7 +149,7 @@ def timeline(result: Result, today: date, *, rows: Sequence[Deadline] | None = N
         f'width="{round(width / EM, 3)}em" height="{round(height / EM, 3)}em" role="img" '
         f'aria-labelledby="{ident}-title {ident}-desc">'
         f'<title id="{ident}-title">{escape(title)}</title>'
-        f'<desc id="{ident}-desc">{escape(_description(result, rows, today))}</desc>'
+        f'<desc id="{ident}-desc">{escape(_description(result, rows, today, w))}</desc>'
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>'
         f'<g font-family="DejaVu Sans, system-ui, sans-serif" font-size="{FONT}">'  # not on the root: its em is the reader's
         + "".join(draw.out) + "</g></svg>"

@@ -12,13 +12,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Sequence
 
-from babel.dates import format_date
-
 from deadlines.core.model import Deadline, Result
 from deadlines.core.moments import day_of
 from deadlines.core.order import reading_order
-from deadlines.publish.words import EN, is_past
-from deadlines.words import BABEL_LOCALE, Words
+from deadlines.publish.words import is_past
+from deadlines.words import Words
 
 #: how far past the last election the drawing runs before folding the rest into "later"
 TAIL = timedelta(days=45)
@@ -65,7 +63,7 @@ class Layout:
     today_outside: str | None  # where today lies when it is off the drawing
 
 
-def _day_words(day: date, years: bool, w: Words = EN) -> str:
+def _day_words(day: date, years: bool, w: Words) -> str:
     """"Aug 27, 2027", kept on one line (no-break spaces)."""
     return (w._("{day}, {year}", day=w.short_day(day), year=day.year) if years else w.short_day(day)).replace(" ", "\u00a0")
 
@@ -81,11 +79,11 @@ def _months(lo: date, hi: date) -> list[date]:
 
 def _month(day: date, with_year: bool, w: Words) -> str:
     """A tick's words: "Jan 2027" or "Feb" ("ene 2027", "feb")."""
-    name = f"{day:%b}" if w.lang == EN.lang else format_date(day, "LLL", locale=BABEL_LOCALE[w.lang]).rstrip(".")
+    name = w.short_month(day)
     return f"{name} {day.year}" if with_year else name
 
 
-def layout(result: Result, today: date, rows: Sequence[Deadline] | None = None, w: Words = EN) -> Layout:
+def layout(result: Result, today: date, rows: Sequence[Deadline] | None, w: Words) -> Layout:
     rows = sorted((d for d in (result.deadlines if rows is None else rows) if d.status != "cancelled"),
                   key=reading_order)  # a cancelled entry is listed apart, not drawn
     elections = [a for a in result.anchors.values() if a.name in result.jurisdiction.elections]

@@ -19,7 +19,7 @@ class DeliveryError(Exception):
 
 
 def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubscribe_url: str | None,
-          lang: str = "en") -> EmailMessage:
+          lang: str) -> EmailMessage:
     msg = EmailMessage()
     msg["From"], msg["To"], msg["Subject"] = settings.mail_from, to, subject
     msg["Date"] = formatdate(localtime=False)

@@ -17,7 +17,7 @@ def _line(text: str) -> str:
     return "".join(out) + escape(text[last:])
 
 
-def from_text(subject: str, text: str, lang: str = "en") -> str:
+def from_text(subject: str, text: str, lang: str) -> str:
     """``text``'s blank-line-separated blocks as paragraphs (a block of more
     than one line, such as a drafted notice, keeps its lines)."""
     blocks = [b for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]

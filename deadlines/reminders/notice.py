@@ -11,29 +11,32 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from deadlines.core.model import Deadline, Jurisdiction, Result
-from deadlines.core.moments import day_of, from_iso, iso, say_clock, say_day
+from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.publish.ical import quoted
 from deadlines.publish.words import status_name
-from deadlines.words import Words, words
+from deadlines.words import DEFAULT, Words, words
 
-EN = words("en")
+#: The words of what a payload stores (a deadline's title and end, in the
+#: source language; a message says them in its subscriber's) and of the drafted
+#: legal notice (published in English).
+EN = words(DEFAULT)
 
 
-def when(moment: date | datetime, w: Words = EN) -> str:
+def when(moment: date | datetime, w: Words) -> str:
     """"Tuesday, April 21, 2026, at 4:00 p.m." or "Tuesday, April 21, 2026"."""
     if isinstance(moment, datetime):
         return w._("{day}, at {clock}", day=w.day(moment.date()), clock=w.clock(moment.timetz()))
     return w.day(moment)
 
 
-def say_iso(text: str | None, w: Words = EN) -> str:
+def say_iso(text: str | None, w: Words) -> str:
     return w._("(none)") if text is None else when(from_iso(text), w)
 
 
 def deadline_info(d: Deadline) -> dict:
     return {
-        "uid": d.uid, "id": d.id, "title": words().title(d), "kind": d.kind, "status": d.status, "election": iso(d.cycle),
-        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": words().ends(d), "citation": d.citation,
+        "uid": d.uid, "id": d.id, "title": EN.title(d), "kind": d.kind, "status": d.status, "election": iso(d.cycle),
+        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": EN.ends(d), "citation": d.citation,
         "override": None if d.override is None else {"authority": d.override.authority, "reason": d.override.reason},
     }
 
@@ -57,7 +60,7 @@ def draft_notice(jur: Jurisdiction, result: Result, window: Deadline) -> str | N
         jur.name,
         "",
         f"Notice is hereby given that {_act(target.title)} for the election of "
-        f"{say_day(result.held)} is {when(target.due)}{zone}.",
+        f"{EN.day(result.held)} is {when(target.due, EN)}{zone}.",
     ]
     if target.thresholds:
         lines += ["", "Signatures required: " + "; ".join(EN.threshold(t) for t in target.thresholds) + "."]
@@ -65,7 +68,7 @@ def draft_notice(jur: Jurisdiction, result: Result, window: Deadline) -> str | N
     return "\n".join(lines)
 
 
-def _days(n: int, w: Words = EN) -> str:
+def _days(n: int, w: Words) -> str:
     return w._("today") if n == 0 else w._("tomorrow") if n == 1 else w._("in {n} days", n=n)
 
 
@@ -82,7 +85,7 @@ def days_left(payload: dict, now: datetime) -> int | None:
 
 
 def subject_and_body(payload: dict, *, now: datetime, late: bool, unsubscribe_url: str | None,
-                     w: Words = EN) -> tuple[str, str]:
+                     w: Words) -> tuple[str, str]:
     """The email for a reminder payload, counting the days left from ``now``
     (a reminder sent late never claims a countdown that has passed), in ``w``'s language."""
     kind, d = payload["type"], payload.get("deadline") or {}

@@ -30,9 +30,8 @@ from deadlines.recorded import DbRecords
 from deadlines.store.subscriptions import active
 from deadlines.store.tables import JurisdictionState, NoticePublication, Reminder, Subscription, TrackedDeadline
 from deadlines.store.util import insert
-from deadlines.reminders.notice import deadline_info, draft_notice, end_instant
+from deadlines.reminders.notice import EN, deadline_info, draft_notice, end_instant
 from deadlines.reminders.settings import Settings
-from deadlines.words import words
 
 log = logging.getLogger(__name__)
 PLANNED_KINDS = ("deadline", "notice-open", "notice-close")
@@ -136,12 +135,12 @@ def _moved(s: Session, sub: Subscription, jur: Jurisdiction, results: list[Resul
     for uid, d in current.items():
         t = tracked.get(uid)
         if t is None:
-            s.add(TrackedDeadline(subscription_id=sub.id, deadline_uid=uid, title=words().title(d), due=iso(d.due), status=d.status))
+            s.add(TrackedDeadline(subscription_id=sub.id, deadline_uid=uid, title=EN.title(d), due=iso(d.due), status=d.status))
             continue
         changed = t.due != iso(d.due) or (t.status == "cancelled") != (d.status == "cancelled")
         if changed and (future(t.due) or future(iso(d.due))):
             message(uid, t, d)
-        t.title, t.due, t.status = words().title(d), iso(d.due), d.status
+        t.title, t.due, t.status = EN.title(d), iso(d.due), d.status
     for uid, t in tracked.items():
         if uid not in current:
             _, cycle, rule_id = uid.rsplit("/", 2)

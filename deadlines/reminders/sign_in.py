@@ -23,7 +23,7 @@ def send_link(settings: Settings, to: str, name: str, url: str, places: list[str
               "If you did not expect this message, ignore it: nothing happens until the link is opened."]
     body = "\n".join(lines) + "\n"
     key = url.rsplit("/", 1)[-1][:16]
-    email.send(settings, email.build(settings, to, subject, body, f"sign-in-{key}", None))
+    email.send(settings, email.build(settings, to, subject, body, f"sign-in-{key}", None, "en"))  # written in English above
 
 
 def invite(s: Session, settings: Settings, jid: str, address: str, name: str, place_name: Callable[[str], str]):
@@ -42,7 +42,7 @@ def invite(s: Session, settings: Settings, jid: str, address: str, name: str, pl
     return account
 
 
-def send_denial(settings: Settings, to: str, name: str, place: str, reason: str, lang: str = "en",
+def send_denial(settings: Settings, to: str, name: str, place: str, reason: str, lang: str,
                 request_id: int = 0) -> None:
     """Tell ``to`` that its request for the desk of ``place`` was denied, and
     why, in the language it asked in (raises DeliveryError)."""

@@ -8,6 +8,13 @@ gettext catalogs in ``deadlines/words/locale`` (see its README): ``engine``
 (the notes' words), ``calendars`` (words written in the calendar files) and
 ``messages`` (pages, feeds, emails, CSV headings).
 
+The public pages speak *plainly* (:meth:`Words.plainly`): zones by the names
+people use ("Mountain Time", not ``America/Denver``) and, in English, the
+engine's and the calendar files' maintainers' words ("roll", "the rule's own
+computation of time") as a person says them, from the English ``plain``
+catalog (``locale/en``); other languages' catalogs say them plainly already.
+The JSON API and the calendar files keep the engine's own sentences.
+
 Pure: no Flask; catalogs are read once per process.
 """
 from __future__ import annotations
@@ -17,6 +24,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from functools import lru_cache
 from pathlib import Path
+from zoneinfo import ZoneInfo, available_timezones
 
 from babel.dates import format_date, format_time, get_day_names, get_month_names
 
@@ -38,14 +46,31 @@ BABEL_LOCALE = {"en": "en_US", "es": "es_US"}
 NAMES = {"en": "English", "es": "Español"}
 
 
+def _(message: str) -> str:
+    """Marks a message for the ``messages`` catalog; said in a language by ``Words._``."""
+    return message
+
+
+#: a zone by the first letter of its winter abbreviation ("MST")
+ZONE_WORDS = {"E": _("Eastern Time"), "C": _("Central Time"), "M": _("Mountain Time"), "P": _("Pacific Time")}
+
+
 @dataclass(frozen=True)
 class Words:
-    """The words of one language (``lang`` in :data:`LANGUAGES`)."""
+    """The words of one language (``lang`` in :data:`LANGUAGES`); ``plain``:
+    as the public pages say them (see the module)."""
 
     lang: str
+    plain: bool = False
 
     def _t(self, domain: str) -> gettext.NullTranslations:
+        if self.plain and self.lang == DEFAULT and domain in ("engine", "calendars"):
+            return _catalog(self.lang, "plain")
         return _catalog(self.lang, domain)
+
+    def plainly(self) -> "Words":
+        """These words as the public pages say them."""
+        return words(self.lang, plain=True)
 
     def _(self, message: str, **args) -> str:
         """``message`` (a page's, feed's or email's words) in this language,
@@ -68,11 +93,27 @@ class Words:
 
     def calendar(self, text: str | None) -> str | None:
         """Words a calendar file wrote (a title, a note, a caution) in this
-        language; unchanged where the catalog has none (and always in English).
-        Quoted law and citations are never passed here."""
-        if not text or self.lang == DEFAULT:
+        language; unchanged where the catalog has none (and in English, but
+        for the public pages' plain words). Quoted law and citations are never
+        passed here."""
+        if not text or (self.lang == DEFAULT and not self.plain):
             return text
         return self._t("calendars").gettext(text)
+
+    def zone(self, timezone: str) -> str:
+        """A time zone as people name it: "Mountain Time" for America/Denver,
+        "Eastern Time" for America/Detroit (from its winter abbreviation), else
+        the tz database's name with spaces ("Honolulu time")."""
+        winter = ZoneInfo(timezone).tzname(datetime(2025, 1, 15))
+        named = ZONE_WORDS.get(winter[:1] if winter else "")
+        if named and winter.endswith("ST") and len(winter) == 3:
+            return self._(named)
+        return self._("{place} time", place=timezone.split("/")[-1].replace("_", " "))
+
+    def zone_argument(self, value: str) -> str:
+        """A note's ``zone`` argument: on the public pages a tz database name
+        is said as :meth:`zone` says it; else as written."""
+        return self.zone(value) if self.plain and value in _tz_names() else value
 
     # ---- the engine's facts in words (deadlines.words.notes holds the templates)
 
@@ -211,6 +252,12 @@ class Words:
             return f"{day:%b} {day.day}"
         return format_date(day, "d MMM", locale=BABEL_LOCALE[self.lang]).rstrip(".")
 
+    def short_month(self, day: date) -> str:
+        """"Jan" / "ene" (the timeline's ticks)."""
+        if self.lang == DEFAULT:
+            return f"{day:%b}"
+        return format_date(day, "LLL", locale=BABEL_LOCALE[self.lang]).rstrip(".")
+
     def month_year(self, day: date) -> str:
         """"June 2027" / "junio de 2027"."""
         if self.lang == DEFAULT:
@@ -220,7 +267,7 @@ class Words:
 
 @lru_cache(maxsize=None)
 def _catalog(lang: str, domain: str) -> gettext.NullTranslations:
-    if lang == DEFAULT:
+    if lang == DEFAULT and domain != "plain":
         return gettext.NullTranslations()
     return gettext.translation(domain, LOCALE, languages=[lang], fallback=True)
 
@@ -231,9 +278,16 @@ def _babel_day(day: date, locale: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def words(lang: str | None = None) -> Words:
-    """The :class:`Words` of ``lang`` (``None`` or an unknown language: English)."""
-    return Words(lang if lang in LANGUAGES else DEFAULT)
+def _tz_names() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+@lru_cache(maxsize=None)
+def words(lang: str | None, plain: bool = False) -> Words:
+    """The :class:`Words` of ``lang`` (an unknown language or None: English,
+    :data:`DEFAULT`); ``plain``: as the public pages say them. Callers name
+    the language they answer in."""
+    return Words(lang if lang in LANGUAGES else DEFAULT, plain)
 
 
 def choose(asked: str | None, accept_language: str | None = None) -> str:

@@ -15,7 +15,9 @@ spec where the argument is said another way than by its type:
   lower case, ``:raw`` as written (quoted law, ids);
 - a note is its words; a tuple its items joined by "; " (``:comma``: ", ").
 
-``{place}`` is the jurisdiction's name, filled from the result, never a note.
+``{place}`` is the jurisdiction's name, filled from the result, never a note;
+``{zone}`` (a tz database name) is said as people name the zone on the public
+pages (``Words.plain``).
 An input error (:data:`deadlines.core.errors.ERRORS`) is said the same way,
 its facts as the arguments.
 A template given as a pair is the singular and plural for the argument ``n``.
@@ -273,7 +275,10 @@ class _Fields(dict):
     def __missing__(self, key: str):
         if key == "place":
             return self.place
-        return _Arg(self.words, self.args[key], self.place)
+        value = self.args[key]
+        if key == "zone" and self.words.plain and isinstance(value, str):
+            return self.words.zone_argument(value)
+        return _Arg(self.words, value, self.place)
 
 
 class _Arg:

@@ -18,7 +18,6 @@ import pytest
 from babel.messages.pofile import read_po
 
 from deadlines.publish.place_words import describe_place
-from deadlines.publish.words import plain
 from deadlines.service import lookup
 from deadlines.words import LOCALE, words
 from tests.browser_helpers import ARTIFACTS
@@ -90,12 +89,13 @@ def _engine_and_file_words(app) -> list[str]:
     shows it today (through the Words that F and T fill in)."""
     jur = app.extensions["registry"].get("salt-lake-city-ut")
     result = lookup(jur, today=date(2025, 3, 1), election=date(2027, 11, 2), records=app.extensions["records"])
-    out = [ES.moved(result) or "", *map(lambda s: plain(s, ES), ES.result_warnings(result))]
+    plainly = ES.plainly()  # the page's words (zones by their names)
+    out = [ES.moved(result) or "", *plainly.result_warnings(result)]
     for d in result.deadlines:
-        out += [ES.title(d), plain(ES.ends(d), ES), *(plain(s, ES) for s in (*ES.steps(d), *ES.warnings(d))),
+        out += [ES.title(d), plainly.ends(d), *plainly.steps(d), *plainly.warnings(d),
                 *ES.changes(d), *(ES.threshold(t) for t in d.thresholds)]
         for r in d.readings:
-            out += [ES.reading_name(r), plain(ES.reading_why(r), ES)]
+            out += [ES.reading_name(r), plainly.reading_why(r)]
     for a in result.anchors.values():
         out.append(ES.calendar(a.title))
     for t in jur.triggers.values():

@@ -221,13 +221,14 @@ def test_a_citation_carries_the_url_of_its_text_and_the_date_it_was_read(tmp_pat
     from deadlines.core.engine import compute
     from deadlines.publish.as_json import deadline_dict
     from deadlines.publish.ical import describe
+    from deadlines.words import words
 
     url = "https://le.utah.gov/xcode/Title68/Chapter3/68-3-S7.html"
     jur = load_jurisdiction(write(tmp_path, BASE + f'url = "{url}"\nread = 2026-11-29\n'))
     result = compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 1))
     filing = result.deadlines[0]
-    assert (deadline_dict(filing)["citation_url"], deadline_dict(filing)["citation_read"]) == (url, "2026-11-29")
-    assert f"Text: {url} (read 2026-11-29)" in describe(filing, result)
+    assert (deadline_dict(filing, words("en"))["citation_url"], deadline_dict(filing, words("en"))["citation_read"]) == (url, "2026-11-29")
+    assert f"Text: {url} (read 2026-11-29)" in describe(filing, result, words("en"))
 
 
 def test_check_on_a_broken_copy_of_the_calendars_names_file_and_rule(tmp_path):

@@ -25,6 +25,7 @@ from deadlines.cli import main
 from deadlines.core.model import Fact, PublishedNotice
 from deadlines import commands
 from deadlines.change_notes import words as change_words
+from deadlines.words import words as english
 from deadlines.store import history
 from deadlines.store.db import now
 from deadlines.store.tables import DateReport, JurisdictionState
@@ -113,7 +114,7 @@ def test_an_accepted_report_is_a_published_notice_with_its_source_and_every_surf
         [entry] = history.listing(s, J)
         assert (entry.action, entry.target, entry.by, entry.authority) == (
             "report.accept", f"report:2026-11-03/petition-filing/{report_id}", "operator (command line)", SOURCE)
-        words = change_words(entry, app.extensions["registry"].get(J))
+        words = change_words(entry, app.extensions["registry"].get(J), None, english("en"))
     assert ("accepted the public report that City of Ypsilanti, Michigan published 4:00 p.m. on Friday, April 17, "
             f"2026 for “Nominating petitions due”. Authority: {SOURCE}.") in words
     again = CliRunner().invoke(main, ["reports", "accept", str(report_id)])

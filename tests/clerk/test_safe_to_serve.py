@@ -25,6 +25,7 @@ from deadlines.reminders.plan import plan_subscription
 from deadlines.reminders.settings import Settings
 from deadlines.service import upcoming
 from deadlines.store import tokens
+from deadlines.words import words
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
 from web import create_app
 
@@ -66,8 +67,9 @@ def _emails(app, jid: str) -> int:
     settings = Settings(base_url="https://deadlines.example")
     planned = plan_subscription(sub, jur, results, settings)
     for p in planned:
-        subject, body = subject_and_body(p.payload, now=p.fire_at, late=False, unsubscribe_url="https://x/u/t")
-        email.build(settings, "someone@example.org", subject, body, p.key, "https://x/u/t").as_bytes()
+        subject, body = subject_and_body(p.payload, now=p.fire_at, late=False, unsubscribe_url="https://x/u/t",
+                                         w=words("en"))
+        email.build(settings, "someone@example.org", subject, body, p.key, "https://x/u/t", "en").as_bytes()
     return len(planned)
 
 

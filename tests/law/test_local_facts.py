@@ -36,6 +36,7 @@ from deadlines.core.model import Fact, OfficeHours, PublishedNotice
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
 from deadlines.service import Records, _Once, lookup
+from deadlines.words import words
 
 ROOT = Path(__file__).resolve().parents[2]
 CALENDARS = ROOT / "calendars"
@@ -70,7 +71,7 @@ def test_with_no_fact_the_hour_is_assumed_and_said(folder):
     d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2)))["declaration-filing"]
     assert d.due == datetime(2027, 6, 7, 17, 0, tzinfo=MDT)
     assert (d.basis.status, d.basis.assumed, d.basis.facts) == ("assumed", ("office_hours",), ())
-    said = result_dict(lookup(jur, today=TODAY, election=date(2027, 11, 2)))["deadlines"]
+    said = result_dict(lookup(jur, today=TODAY, election=date(2027, 11, 2)), words("en"))["deadlines"]
     row = next(x for x in said if x["id"] == "declaration-filing")
     assert row["basis"]["status"] == "assumed" and row["basis"]["assumed"] == ["office_hours"]
     assert "5:00 p.m." in row["basis"]["said"] and "Confirm with the office" in row["basis"]["said"]

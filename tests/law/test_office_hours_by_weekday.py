@@ -94,7 +94,7 @@ def test_the_notice_that_says_5_pm_is_shown_beside_the_1_pm_close(perry):
     jur = perry(["perry-ut", "published:declaration-filing", "2025-06-06T17:00-06:00", SOURCE,
                  "by 5:00 p.m. on June 6th. Office hours are ... 9:00 a.m. - 1:00 p.m., on Friday.", "2025-05-01",
                  "2025-11-04", "2025-11-04"])
-    row = next(x for x in result_dict(lookup(jur, today=TODAY, election=date(2025, 11, 4)))["deadlines"]
+    row = next(x for x in result_dict(lookup(jur, today=TODAY, election=date(2025, 11, 4)), words("en"))["deadlines"]
                if x["id"] == "declaration-filing")
     assert row["basis"]["status"] == "departs"
     assert row["safe_due"] == "2025-06-06T13:00:00-06:00"

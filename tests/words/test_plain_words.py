@@ -9,7 +9,12 @@ from html.parser import HTMLParser
 
 import pytest
 
-from deadlines.publish.words import plain, zone_name
+from datetime import time
+
+from deadlines.core.notes import note
+from deadlines.words import words
+
+EN = words("en")
 
 #: the first government of each state's roster (calendars/roster/*.csv)
 ROSTERED = ["academy-school-district-no-20-co", "acme-township-grand-traverse-mi", "alpine-ut"]
@@ -64,18 +69,27 @@ def test_the_other_public_pages_have_no_jargon(client, url):
 
 
 def test_zones_by_the_names_people_use():
-    assert zone_name("America/Denver") == "Mountain Time"
-    assert zone_name("America/Detroit") == "Eastern Time"
-    assert zone_name("America/Chicago") == "Central Time"
-    assert zone_name("America/Menominee") == "Central Time"  # Michigan's counties on Wisconsin's side
-    assert zone_name("America/Phoenix") == "Mountain Time"
-    assert zone_name("Pacific/Honolulu") == "Honolulu time"  # HST: no US mainland name
+    assert EN.zone("America/Denver") == "Mountain Time"
+    assert EN.zone("America/Detroit") == "Eastern Time"
+    assert EN.zone("America/Chicago") == "Central Time"
+    assert EN.zone("America/Menominee") == "Central Time"  # Michigan's counties on Wisconsin's side
+    assert EN.zone("America/Phoenix") == "Mountain Time"
+    assert EN.zone("Pacific/Honolulu") == "Honolulu time"  # HST: no US mainland name
 
 
-def test_plain_says_a_rolled_date_and_a_zone_in_words():
-    # a rule file's note (colorado-local-government-election-code.toml) and the engine's end of day
-    assert plain("the last day of circulation is not rolled; the filing deadline is rolled separately.") == (
-        "the last day of circulation is not moved to a business day; "
-        "the filing deadline is moved to a business day separately.")
-    assert plain("5:00 p.m. local time (America/Denver)") == "5:00 p.m. local time (Mountain Time)"
-    assert plain("after any roll or override") == "after any move to a business day or change by order"
+def test_plainly_says_a_rolled_date_and_a_zone_in_words():
+    # a rule file's note (colorado-local-government-election-code.toml), from the English plain catalog
+    plainly = EN.plainly()
+    assert plainly.calendar("Circulating and signing need no office to be open, so the last day of circulation is "
+                            "not rolled; the filing deadline is rolled separately.") == (
+        "Circulating and signing need no office to be open, so the last day of circulation is not moved to a "
+        "business day; the filing deadline is moved to a business day separately.")
+    assert "after any move to a business day or change by order" in plainly.calendar(
+        "Counted from the last day for filing after any roll or override (the third day after it); Tuesday + 3 is a "
+        "Friday, so only a Friday legal holiday moves it.")
+    # the engine's end of day: its zone said by the name people use; the engine's own words (the JSON) keep the id
+    ends = note("ends.at", clock=time(17), zone="America/Denver")
+    assert plainly.note(ends) == "5:00 p.m. local time (Mountain Time)"
+    assert words("es").plainly().note(ends) == "5:00 p.m. hora local (hora de la Montaña)"
+    assert EN.note(ends) == "5:00 p.m. local time (America/Denver)"
+    assert plainly.note(note("reading.own_why")) == "counting as the rule itself does"

@@ -1,0 +1,95 @@
+"""What the clerk and research recorded, as the pages say it: a cycle's
+recorded entries (election dates entered, cases' events, orders), the local
+facts (their names, who recorded them, a notice's run, where to file) and an
+office's hours. Pure; each function takes ``w``, the
+:class:`~deadlines.words.Words` to say it in (bound for a template by
+:func:`deadlines.publish.words.speaking`)."""
+from __future__ import annotations
+
+from datetime import date
+
+from deadlines.core.elections import election_date
+from deadlines.core.facts import in_force
+from deadlines.core.model import Deadline, Jurisdiction, OfficeHours, Result
+from deadlines.core.moments import day_of
+from deadlines.publish.words import status_name, when
+from deadlines.words import Words, _
+
+
+def recorded(result: Result, w: Words) -> list[str]:
+    """What the clerk (or the person asking) recorded for this cycle, in words:
+    entered election dates, the cases' trigger events and overrides."""
+    jur = result.jurisdiction
+    lines = [w._("{title}: {when} (entered)", title=w.calendar(a.title), when=when(a.value, w))
+             for a in result.anchors.values()
+             if a.how.code == "anchor.entered" and a.name in jur.elections and a.value != _by_rule(result, a.name)]
+    if result.moved:
+        lines.append(w.moved(result))
+    lines += [f"{w.case_label(c)}: {w.calendar(jur.triggers[name].title)} {when(at, w)}"
+              + (" " + w._("(deleted)") if name in c.cancelled else "")
+              for c in result.cases for name, at in c.events.items()]
+    for d in result.deadlines:
+        if d.override is not None:
+            was = w._(" (computed: {when})", when=when(d.computed_due, w)) if d.computed_due is not None else ""
+            lines.append(w._("{title}: {status} by {authority}: {reason}", title=w.title(d),
+                             status=status_name(d.status, w), authority=d.override.authority,
+                             reason=d.override.reason) + was)
+    return lines
+
+
+def _by_rule(result: Result, name: str) -> date | None:
+    found = election_date(result.jurisdiction.elections[name], result.cycle.year)
+    return found[0] if found else None
+
+
+#: The local facts (deadlines.core.model.Fact) as pages name them
+FACT_WORDS = {"office_hours": _("Office hours"), "filing_office": _("Where to file"), "closure": _("Office closed"),
+              "holds_primary": _("Holds a primary election"), "decision:ranked-choice": _("Ranked-choice voting"),
+              "decision:no-primary": _("No primary election")}
+FACT_BY_WORDS = {"clerk": _("recorded by the clerk"), "report": _("an accepted report of the government's notice"),
+                 "research": _("found by research")}
+
+
+def fact_name(fact: str, w: Words) -> str:
+    """A local fact's name as a page says it ("Office hours"; "Published date: petition-filing")."""
+    if fact.startswith("published:"):
+        return w._("Published date: {deadline}", deadline=fact.split(":", 1)[1])
+    if fact.startswith("notice_published:"):
+        return w._("Notice published: {deadline}", deadline=fact.split(":", 1)[1])
+    return w._(FACT_WORDS[fact]) if fact in FACT_WORDS else fact
+
+
+def fact_by(by: str, w: Words) -> str:
+    """Who recorded a local fact, as a page says it."""
+    return w._(FACT_BY_WORDS[by]) if by in FACT_BY_WORDS else by
+
+
+def notice_run(d: Deadline, w: Words) -> str | None:
+    """A notice window the clerk marked published, as its row says it
+    ("published Tuesday, May 4, 2027 in the Orem Daily Herald"); None otherwise."""
+    found = next((f for f in (d.basis.facts if d.basis else ()) if f.fact == f"notice_published:{d.id}"), None)
+    return None if found is None else w._("published {day} in {where}", day=when(date.fromisoformat(found.value), w),
+                                          where=found.quote)
+
+
+def filing_office(d: Deadline, jur: Jurisdiction, w: Words) -> str | None:
+    """Where a candidate or petitioner files, for a filing at the office, where
+    research recorded it ("File with: City Clerk's Office; 1 S. Huron St. ...")."""
+    if not d.rule.office_act or not {"candidates", "petitioners"} & set(d.audience):
+        return None
+    found = in_force([f for f in jur.facts if f.fact == "filing_office"], day_of(d.due)).get("filing_office")
+    return None if found is None else w._("File with: {office}", office=found.value)
+
+
+def office_hours(hours: OfficeHours, w: Words) -> str:
+    """When the office is open, by weekday: "8:00 a.m. to 5:00 p.m., Monday to
+    Friday", or, where the days or hours differ, each group of weekdays with
+    its hours ("7:00 a.m. to 5:00 p.m. on Monday, Tuesday, Wednesday,
+    Thursday; 9:00 a.m. to 1:00 p.m. on Friday")."""
+    if hours.weekdays_only and not hours.other:
+        return w._("{open} to {close}, Monday to Friday", open=w.clock(hours.open), close=w.clock(hours.close))
+    groups: dict[tuple, list[int]] = {}
+    for day in hours.days:
+        groups.setdefault(next(((o, c) for d, o, c in hours.other if d == day), (hours.open, hours.close)), []).append(day)
+    return "; ".join(w._("{open} to {close} on {days}", open=w.clock(o), close=w.clock(c),
+                         days=", ".join(w.weekday(d) for d in days)) for (o, c), days in groups.items())
