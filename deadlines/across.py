@@ -45,7 +45,9 @@ from deadlines.caches import Computed, Lru
 from deadlines.core import inputs
 from deadlines.results import law_key, rebind_deadline
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Deadline, Jurisdiction, Result
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.model import AUDIENCES
 from deadlines.core.moments import day_of
 from deadlines.core.registry import Registry, collector_paused, state_of
 from deadlines.service import NO_RECORDS, Records, RecordSource, cycles, lookup

@@ -11,7 +11,7 @@ from datetime import date, datetime, time
 from typing import Mapping
 from zoneinfo import ZoneInfo
 
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import from_iso
 from deadlines.core.notes import Note, joined, note, text
 from deadlines.store.tables import HistoryEntry

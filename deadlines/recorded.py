@@ -20,7 +20,9 @@ from sqlalchemy.orm import Session
 from deadlines.change_notes import change
 from deadlines.core.cases import Occurrence
 from deadlines.caches import Lru
-from deadlines.core.model import Decision, Fact, Holiday, OfficeHours, Override
+from deadlines.core.holiday_law import Holiday
+from deadlines.core.jurisdiction import Fact
+from deadlines.core.model import Decision, OfficeHours, Override
 from deadlines.core.moments import from_iso
 from deadlines.service import Records
 from deadlines.store import history, reports

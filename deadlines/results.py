@@ -1,7 +1,7 @@
 """The service's results cache: the engine's results per law, anchors and day.
 
 Thousands of jurisdictions share one state's rule set: those whose law is the
-same (equal :attr:`~deadlines.core.model.Jurisdiction.law_key`: the same
+same (equal :attr:`~deadlines.core.jurisdiction.Jurisdiction.law_key`: the same
 files less the government's identity, and the same local facts laid on the
 law) get the same deadlines for the same anchors. :func:`compute` computes
 them once and hands each jurisdiction its own copy (its id in each deadline,
@@ -16,7 +16,8 @@ from typing import Mapping
 
 from deadlines.caches import Lru
 from deadlines.core import engine
-from deadlines.core.model import Deadline, Jurisdiction, Result
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import Jurisdiction
 
 _REST = attrgetter(*(f.name for f in fields(Deadline)[1:]))  # every field after ``jurisdiction``
 assert fields(Deadline)[0].name == "jurisdiction" and fields(Deadline)[-1].name == "place"

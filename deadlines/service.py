@@ -17,10 +17,11 @@ from deadlines.core.elections import cycle_key, election_date, named_cycle
 from deadlines.core.facts import hours_of_cycle
 from deadlines.core.anchors import resolve_anchors
 from deadlines.results import compute
-from deadlines.core.model import (
-    FACT_BY, Case, Deadline, Decision, Fact, Holiday, HolidayRule, Jurisdiction, Moment, OfficeHours, Override,
-    PublishedNotice, Result,
-)
+from deadlines.core.cases import Case
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.holiday_law import Holiday, HolidayRule
+from deadlines.core.jurisdiction import FACT_BY, Fact, Jurisdiction, PublishedNotice
+from deadlines.core.model import Decision, Moment, OfficeHours, Override
 from deadlines.core.moments import day_of
 from deadlines.core.order import is_clerk_task, reading_order
 from deadlines.core.notes import Note

@@ -13,7 +13,8 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from deadlines.across import QUERY, Across, by_deadline, check_filters, read_query
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS
+from deadlines.core.model import AUDIENCES
 from deadlines.publish import as_csv
 from deadlines.publish.words import speaking
 from deadlines.words import Words

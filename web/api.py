@@ -12,7 +12,7 @@ from deadlines.core.elections import describe_rule, next_election
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.holiday_law import business_calendar, closures_in
-from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.places import Place
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup

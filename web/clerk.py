@@ -32,7 +32,7 @@ from sqlalchemy.orm import Session
 from deadlines import commands
 from deadlines.core import inputs
 from deadlines.core.errors import CaseNeeded, InputError
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.reminders.plan import replan
 from deadlines.reminders.settings import Settings
 from deadlines.reminders import wake

@@ -11,7 +11,7 @@ from flask import current_app, request
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.core.registry import Registry

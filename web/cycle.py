@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, request
 
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.core.model import Deadline, Result
+from deadlines.core.computed import Deadline, Result
 from deadlines.publish import as_csv, calendar, svg
 from deadlines.publish.words import anchor
 from deadlines.service import lookup

@@ -34,7 +34,7 @@ from deadlines.core import inputs
 from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import InputError
 from deadlines.core.moments import day_of
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.publish import words
 from deadlines.service import cycle_of, lookup
 from deadlines.store import reports

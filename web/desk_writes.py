@@ -15,7 +15,8 @@ from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from deadlines.core.model import Deadline, Jurisdiction
+from deadlines.core.computed import Deadline
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.publish import words
 from deadlines.service import lookup
 from deadlines.store.db import writer

@@ -21,7 +21,9 @@ from flask import Blueprint, Response, current_app, redirect, request, url_for
 
 from deadlines.publish import ical
 from deadlines.core.errors import InputError
-from deadlines.core.model import AUDIENCES, Jurisdiction, Result
+from deadlines.core.computed import Result
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import AUDIENCES
 from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 
 from deadlines.core import inputs

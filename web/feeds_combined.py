@@ -14,7 +14,8 @@ from deadlines.publish import grouped, ical
 from deadlines.publish.place_words import kind_name
 from deadlines.results import law_key
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction, Result
+from deadlines.core.computed import Result
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.service import NO_RECORDS, upcoming
 from web.common import check_state, registry, records, today_in
 from web.costly import costly

@@ -8,7 +8,8 @@ from flask import Blueprint, render_template, request, url_for
 from deadlines.core import inputs
 from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.model import AUDIENCES
 from deadlines.core.places import KIND_NAMES, place_of
 from deadlines.publish.words import speaking
 from deadlines.publish.timeline import layout as timeline_layout

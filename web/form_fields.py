@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Mapping
 
 from deadlines.core.elections import election_date
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.words import Words, words
 
 TIME_SUFFIX = "-time"

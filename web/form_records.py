@@ -9,7 +9,9 @@ from typing import Mapping
 from flask import url_for
 from sqlalchemy.orm import Session
 
-from deadlines.core.model import Case, Deadline, Jurisdiction, Result
+from deadlines.core.cases import Case
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.service import lookup
 from deadlines.change_notes import words as change_words
 from deadlines.words import Words

@@ -18,7 +18,8 @@ from flask import current_app
 
 from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError
-from deadlines.core.model import GOVERNMENT_KINDS, Deadline, Jurisdiction, Result
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.moments import day_of
 from deadlines.core.places import Place, place_of
 from deadlines.service import coming

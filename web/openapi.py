@@ -17,7 +17,8 @@ from functools import cache
 from pathlib import Path
 
 from deadlines.core import inputs
-from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.model import AUDIENCES
 from deadlines.words import DEFAULT, LANGUAGES
 from web.openapi_clerk import JID, clerk_paths
 from web.openapi_reports import report_paths

@@ -9,7 +9,7 @@ from datetime import date, datetime
 
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.words import Words
 
 EXAMPLE_DAY = date(2026, 11, 3)

@@ -15,7 +15,7 @@ from deadlines.core.errors import CalendarError, InputError
 from deadlines.cli.checks import calendar_files, report
 from deadlines.core import inputs
 from deadlines.core.moments import say
-from deadlines.core.model import GOVERNMENT_KINDS
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
 from deadlines.service import lookup

@@ -21,7 +21,7 @@ from typing import Callable, Generic, TypeVar
 from sqlalchemy.orm import Session
 
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.recorded import DbRecords
 from deadlines.service import cycle_of, lookup, upcoming
 from deadlines.store import history

@@ -13,7 +13,8 @@ from deadlines.core import inputs
 from deadlines.core.elections import cycle_key
 from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import CaseNeeded, InputError
-from deadlines.core.model import Case, Jurisdiction
+from deadlines.core.cases import Case
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.recorded import occurrence
 from deadlines.service import Records, case_cycle
 from deadlines.store import records as stored

@@ -9,7 +9,8 @@ from sqlalchemy.orm import Session
 from deadlines.commands.base import Done, Written, command
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.core.model import Jurisdiction, Moment
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import Moment
 from deadlines.core.moments import day_of, from_iso
 from deadlines.service import cycle_of
 from deadlines.store import records as stored

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from deadlines.commands.base import Done, Written, closure_target, command
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.store import history
 from deadlines.store import records as stored
 from deadlines.store.db import now

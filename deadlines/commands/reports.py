@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from deadlines.commands.base import Done, Written, command
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.store import history
 from deadlines.store.db import now
 from deadlines.store.reports import brief, target

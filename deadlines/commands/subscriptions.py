@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.store import subscriptions
 from deadlines.store.tables import Subscription
 from deadlines.words import LANGUAGES

@@ -1,5 +1,5 @@
 """The elections of one cycle and the trigger events of one case, as the
-anchors the engine counts from (:class:`~deadlines.core.model.Anchor`): an
+anchors the engine counts from (:class:`~deadlines.core.computed.Anchor`): an
 election entered by a person or derived by its rule, with a warning wherever
 an entered date is not the rule's."""
 from __future__ import annotations
@@ -11,7 +11,9 @@ from zoneinfo import ZoneInfo
 from deadlines.core import inputs
 from deadlines.core.elections import describe_rule, election_date, next_election, rule_day
 from deadlines.core.errors import InputError
-from deadlines.core.model import Anchor, ElectionRule, Jurisdiction, Moment
+from deadlines.core.computed import Anchor
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import ElectionRule, Moment
 from deadlines.core.notes import Note, note
 
 #: How an anchor was found when a person gave it.

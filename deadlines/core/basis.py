@@ -21,7 +21,9 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from deadlines.core.facts import NO_PRIMARY, hours, in_force, moment
-from deadlines.core.model import Deadline, Decision, Fact, Jurisdiction, Moment, PublishedNotice, ReadingResult
+from deadlines.core.computed import Deadline, ReadingResult
+from deadlines.core.jurisdiction import Fact, Jurisdiction, PublishedNotice
+from deadlines.core.model import Decision, Moment
 from deadlines.core.moments import day_of
 from deadlines.core.notes import Note
 

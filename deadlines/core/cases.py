@@ -12,13 +12,39 @@ Events without a label follow the same rule among themselves, so
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 from zoneinfo import ZoneInfo
 
-from deadlines.core.model import Case, Jurisdiction, Moment
+from deadlines.core.model import Moment
 from deadlines.core.notes import Note, note
+
+if TYPE_CHECKING:  # it imports this module through the engine's results
+    from deadlines.core.jurisdiction import Jurisdiction
+
+
+@dataclass(frozen=True)
+class Case:
+    """One occurrence of a trigger (an ordinance adopted, an objection filed),
+    with the events that belong to it: its deadlines are its own.
+
+    ``id`` is stable (feeds build UIDs on it); ``label`` is what a person
+    calls it ("Ordinance 2027-04"), or where none was given ``case.label``
+    (its first trigger and moment). ``cancelled`` names the events withdrawn
+    or deleted, each with the note saying so: their deadlines stay, cancelled.
+    ``refs`` are the recorded events' ids, by trigger name.
+    """
+
+    id: str
+    label: str | Note
+    events: Mapping[str, Moment]
+    cancelled: Mapping[str, Note] = field(default_factory=dict)
+    refs: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def open(self) -> bool:
+        return any(name not in self.cancelled for name in self.events)
 
 
 @dataclass(frozen=True)

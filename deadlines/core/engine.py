@@ -24,9 +24,10 @@ from deadlines.core.cases import typed as typed_cases
 from deadlines.core.elections import cycle_key, election_date
 from deadlines.core.last_day import Context, last_day, safe_due, window_start
 from deadlines.core.law import DayLaw, day_law, law_of, plan, said
-from deadlines.core.model import (
-    Case, Choice, Decision, Deadline, Jurisdiction, Moment, Override, Reading, Result, Rule,
-)
+from deadlines.core.cases import Case
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import Choice, Decision, Moment, Override, Reading, Rule
 from deadlines.core.moments import day_of
 from deadlines.core.notes import Note, joined, note, text
 

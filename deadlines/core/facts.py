@@ -7,7 +7,7 @@ by ``deadlines check``, and laid on a government when it is loaded (its
 office hours; its decisions on a choice the law gives for a cycle, such as a
 Utah city's ranked-choice year or a Michigan city that holds no primary), so
 its law carries them; what a clerk records and what an accepted report says
-win over them (:data:`~deadlines.core.model.FACT_BY`).
+win over them (:data:`~deadlines.core.jurisdiction.FACT_BY`).
 
 A row with a problem is left out and reported as ``FILE: line N (id): ...``;
 the others hold.
@@ -22,7 +22,8 @@ from pathlib import Path
 
 from deadlines.core.elections import rule_date
 from deadlines.core.errors import Problem
-from deadlines.core.model import FACT_BY, Decision, Fact, Jurisdiction, OfficeHours
+from deadlines.core.jurisdiction import FACT_BY, Fact, Jurisdiction
+from deadlines.core.model import Decision, OfficeHours
 from deadlines.core.roster import csv_rows
 
 FACTS_DIR = "facts"

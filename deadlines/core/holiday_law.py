@@ -5,7 +5,7 @@ another day the holiday, the dates each version is in force); the calendar
 for a span of years is computed from those rules (no holiday package). A law's
 calendars for every year it can be asked about (:func:`calendars_of`) are
 computed once, when the law is built: they are data of the law
-(:attr:`~deadlines.core.model.HolidayLaw.calendars`), shared by every
+(:attr:`~deadlines.core.holiday_law.HolidayLaw.calendars`), shared by every
 jurisdiction on it.
 
 Calendars come in variants:
@@ -13,7 +13,7 @@ Calendars come in variants:
 - ``LEGAL``: the legal holidays, what the computation-of-time law counts,
   with proclaimed days;
 - ``OFFICE``: those plus the office's own closures (recurring and one-off);
-- a :class:`~deadlines.core.model.HolidayReading`'s id: the law read another
+- a :class:`~deadlines.core.holiday_law.HolidayReading`'s id: the law read another
   way (a version whose text is not confirmed, a condition not yet read).
 """
 from __future__ import annotations
@@ -30,8 +30,101 @@ from dateutil.easter import easter
 from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.counting import first_weekday_of_month
 from deadlines.core.elections import next_election
-from deadlines.core.model import ElectionRule, HandList, HolidayLaw, HolidayReading, HolidayRule, in_years
+from deadlines.core.model import ElectionRule, in_years
 from deadlines.core.notes import Note, note
+
+@dataclass(frozen=True)
+class HolidayRule:
+    """One version of a legal holiday (or an office closure) as its law finds
+    the day, for the dates this version is in force.
+
+    ``how`` is ``date`` (``month``/``day``), ``nth`` (the ``n``-th ``weekday``
+    of ``month``), ``last`` (the last ``weekday`` of ``month``), ``easter``
+    (Easter Sunday plus ``offset`` days) or ``every`` (every ``weekday``);
+    ``offset`` also moves an ``nth``/``last`` day ("the day after the fourth
+    Thursday"). ``observed`` names the shifts that make another day the
+    holiday (``sunday_to_monday``...). ``start``/``until`` bound the natural
+    day this version applies to; a later version of the same ``id`` ends it.
+    ``reading``: the version belongs only to that alternative reading.
+    """
+
+    id: str
+    name: str
+    how: str
+    cite: str
+    text: str = ""
+    month: int = 0
+    day: int = 0
+    n: int = 0
+    weekday: int = 0
+    offset: int = 0
+    years: str = "every"  # "every" | "even" | "odd" | "presidential"
+    observed: tuple[str, ...] = ()
+    start: date | None = None
+    until: date | None = None
+    url: str | None = None
+    read: date | None = None
+    reading: str | None = None
+
+
+@dataclass(frozen=True)
+class Holiday:
+    """One dated day on a hand-kept list (a proclamation, a one-off closure)."""
+
+    day: date
+    name: str
+    cite: str
+
+
+@dataclass(frozen=True)
+class HandList:
+    """A hand-kept list of days and the years it covers (``first``..``last``):
+    outside them a day missing from it is unknown, not absent."""
+
+    key: str  # where it is written: "proclaimed" or "one_off_closures"
+    first: int
+    last: int
+    cite: str
+    days: tuple[Holiday, ...] = ()
+    source: str = ""  # the file it was read from
+
+
+@dataclass(frozen=True)
+class HolidayReading:
+    """Another reading of the holiday law: the law's rules, plus the versions
+    tagged with this reading's ``id``, less the rules named in ``drop``."""
+
+    id: str
+    name: str
+    cite: str
+    why: str
+    drop: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HolidayLaw:
+    """A jurisdiction's legal holidays (the days its computation-of-time law
+    counts) apart from its office closures (days a clerk's office is closed
+    on its own authority), with the years the rules are written for."""
+
+    cite: str
+    first_year: int  # the rules are written for this year and later
+    legal: tuple[HolidayRule, ...]
+    closures: tuple[HolidayRule, ...] = ()
+    proclaimed: HandList | None = None
+    one_off_closures: HandList | None = None
+    readings: tuple[HolidayReading, ...] = ()
+    url: str | None = None
+    read: date | None = None
+
+    def __post_init__(self) -> None:
+        #: The law's calendars for every year it can be asked about
+        #: (:func:`calendars_of`), built once with the law.
+        object.__setattr__(self, "calendars", calendars_of(self))
+
+    def hand_lists(self) -> tuple[HandList, ...]:
+        return tuple(h for h in (self.proclaimed, self.one_off_closures) if h is not None)
+
 
 LEGAL = "legal"
 OFFICE = "office"

@@ -29,7 +29,9 @@ from deadlines.core import cases
 from deadlines.core.cases import Occurrence
 from deadlines.core.elections import named_cycle
 from deadlines.core.errors import InputError
-from deadlines.core.model import Case, Choice, Jurisdiction, Moment
+from deadlines.core.cases import Case
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import Choice, Moment
 
 #: The dates the service accepts as input (elections, events, overrides).
 EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)

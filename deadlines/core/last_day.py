@@ -11,7 +11,9 @@ from zoneinfo import ZoneInfo
 from deadlines.core import holiday_law, operations
 from deadlines.core.business_days import BusinessCalendar
 from deadlines.core.law import ROLL, DayLaw, closing_step, ends_at, own_reading, said
-from deadlines.core.model import Anchor, Deadline, Expr, Jurisdiction, Moment, OfficeHours, ReadingResult, Rule
+from deadlines.core.computed import Anchor, Deadline, ReadingResult
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import Expr, Moment, OfficeHours, Rule
 from deadlines.core.moments import day_of
 from deadlines.core.notes import Note, note, text
 

@@ -1,5 +1,5 @@
 """What a jurisdiction's law makes the same in every cycle, worked out once
-when the jurisdiction is built (:attr:`~deadlines.core.model.Jurisdiction.law`):
+when the jurisdiction is built (:attr:`~deadlines.core.jurisdiction.Jurisdiction.law`):
 which version of each rule is in force between two effective dates and what
 the rules count from (:class:`Versions`), what the law says of each rule's
 last day whatever the day (:class:`DayLaw`: its hour, its roll and the law
@@ -10,11 +10,14 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date, time
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from deadlines.core import holiday_law
-from deadlines.core.model import Jurisdiction, OfficeHours, Rule, TimeLaw
+from deadlines.core.model import OfficeHours, Rule, TimeLaw
 from deadlines.core.notes import Note, note, text
+
+if TYPE_CHECKING:  # it imports this module
+    from deadlines.core.jurisdiction import Jurisdiction
 
 #: The roll that moves a last day, as a note (``roll.<name>``).
 ROLL = {name: Note(f"roll.{name}") for name in ("next_business_day", "prior_business_day", "none")}

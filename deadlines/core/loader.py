@@ -27,7 +27,7 @@ from deadlines.core.loading.checker import Checker
 from deadlines.core.loading.files import check_shared, validate_part
 from deadlines.core.law import law_of
 from deadlines.core.loading.merge import SHARED_DIR, extended
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 
 __all__ = ["SHARED_DIR", "check_document", "check_jurisdiction", "check_shared", "load_jurisdiction"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, time
 
-from deadlines.core.model import Deadline
+from deadlines.core.computed import Deadline
 from deadlines.core.moments import day_of
 
 #: kinds on one day and hour: the act a person must do first

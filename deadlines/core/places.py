@@ -25,7 +25,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from deadlines.core.errors import InputError
-from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 
 KIND_WORDS = {"city": "city", "village": "village", "town": "town", "township": "township",
               "metro-township": "metro township", "city-and-county": "city and county",

@@ -44,7 +44,7 @@ from deadlines.core import facts
 from deadlines.core import roster as rosters
 from deadlines.core.errors import CalendarError, InputError, Problem
 from deadlines.core.loader import SHARED_DIR, check_document, check_jurisdiction
-from deadlines.core.model import Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.places import PlaceIndex, place_of
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")

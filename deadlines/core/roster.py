@@ -31,7 +31,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from deadlines.core.errors import Problem
-from deadlines.core.model import GOVERNMENT_KINDS
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS
 from deadlines.core.notes import Note
 
 ROSTER_DIR = "roster"

@@ -5,7 +5,7 @@ The ``__init__`` a frozen dataclass is given stores each field through
 results, built by the million, that is most of their cost. :func:`quick_init`
 gives a frozen, slotted dataclass an ``__init__`` of the same signature that
 stores straight through the slots' descriptors (a 28-field
-:class:`~deadlines.core.model.Deadline` three times faster). Instances stay
+:class:`~deadlines.core.computed.Deadline` three times faster). Instances stay
 frozen: assigning a field still raises ``FrozenInstanceError``.
 """
 from __future__ import annotations

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import shapely
 from shapely import STRtree
 
-from deadlines.core.model import GOVERNMENT_KINDS
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS
 from deadlines.geo.join import joiner
 from deadlines.store import boundaries as stored
 

@@ -11,7 +11,9 @@ import io
 from datetime import datetime
 from typing import Callable, Iterable
 
-from deadlines.core.model import Deadline, Jurisdiction, Moment, Result
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import Moment
 from deadlines.core.moments import day_of, iso
 from deadlines.publish.words import _, cancelled, changed_by, status_name, when
 from deadlines.words import DEFAULT, Words

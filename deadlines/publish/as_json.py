@@ -5,7 +5,9 @@ from __future__ import annotations
 from datetime import date, datetime, time
 from typing import Iterable
 
-from deadlines.core.model import Case, Deadline, Fact, Jurisdiction, Result
+from deadlines.core.cases import Case
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import Fact, Jurisdiction
 from deadlines.core.notes import Note
 from deadlines.core.registry import state_of
 from deadlines.core.moments import iso

@@ -11,7 +11,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from deadlines.core.model import Result
+from deadlines.core.computed import Result
 from deadlines.publish import svg
 from deadlines.publish.record_words import recorded
 from deadlines.publish.words import live, rule_files, speaking

@@ -29,7 +29,8 @@ from typing import Iterable, Sequence
 from icalendar import Event, vText
 
 from deadlines.results import rebind
-from deadlines.core.model import Jurisdiction, Result
+from deadlines.core.computed import Result
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of
 from deadlines.publish import ical
 

@@ -28,7 +28,7 @@ from typing import Iterable, Mapping
 
 from icalendar import Alarm, Calendar, Event, vDuration, vText
 
-from deadlines.core.model import Deadline, Result
+from deadlines.core.computed import Deadline, Result
 from deadlines.core.moments import day_of
 from deadlines.publish.vtimezone import vtimezone
 from deadlines.publish.words import _, basis, status_name

@@ -10,7 +10,9 @@ from datetime import date
 
 from deadlines.core.elections import election_date
 from deadlines.core.facts import in_force
-from deadlines.core.model import Deadline, Jurisdiction, OfficeHours, Result
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import OfficeHours
 from deadlines.core.moments import day_of
 from deadlines.publish.words import status_name, when
 from deadlines.words import Words, _
@@ -42,7 +44,7 @@ def _by_rule(result: Result, name: str) -> date | None:
     return found[0] if found else None
 
 
-#: The local facts (deadlines.core.model.Fact) as pages name them
+#: The local facts (deadlines.core.jurisdiction.Fact) as pages name them
 FACT_WORDS = {"office_hours": _("Office hours"), "filing_office": _("Where to file"), "closure": _("Office closed"),
               "holds_primary": _("Holds a primary election"), "decision:ranked-choice": _("Ranked-choice voting"),
               "decision:no-primary": _("No primary election")}

@@ -18,7 +18,7 @@ from datetime import date
 from html import escape
 from typing import Sequence
 
-from deadlines.core.model import Deadline, Result
+from deadlines.core.computed import Deadline, Result
 from deadlines.publish.timeline import Layout, Row, layout
 from deadlines.publish.words import days_left, is_past, live, when
 from deadlines.words import Words

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Sequence
 
-from deadlines.core.model import Deadline, Result
+from deadlines.core.computed import Deadline, Result
 from deadlines.core.moments import day_of
 from deadlines.core.order import reading_order
 from deadlines.publish.words import is_past

@@ -19,7 +19,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
-from deadlines.core.model import AUDIENCES, Deadline, Moment, Result
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.model import AUDIENCES, Moment
 from deadlines.core.moments import day_of, from_iso
 from deadlines.core.order import is_clerk_task, reading_order
 from deadlines.words import Words, _

@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from deadlines.core.model import Deadline, Jurisdiction, Result
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.publish.ical import quoted
 from deadlines.publish.words import status_name

@@ -21,7 +21,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.model import Deadline, Jurisdiction, Result
+from deadlines.core.computed import Deadline, Result
+from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.core.registry import Registry
 from deadlines.service import upcoming

@@ -21,14 +21,14 @@ from sqlalchemy.orm import Session
 
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
-from deadlines.core.model import Fact, Jurisdiction, PublishedNotice
+from deadlines.core.jurisdiction import Fact, Jurisdiction, PublishedNotice
 from deadlines.core.moments import day_of, from_iso
 from deadlines.store.db import now
 from deadlines.store.subscriptions import email_address
 from deadlines.store.tables import DateReport
 
 STATES = ("pending", "accepted", "rejected")
-#: Who a published-notice fact from an accepted report is by (:data:`deadlines.core.model.FACT_BY`).
+#: Who a published-notice fact from an accepted report is by (:data:`deadlines.core.jurisdiction.FACT_BY`).
 BY = "report"
 DUE_MAX = 60
 #: How far from its cycle's election a reported date may fall (a retention

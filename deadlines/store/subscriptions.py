@@ -9,7 +9,8 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from deadlines.core.errors import InputError
-from deadlines.core.model import AUDIENCES, Jurisdiction
+from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.model import AUDIENCES
 from deadlines.store.db import now
 from deadlines.store.tables import Reminder, Subscription
 from deadlines.store.util import bump

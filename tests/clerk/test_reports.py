@@ -22,7 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from deadlines.cli import main
-from deadlines.core.model import Fact, PublishedNotice
+from deadlines.core.jurisdiction import Fact, PublishedNotice
 from deadlines import commands
 from deadlines.change_notes import words as change_words
 from deadlines.words import words as english

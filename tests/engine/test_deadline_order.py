@@ -11,7 +11,8 @@ from zoneinfo import ZoneInfo
 from deadlines.across import sort_key
 from deadlines.core.engine import compute
 from deadlines.core.loader import load_jurisdiction
-from deadlines.core.model import Deadline, Expr, Rule
+from deadlines.core.computed import Deadline
+from deadlines.core.model import Expr, Rule
 from deadlines.core.notes import Note
 
 from tests.calendar_files import BASE  # Testville: one holiday, odd-year November elections, a 60-day filing

@@ -8,7 +8,8 @@ from datetime import date
 
 import pytest
 
-from deadlines.core.model import Deadline, Expr, Rule
+from deadlines.core.computed import Deadline
+from deadlines.core.model import Expr, Rule
 from deadlines.core.notes import Note
 from deadlines.core.slotted import quick_init
 

@@ -32,7 +32,8 @@ import pytest
 from click.testing import CliRunner
 
 from deadlines.cli import main
-from deadlines.core.model import Fact, OfficeHours, PublishedNotice
+from deadlines.core.jurisdiction import Fact, PublishedNotice
+from deadlines.core.model import OfficeHours
 from deadlines.core.registry import Registry
 from deadlines.publish.as_json import result_dict
 from deadlines.service import Records, _Once, lookup

@@ -7,7 +7,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, KINDS, STATUSES
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS
+from deadlines.core.model import AUDIENCES, KINDS, STATUSES
 from web.schemas.base import Closed, Day, Moment, Next, Notes
 
 GovernmentKind = Literal[GOVERNMENT_KINDS]  # type: ignore[valid-type]

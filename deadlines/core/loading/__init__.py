@@ -6,5 +6,5 @@ file's problems while converting values; ``files`` reads one file and checks
 it on its own, building its rules with ``counts``, ``rules`` and
 ``holidays``; ``merge`` combines a jurisdiction with the shared sets it
 extends; ``cross`` checks across the merged files; ``build`` makes the
-:class:`~deadlines.core.model.Jurisdiction`.
+:class:`~deadlines.core.jurisdiction.Jurisdiction`.
 """

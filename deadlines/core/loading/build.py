@@ -1,4 +1,4 @@
-"""Building the :class:`~deadlines.core.model.Jurisdiction` from its file and
+"""Building the :class:`~deadlines.core.jurisdiction.Jurisdiction` from its file and
 the shared sets it extends, each already checked on its own: its identity and
 place, the merged rules in dependency order, the holiday law, choices,
 decisions and overrides, and the years its rules reach."""
@@ -14,7 +14,7 @@ from deadlines.core.loading.checker import Checker
 from deadlines.core.loading.cross import choice_of, decisions_of, dependency_order, overrides_of
 from deadlines.core.loading.files import Part
 from deadlines.core.loading.merge import caveats, merge, merged_holidays
-from deadlines.core.model import GOVERNMENT_KINDS, Jurisdiction
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.roster import OCD_PATTERN
 
 

@@ -10,7 +10,8 @@ from deadlines.core.holiday_law import OBSERVED, WEEKLY
 from deadlines.core.loading import shape
 from deadlines.core.loading.checker import Checker
 from deadlines.core.loading.counts import month_day_of, month_of, url_of
-from deadlines.core.model import YEARS, HandList, Holiday, HolidayLaw, HolidayReading, HolidayRule
+from deadlines.core.holiday_law import HandList, Holiday, HolidayLaw, HolidayReading, HolidayRule
+from deadlines.core.model import YEARS
 
 
 def holiday_law_of(found: dict[str, tuple[Any, Checker]], main: Checker) -> HolidayLaw | None:

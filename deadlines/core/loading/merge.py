@@ -18,7 +18,7 @@ from deadlines.core.loading import shape
 from deadlines.core.loading.checker import Checker
 from deadlines.core.loading.files import NAMESPACES, Part, shared_part
 from deadlines.core.loading.holidays import holiday_law_of
-from deadlines.core.model import HolidayLaw
+from deadlines.core.holiday_law import HolidayLaw
 
 SHARED_DIR = "shared"
 

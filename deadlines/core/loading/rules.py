@@ -12,8 +12,7 @@ from deadlines.core.loading import shape
 from deadlines.core.loading.checker import Checker
 from deadlines.core.loading.counts import ends_before_start, expr_of, month_of, url_of, zone_of
 from deadlines.core.model import (
-    AUDIENCES, KINDS, YEARS, ElectionDay, ElectionMove, ElectionRule, OfficeHours, Reading, Rule, Threshold,
-    TimeLaw, Trigger, years_overlap,
+    AUDIENCES, KINDS, YEARS, ElectionDay, ElectionMove, ElectionRule, OfficeHours, Reading, Rule, Threshold, TimeLaw, Trigger, years_overlap,
 )
 
 

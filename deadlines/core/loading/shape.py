@@ -21,7 +21,8 @@ from deadlines.core.business_days import ROLLS
 from deadlines.core.counting import WEEKDAYS
 from deadlines.core.elections import ELECTION_DAYS
 from deadlines.core.holiday_law import OBSERVED, WEEKLY
-from deadlines.core.model import AUDIENCES, GOVERNMENT_KINDS, KINDS, YEARS
+from deadlines.core.jurisdiction import GOVERNMENT_KINDS
+from deadlines.core.model import AUDIENCES, KINDS, YEARS
 from deadlines.core.operations import OPERATIONS
 from deadlines.core.roster import OCD_PATTERN
 
