@@ -12,9 +12,9 @@ from deadlines.core.elections import describe_rule
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.holiday_law import closures_in, legal_in
 from deadlines.core.moments import day_of
-from deadlines.publish.words import rule_files, speaking
+from deadlines.publish.speaking import speaking
+from deadlines.publish.words import rule_files
 from deadlines.service import local_listing, lookup
-from deadlines.words import words
 
 from web.common import nearest_places, records, registry, suggestion_links, today_in, trouble_notices, unknown_words
 from web.language import said

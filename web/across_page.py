@@ -16,7 +16,7 @@ from deadlines.core.errors import InputError
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS
 from deadlines.core.model import AUDIENCES
 from deadlines.publish import as_csv
-from deadlines.publish.words import speaking
+from deadlines.publish.speaking import speaking
 from deadlines.words import Words
 
 from web.common import check_state, known_states, registry, today_in

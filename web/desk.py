@@ -34,7 +34,7 @@ from deadlines.store.tables import (
     ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry, Reminder, Subscription,
     TriggerEvent,
 )
-from deadlines.publish.words import speaking
+from deadlines.publish.speaking import speaking
 from deadlines.words import Words
 
 from web import desk_actions, desk_writes

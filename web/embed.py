@@ -6,10 +6,10 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from deadlines.core.errors import InputError
-from deadlines.publish.words import speaking
+from deadlines.publish.speaking import speaking
 from deadlines.service import coming
 
-from web.common import nearest_places, once_per_change, records, registry, suggestion_links, today_in, unknown_words
+from web.common import nearest_places, once_per_change, records, suggestion_links, today_in, unknown_words
 from web.framing import frameable
 from web.language import said
 from web.security import base_url, external_url

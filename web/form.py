@@ -11,7 +11,7 @@ from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.model import AUDIENCES
 from deadlines.core.places import KIND_NAMES, place_of
-from deadlines.publish.words import speaking
+from deadlines.publish.speaking import speaking
 from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
 from deadlines.words import DEFAULT

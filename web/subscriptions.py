@@ -18,7 +18,7 @@ from deadlines.config import instance_dir
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.model import AUDIENCES
 from deadlines.publish.place_words import describe_place
-from deadlines.publish.words import speaking
+from deadlines.publish.speaking import speaking
 from deadlines.reminders import wake
 from deadlines.reminders.plan import queue_confirmation, replan
 from deadlines.reminders.settings import Settings

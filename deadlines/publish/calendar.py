@@ -14,7 +14,8 @@ from markupsafe import Markup
 from deadlines.core.computed import Result
 from deadlines.publish import svg
 from deadlines.publish.record_words import recorded
-from deadlines.publish.words import live, rule_files, speaking
+from deadlines.publish.speaking import speaking
+from deadlines.publish.words import live, rule_files
 from deadlines.words import Words
 
 TEMPLATES = Path(__file__).parent / "templates"

@@ -24,7 +24,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from icalendar import Alarm, Calendar, Event, vDuration, vText
 

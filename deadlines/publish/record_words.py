@@ -3,7 +3,7 @@ recorded entries (election dates entered, cases' events, orders), the local
 facts (their names, who recorded them, a notice's run, where to file) and an
 office's hours. Pure; each function takes ``w``, the
 :class:`~deadlines.words.Words` to say it in (bound for a template by
-:func:`deadlines.publish.words.speaking`)."""
+:func:`deadlines.publish.speaking.speaking`)."""
 from __future__ import annotations
 
 from datetime import date

@@ -5,18 +5,14 @@ Pure: results in, words out.
 
 Each function that says something takes ``w``, the :class:`~deadlines.words.Words`
 of the language to say it in (always given: nothing here falls back to
-English); :func:`speaking` binds them all to one language for a template,
-beside ``w`` itself (``words.w.title(d)``: what a :class:`Words` says is
-called on it, not copied here)."""
+English); :func:`deadlines.publish.speaking.speaking` binds them all to one
+language for a template, beside ``w`` itself (``words.w.title(d)``: what a
+:class:`Words` says is called on it, not copied here)."""
 from __future__ import annotations
 
-import inspect
 import re
-import sys
 from datetime import date, datetime, time
-from functools import lru_cache, partial
 from pathlib import Path
-from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 from deadlines.core.computed import Deadline, Result
@@ -245,20 +241,3 @@ def masked(target: str) -> str:
     """A subscriber's address as the clerk sees it: ``jo***@example.org``, a webhook without its query."""
     name, at, domain = target.partition("@")
     return f"{name[:2]}***@{domain}" if at else target.split("?")[0]
-
-
-@lru_cache(maxsize=None)
-def speaking(w: Words) -> SimpleNamespace:
-    """This module's functions, and :mod:`deadlines.publish.place_words`' and
-    :mod:`deadlines.publish.record_words`', with
-    ``w`` given (for a template: ``words.when(d.due)`` in ``w``'s language);
-    ``w`` itself as ``words.w`` (``words.w.title(d)``; ``words.w.plainly()``
-    for the engine's sentences as the public pages say them) and its zone
-    names as ``words.zone_name``."""
-    from deadlines.publish import place_words, record_words
-
-    bound = {name: partial(fn, w=w) if "w" in inspect.signature(fn).parameters else fn
-             for module in (sys.modules[__name__], place_words, record_words)
-             for name, fn in vars(module).items()
-             if inspect.isfunction(fn) and fn.__module__ == module.__name__ and not name.startswith("_")}
-    return SimpleNamespace(**bound, w=w, zone_name=w.zone, AUDIENCE_WORDS={k: w._(v) for k, v in AUDIENCE_WORDS.items()})

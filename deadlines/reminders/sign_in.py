@@ -7,6 +7,8 @@ from sqlalchemy.orm import Session
 
 from deadlines.reminders import email
 from deadlines.reminders.settings import Settings
+from deadlines.store import clerks
+from deadlines.words import words
 
 INVITE, AGAIN = "invite", "again"
 
@@ -33,8 +35,6 @@ def invite(s: Session, settings: Settings, jid: str, address: str, name: str, pl
     clerk invite`` and an approved access request do. Raises InputError or
     :class:`~deadlines.reminders.email.DeliveryError`; the caller rolls back
     ``s`` then, so that nothing is kept of an invitation not sent. The account."""
-    from deadlines.store import clerks
-
     account = clerks.invite(s, jid, address, name)
     secret = clerks.link(s, account, clerks.INVITE_VALID)
     places = [place_name(j) for j in clerks.jurisdictions(s, account.id)]
@@ -46,8 +46,6 @@ def send_denial(settings: Settings, to: str, name: str, place: str, reason: str,
                 request_id: int = 0) -> None:
     """Tell ``to`` that its request for the desk of ``place`` was denied, and
     why, in the language it asked in (raises DeliveryError)."""
-    from deadlines.words import words
-
     w = words(lang)
     subject = w._("Your request for the clerk's desk of {place}", place=place)
     lines = [w._("Hello {name},", name=name) if name else w._("Hello,"), "",
