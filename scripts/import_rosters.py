@@ -5,7 +5,7 @@
 
 Rerunnable: the rows come from the lists and the hand-kept files beside the
 rosters (additions.csv, corrections.csv, place-counties.csv); see
-deadlines/rosters.py for how each list is read. tests/calendars/test_rosters.py checks
+deadlines/roster_import.py for how each list is read. tests/calendars/test_rosters.py checks
 that the committed rosters are what this makes.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deadlines.rosters import default_source, write  # noqa: E402
+from deadlines.roster_import import default_source, write  # noqa: E402
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from deadlines.core import facts
-from deadlines.core import roster as rosters
+from deadlines.core.roster import ROSTER_DIR, Roster, read as read_roster
 from deadlines.core.errors import CalendarError
 from deadlines.core.holiday_law import stale_lists
 from deadlines.core.loader import SHARED_DIR, check_jurisdiction, check_shared
@@ -19,7 +19,7 @@ from deadlines.core.registry import Registry, check_row
 
 def calendar_files(folder: Path) -> list[Path]:
     """A calendars folder's shared rule sets, its roster files, then its jurisdiction files."""
-    roster = sorted((folder / rosters.ROSTER_DIR).glob("[a-z][a-z].csv"))
+    roster = sorted((folder / ROSTER_DIR).glob("[a-z][a-z].csv"))
     found = sorted((folder / facts.FACTS_DIR).glob("*.csv"))
     return sorted((folder / SHARED_DIR).glob("*.toml")) + roster + sorted(folder.glob("*.toml")) + found
 
@@ -33,7 +33,7 @@ def report(files: list[Path], today: date) -> tuple[list[str], list[str]]:
     government's own file is read over its roster row."""
     problems, warnings = [], []
     folders = {f.parent.parent if f.suffix == ".csv" else f.parent for f in files if f.parent.name != SHARED_DIR}
-    found_rosters = {folder: rosters.read(folder) for folder in folders}
+    found_rosters = {folder: read_roster(folder) for folder in folders}
     for f in files:
         if f.parent.name == SHARED_DIR:
             problems.extend(str(p) for p in check_shared(f))
@@ -85,7 +85,7 @@ def _facts_problems(path: Path, folder: Path) -> list[str]:
     return out
 
 
-def _roster_problems(path: Path, roster: rosters.Roster) -> list[str]:
+def _roster_problems(path: Path, roster: Roster) -> list[str]:
     out = [str(p) for p in roster.problems if p.path == str(path)]
     seen: set[tuple] = set()
     for entry in roster.entries.values():

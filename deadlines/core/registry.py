@@ -41,7 +41,7 @@ from pathlib import Path
 from dataclasses import replace
 
 from deadlines.core import facts
-from deadlines.core import roster as rosters
+from deadlines.core.roster import Entry, Kind, ROSTER_DIR, Roster, read as read_roster, stamp as roster_stamp
 from deadlines.core.errors import CalendarError, InputError, Problem
 from deadlines.core.loader import SHARED_DIR, check_document, check_jurisdiction
 from deadlines.core.jurisdiction import Jurisdiction
@@ -81,26 +81,26 @@ def _load(path: str, stamps: tuple, defaults: dict | None = None, found: tuple =
     return seen[1]
 
 
-def check_row(root: Path, entry: rosters.Entry, kind: rosters.Kind) -> tuple[Jurisdiction | None, list[Problem]]:
+def check_row(root: Path, entry: Entry, kind: Kind) -> tuple[Jurisdiction | None, list[Problem]]:
     """Validate a roster row as the calendar file it stands for; a problem of
     the row itself (not of a shared set) names its kind in the kinds file."""
     virtual = root / f"{entry.id}.toml"
     jur, problems = check_document(entry.document(kind), virtual)
-    kinds_file = str(root / rosters.ROSTER_DIR / f"kinds-{kind.state.lower()}.toml")
+    kinds_file = str(root / ROSTER_DIR / f"kinds-{kind.state.lower()}.toml")
     return jur, [Problem(kinds_file, f"{kind.law}: {p.where}" if p.where else kind.law, p.message)
                  if p.path == str(virtual) else p for p in problems]
 
 
-def _from_row(root: Path, entry: rosters.Entry, kind: rosters.Kind, stamps: tuple,
+def _from_row(root: Path, entry: Entry, kind: Kind, stamps: tuple,
               found: tuple = ()) -> Jurisdiction | CalendarError:
     """A roster row's jurisdiction: its kind's model (validated once per kind,
     zone and change) with the row's identity and its research facts ``found``."""
-    key = f"{root}/{rosters.ROSTER_DIR}/{entry.id}"
+    key = f"{root}/{ROSTER_DIR}/{entry.id}"
     seen = _loaded.get(key)
     if seen is not None and seen[0] == stamps:
         return seen[1]
     doc = entry.document(kind)
-    model_key = f"{root}/{rosters.ROSTER_DIR}/kinds-{kind.state.lower()}.toml#{kind.law}@{entry.timezone}"
+    model_key = f"{root}/{ROSTER_DIR}/kinds-{kind.state.lower()}.toml#{kind.law}@{entry.timezone}"
     model = _loaded.get(model_key)
     if model is None or model[0] != stamps:
         jur, problems = check_row(root, entry, kind)
@@ -145,7 +145,7 @@ class Registry:
         """The ids that have a calendar file of their own (as of the last scan)."""
         return list(self._snapshot()[2])
 
-    def roster(self) -> rosters.Roster:
+    def roster(self) -> Roster:
         """The rosters as of the last scan."""
         return self._snapshot()[6]
 
@@ -211,11 +211,11 @@ class Registry:
         stamp = self.stamp(jid)
         scan = self._snapshot()
         shared = self._shared_stamp()  # now, not as of the last scan: an edit to a shared set shows at once
-        roster = scan[6] if shared == scan[3] else rosters.read(self.root)
+        roster = scan[6] if shared == scan[3] else read_roster(self.root)
         mtime = stamp if (self.root / f"{jid}.toml").exists() else None
         return self._served(jid, self._outcome(jid, mtime, roster, shared))
 
-    def _outcome(self, jid: str, mtime: int | None, roster: rosters.Roster, shared: tuple) -> Jurisdiction | CalendarError:
+    def _outcome(self, jid: str, mtime: int | None, roster: Roster, shared: tuple) -> Jurisdiction | CalendarError:
         """The file's (``mtime`` given) or the row's jurisdiction, as loaded."""
         entry = roster.entries.get(jid)
         if mtime is not None:
@@ -308,7 +308,7 @@ class Registry:
         to one reloads every jurisdiction (cheap: a handful of files, and one
         model per kind of government)."""
         shared = tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
-        return shared + rosters.stamp(self.root) + (FACTS_MARK, *facts.stamp(self.root))
+        return shared + roster_stamp(self.root) + (FACTS_MARK, *facts.stamp(self.root))
 
     def _snapshot(self) -> tuple:
         """The folder's files and modification times. Rescanned at once when the
@@ -319,7 +319,7 @@ class Registry:
         try:
             st = self.root.stat()
         except FileNotFoundError:
-            return ((), 0.0, {}, (), (), [], rosters.Roster(), {}, 0)
+            return ((), 0.0, {}, (), (), [], Roster(), {}, 0)
         folder = (st.st_mtime_ns, st.st_ino)
         scan = self._scan
         if scan is None or scan[0] != folder:
@@ -333,7 +333,7 @@ class Registry:
             clock = time.monotonic()
             mtimes = dict(sorted((e.name[:-5], e.stat().st_mtime_ns) for e in _entries(self.root)))
             shared = self._shared_stamp()
-            roster = rosters.read(self.root)
+            roster = read_roster(self.root)
             fresh = [p for p in roster.problems if p not in _reported_rows]
             if fresh:
                 _reported_rows.update(fresh)

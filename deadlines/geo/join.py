@@ -72,7 +72,7 @@ def joiner(entries: Iterable, counties: dict[str, tuple[str, str]] | None = None
 def county_names(source: Path) -> dict[str, tuple[str, str]]:
     """County GEOID (``26161``) -> (state, name without "County": ``Washtenaw``)
     from the Open Civic Data list in the folder ``source``
-    (:func:`deadlines.rosters.default_source`); empty where it is missing."""
+    (:func:`deadlines.roster_import.default_source`); empty where it is missing."""
     path = Path(source) / OCD_PLACES
     if not path.exists():
         return {}

@@ -61,7 +61,7 @@ def files_in(source: Path) -> list[Path]:
 
 def make_joiner(roster_entries) -> Joiner:
     """The join of the roster rows, with the county names of the Open Civic Data list."""
-    from deadlines.rosters import default_source as roster_source
+    from deadlines.roster_import import default_source as roster_source
 
     return joiner(roster_entries, county_names(roster_source()))
 

@@ -17,10 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from deadlines.cli import main
-from deadlines.core import roster as rosters
 from deadlines.core.errors import CalendarError
 from deadlines.core.registry import Registry
-from deadlines.rosters import COMMITTED_SOURCE, build, default_source
+from deadlines.roster_import import COMMITTED_SOURCE, build, default_source
 from deadlines.service import lookup
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -35,7 +35,7 @@ from click.testing import CliRunner
 
 from deadlines.cli import main
 from deadlines.core.registry import Registry
-from deadlines.rosters import default_source
+from deadlines.roster_import import default_source
 
 ROOT = Path(__file__).resolve().parents[3]
 ROSTER = ROOT / "calendars" / "roster"
