@@ -103,6 +103,9 @@ def test_no_test_module_imports_another():
     assert bad == []
 
 
-def test_no_test_artifact_is_tracked():
-    tracked = subprocess.run(["git", "ls-files", "test-artifacts"], cwd=ROOT, capture_output=True, text=True, check=True)
+def test_no_test_artifact_or_installed_package_is_tracked():
+    """Screenshots and other test artifacts, and the node packages the tests
+    install (or a link to them), stay out of git."""
+    tracked = subprocess.run(["git", "ls-files", "test-artifacts", "tests/js/node_modules"], cwd=ROOT,
+                             capture_output=True, text=True, check=True)
     assert tracked.stdout == ""
