@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 
 from deadlines import commands
 from deadlines.core import inputs
-from deadlines.core.errors import CaseNeeded, InputError
+from deadlines.core.errors import UNKNOWN_JURISDICTION, CaseNeeded, InputError
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.reminders.plan import replan
 from deadlines.reminders.settings import Settings
@@ -107,7 +107,7 @@ def _authenticate():
     try:
         g.jur = current_app.extensions["registry"].get(g.jid)
     except InputError as exc:  # the nearest ids, as every surface of the API answers
-        return unknown_jurisdiction(exc) if exc.code == "jurisdiction.unknown" else error(404, detail(exc), "jurisdiction")
+        return unknown_jurisdiction(exc) if exc.code in UNKNOWN_JURISDICTION else error(404, detail(exc), "jurisdiction")
     auth = request.headers.get("Authorization", "")
     scheme, _, secret = auth.partition(" ")
     challenge = {"WWW-Authenticate": 'Bearer realm="deadlines"'}

@@ -10,7 +10,7 @@ import secrets
 from flask import g, jsonify, request
 
 from deadlines import commands
-from deadlines.core.errors import InputError
+from deadlines.core.errors import InputError, fact
 from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation
 from deadlines.reminders.settings import Settings
@@ -181,7 +181,7 @@ def add_subscription():
         try:
             check_target(target, settings)
         except DeliveryError as exc:
-            raise InputError(f"target: {exc}", "target") from None
+            raise InputError.of("webhook.refused", "target", why=fact(exc)) from None
         secret = secrets.token_urlsafe(32)
     if channel == "email":
         wait = address_wait(subscriptions.email_address(target))

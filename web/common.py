@@ -122,8 +122,7 @@ def check_state(state: str | None) -> str | None:
     known = known_states()
     if state.upper() not in known:
         shown = state.upper() if len(state) == 2 and state.isascii() and state.isalpha() else repr(state[:40])
-        raise InputError(f"state: {shown} is not a state this service knows (give its postal code: one of "
-                         f"{', '.join(known)})", "state", "filter.state_unknown", (("state", shown),))
+        raise InputError.of("filter.state_unknown", "state", state=shown, known=tuple(known))
     return state.upper()
 
 

@@ -47,8 +47,7 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
     spoken = None if w.lang == "en" else {str(e["uid"]): e for r in results for e in ical.events(r, audience=audience, w=w)}
     if prefix and not evs:
         cycle_or_case, deadline_id = prefix.split("/")[1:]
-        raise InputError(f"{jur.id} has no deadline '{deadline_id}' for {cycle_or_case} "
-                         f"(a deadline waiting for a trigger event has no date yet)", "deadline")
+        raise InputError.of("feed.no_deadline", "deadline", jurisdiction=jur.id, deadline=deadline_id, part=cycle_or_case)
     name = w._("{place}: election deadlines", place=jur.name) + (f" ({audience})" if audience else "")
     about = w._("Deadlines computed from {source}. Times are local to {zone}. Each event sits on its safe date; its "
                 "description quotes the law and shows how its date is counted.", source=w.source(jur).rstrip("."),
@@ -104,12 +103,12 @@ def _chosen(jur: Jurisdiction, today: date, part: str | None, deadline_id: str |
         case = next((c for c in stored.cases(jur) if c.id == part), None)
         cycle = case and case_cycle(jur, case)
         if cycle is None:
-            raise InputError(f"{jur.id} has no case {part!r}", "deadline")
+            raise InputError.of("feed.no_case", "deadline", jurisdiction=jur.id, case=repr(part))
     else:
         day = inputs.day(part, "election")
         cycle = named_cycle_of(jur, day, stored)
         if cycle is None:
-            raise InputError(f"{part} is not the date of a {jur.elections['general'].title.lower()}", "election")
+            raise InputError.of("feed.no_election", "election", day=part, election=jur.elections["general"].title)
     result = lookup(jur, today=today, election=cycle, records=records())
     return [result], None if deadline_id is None else f"{jur.id}/{part if CASE_ID.match(part) else cycle}/{deadline_id}"
 

@@ -71,8 +71,7 @@ def _servable(ids: tuple[str, ...]) -> tuple[list[Jurisdiction], list[str]]:
             except CalendarError:
                 left_out.append(j)
     if not jurs:
-        raise InputError(f"j: none of these is available for now (the calendar file has a problem): "
-                         f"{', '.join(left_out)}", "j")
+        raise InputError.of("combined.none_available", "j", ids=tuple(left_out))
     return jurs, left_out
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.http import HTTP_STATUS_CODES
 
 from deadlines.core import inputs
-from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.errors import UNKNOWN_JURISDICTION, CalendarError, InputError
 from deadlines.words import DEFAULT, words
 from web.language import said
 
@@ -41,12 +41,9 @@ def detail(exc: InputError) -> str:
 
 def input_problem(exc: InputError) -> Response:
     """404 for an unknown jurisdiction (with the nearest ids) or deadline, 400 for any other bad input."""
-    if exc.code == "jurisdiction.unknown":
+    if exc.code in UNKNOWN_JURISDICTION:
         return unknown_jurisdiction(exc)
     return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, detail(exc), exc.field)
-
-
-FIND_ONE = "find a government's id by its name with GET /api/v1/jurisdictions?q=NAME"
 
 
 _UNKNOWN_ID = re.compile(r"^unknown jurisdiction '(.+?)';")
@@ -73,11 +70,11 @@ def unknown_jurisdiction(exc: InputError, status: int = 404) -> Response:
     the command line's (whose words :class:`~deadlines.core.registry.Registry` keeps)."""
     jid = typed_id(exc)
     if jid is None or jid.startswith("ocd-division/"):  # an OCD id: the registry's words say which
-        return problem(status, str(exc), "jurisdiction", suggestions=[])
+        return problem(status, detail(exc), "jurisdiction", suggestions=[])
     close = nearest(jid)
-    detail = (f"unknown jurisdiction '{jid}'; "
-              + (f"did you mean {' or '.join(close)}?" if close else FIND_ONE))
-    return problem(status, detail, "jurisdiction", suggestions=close)
+    said = (InputError.of("jurisdiction.unknown_api_near", "jurisdiction", id=jid, nearest=tuple(close)) if close
+            else InputError.of("jurisdiction.unknown_api", "jurisdiction", id=jid))
+    return problem(status, detail(said), "jurisdiction", suggestions=close)
 
 
 #: Query values that may be longer than :data:`inputs.MAX_TEXT`: the combined

@@ -19,7 +19,7 @@ from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy.orm import Session
 
 from deadlines.core import inputs
-from deadlines.core.errors import InputError
+from deadlines.core.errors import UNKNOWN_JURISDICTION, InputError
 from deadlines.store import reports
 from deadlines.store.db import writer
 
@@ -41,7 +41,7 @@ def _setup(state) -> None:
 
 @bp.errorhandler(InputError)
 def _input_error(exc: InputError):
-    if exc.code == "jurisdiction.unknown":
+    if exc.code in UNKNOWN_JURISDICTION:
         return unknown_jurisdiction(exc)
     return problem(404 if exc.field == "jurisdiction" else 422, detail(exc), exc.field)
 

@@ -15,7 +15,7 @@ from flask_limiter import RateLimitExceeded
 from sqlalchemy.orm import Session
 
 from deadlines.config import instance_dir
-from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.errors import UNKNOWN_JURISDICTION, CalendarError, InputError
 from deadlines.core.model import AUDIENCES
 from deadlines.publish.place_words import describe_place
 from deadlines.publish.speaking import speaking
@@ -152,7 +152,7 @@ def subscribe():
                                        audience=request.form.get("audience") or None)
             queue_confirmation(s, sub, jur, Settings.from_env(base_url=base_url()), now())
     except InputError as exc:  # an unknown id in people's words (never the command line's hint)
-        return _form(unknown_words(request.form.get("jurisdiction", "")) if exc.code == "jurisdiction.unknown"
+        return _form(unknown_words(request.form.get("jurisdiction", "")) if exc.code in UNKNOWN_JURISDICTION
                      else w.error(exc), 422)
     wake.notify(_db())
     return _page(w._("Check your email"), w._("We sent a confirmation link to {address}. "

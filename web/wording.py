@@ -37,7 +37,7 @@ def for_people(w: Words, exc: InputError, jur: Jurisdiction | None, typed: str |
         return w._("Choose a jurisdiction from the list.") + (
             " " + w._("“{typed}” is not one of them.", typed=typed) if typed else "")
     what = label(w, field, jur)
-    if code == "event.needs_time":
+    if code in ("event.needs_time", "anchor.needs_time"):
         example = w._("{day} at {clock}", day=w.plain_day(EXAMPLE_MOMENT.date()), clock=w.clock(EXAMPLE_MOMENT.time()))
         return w._("Enter {what} with the time of day, for example {example} (typed as {typed_as}).", what=what,
                    example=example, typed_as=EXAMPLE_MOMENT.isoformat(timespec="minutes")) + you
@@ -64,6 +64,7 @@ def _you(w: Words, typed: str | None) -> str:
 
 
 #: Errors answered by the form of a date to type.
-DATE_FORM_CODES = ("date.expected", "date.not_a_date", "moment.expected", "moment.not_a_moment", "event.date_only")
+DATE_FORM_CODES = ("date.expected", "date.not_a_date", "moment.expected", "moment.not_a_moment", "moment.out_of_years",
+                   "event.date_only")
 #: Of those, the errors where what was typed is not a day at all.
-NOT_A_DAY_CODES = ("date.not_a_date", "moment.not_a_moment")
+NOT_A_DAY_CODES = ("date.not_a_date", "moment.not_a_moment", "moment.out_of_years")

@@ -20,7 +20,7 @@ from typing import Callable, Generic, TypeVar
 
 from sqlalchemy.orm import Session
 
-from deadlines.core.errors import CalendarError, InputError
+from deadlines.core.errors import CalendarError, InputError, fact
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.recorded import DbRecords
 from deadlines.service import cycle_of, lookup, upcoming
@@ -102,10 +102,9 @@ def check_servable(s: Session, jur: Jurisdiction, *, today: date, years_ahead: i
         if cycle is not None:
             lookup(jur, today=today, election=cycle, records=seen)
     except CalendarError as exc:
-        raise InputError(f"not recorded: with this change {jur.id}'s deadlines cannot be computed ({exc})") from None
+        raise InputError.of("write.not_servable", None, jurisdiction=jur.id, problems=str(exc)) from None
     except InputError as exc:
-        raise InputError(f"not recorded: with this change {jur.id}'s deadlines cannot be computed: {exc}",
-                         exc.field) from None
+        raise InputError.of("write.not_servable_because", exc.field, jurisdiction=jur.id, why=fact(exc)) from None
 
 
 # --------------------------------------------------------------------------- what history calls things

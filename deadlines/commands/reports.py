@@ -23,7 +23,8 @@ def _decide(jur: Jurisdiction, row: DateReport, state: str, who: history.Who, to
     """``row`` marked ``state`` by ``who`` (on ``today``, by default today in
     ``jur``'s zone); InputError when it is another jurisdiction's."""
     if row.jurisdiction_id != jur.id:
-        raise InputError(f"report {row.id} is of {row.jurisdiction_id}, not {jur.id}", "id")
+        raise InputError.of("report.other_jurisdiction", "id", report=row.id, of=row.jurisdiction_id,
+                            jurisdiction=jur.id)
     before = brief(row)
     at = now()
     row.state, row.reason, row.decided_at, row.decided_by = state, reason, at, who.label or "(unlabelled)"

@@ -86,8 +86,7 @@ def event_anchors(jur: Jurisdiction, events: Mapping[str, Moment]) -> dict[str, 
         if trigger is None:
             raise inputs.no_event(jur, name, name)
         if trigger.type == "instant" and not isinstance(value, datetime):
-            raise InputError(f"event '{name}' is an instant: give a date and time, e.g. {value}T14:30", name,
-                             "event.needs_time")
+            raise InputError.of("anchor.needs_time", name, name=name, day=str(value))
         if trigger.type == "date" and isinstance(value, datetime):
             value = value.date()
         anchors[name] = Anchor(name, trigger.title, in_zone(value, zone), RECORDED)

@@ -37,11 +37,8 @@ class BusinessCalendar:
 
     def is_business_day(self, day: date) -> bool:
         if not self.first <= day <= self.last:
-            raise CoverageError(
-                f"{day.isoformat()} is outside the years {self.holds} holds "
-                f"({self.first.year}-{self.last.year}); it cannot say whether that is a business day",
-                code="calendar.not_covered",
-            )
+            raise CoverageError.of("calendar.not_covered", None, day=day.isoformat(), holds=self.holds,
+                                   first=self.first.year, last=self.last.year)
         return day.weekday() in self.workdays and day not in self.closed
 
     def why_closed(self, day: date) -> Note | None:

@@ -1,7 +1,10 @@
 """Errors that name the file, the rule and what was expected."""
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
+
+from deadlines.core.notes import Note
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,10 @@ class CalendarError(Exception):
 
 #: The English of each input error by code, ``{name}`` fields filled from the
 #: error's ``facts`` (text already said as the message says it: ids quoted,
-#: dates in ISO 8601). It is its own msgid: ``deadlines.words`` says it in
-#: other languages.
+#: dates in ISO 8601; a list is a tuple, said ``{name:or}`` "a or b",
+#: ``{name:comma}`` "a, b"; ``{name:lower}`` is text in lower case; another
+#: error's words are its :func:`fact`). It is its own msgid: ``deadlines.words``
+#: says it in other languages.
 ERRORS = {
     "text.too_long": "{field}: at most {limit} characters",
     "text.bad_character": "{field}: contains the character U+{point}, which is not allowed",
@@ -115,7 +120,102 @@ ERRORS = {
     "filter.no_match": "no government matches these state, county and kind",
     "combined.none_given": "{field}: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city), or state, county and kind (state=MI&county=Dickinson&kind=township)",
     "combined.too_many": "{field}: at most {limit} jurisdictions in one feed (or name them by state, county and kind: a feed of one event per deadline they share)",
+    "access.unknown": "no access request {request}",
+    "access.approved_already": "access request {request} was approved already ({by}, {on})",
+    "access.denied_already": "access request {request} was denied already ({by}, {on})",
+    "report.unknown": "no report {report}",
+    "report.accepted_already": "report {report} was accepted already ({by}, {on})",
+    "report.rejected_already": "report {report} was rejected already ({by}, {on})",
+    "report.other_jurisdiction": "report {report} is of {of}, not {jurisdiction}",
+    "moment.not_a_moment": "{field}: expected a date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM, got {got}",
+    "moment.out_of_years": "{field}: expected a date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM from {first} to {last}, got {got}",
+    "choice.not_in_force": "{field}: the law gives the choice {name} only for elections from {effective}, not the {cycle} cycle",
+    "choice.not_in_force_until": "{field}: the law gives the choice {name} only for elections from {effective} until {ends}, not the {cycle} cycle",
+    "jurisdiction.unknown_ocd": "no government with the Open Civic Data division id '{id}'",
+    "jurisdiction.malformed": "'{id}' is not a jurisdiction id (lower-case letters, digits and hyphens)",
+    "jurisdiction.unknown_of": "unknown jurisdiction '{id}'; known: {known:comma}",
+    "jurisdiction.unknown_near": "unknown jurisdiction '{id}'; did you mean {nearest:or}? find a government's id by its name with `deadlines list NAME` or GET /api/v1/jurisdictions?q=NAME ({count} known)",
+    "jurisdiction.unknown": "unknown jurisdiction '{id}'; find a government's id by its name with `deadlines list NAME` or GET /api/v1/jurisdictions?q=NAME ({count} known)",
+    "jurisdiction.unknown_api_near": "unknown jurisdiction '{id}'; did you mean {nearest:or}?",
+    "jurisdiction.unknown_api": "unknown jurisdiction '{id}'; find a government's id by its name with GET /api/v1/jurisdictions?q=NAME",
+    "filter.county": "{field}: expected a county's name in letters (Kent), got {county}",
+    "filter.county_none_recorded": "{field}: {county} is not a county this service knows (no government here records its county)",
+    "filter.county_unknown": "{field}: {county} is not a county of {state} this service knows (did you mean {nearest:or}?)",
+    "filter.county_unknown_anywhere": "{field}: {county} is not a county this service knows (did you mean {nearest:or}?)",
+    "filter.county_unknown_example": "{field}: {county} is not a county of {state} this service knows (give the county's name, e.g. {example})",
+    "filter.county_unknown_example_anywhere": "{field}: {county} is not a county this service knows (give the county's name, e.g. {example})",
+    "filter.state_unknown": "{field}: {state} is not a state this service knows (give its postal code: one of {known:comma})",
+    "anchor.needs_time": "event '{name}' is an instant: give a date and time, e.g. {day}T14:30",
+    "calendar.not_covered": "{day} is outside the years {holds} holds ({first}-{last}); it cannot say whether that is a business day",
+    "write.not_servable": "not recorded: with this change {jurisdiction}'s deadlines cannot be computed ({problems})",
+    "write.not_servable_because": "not recorded: with this change {jurisdiction}'s deadlines cannot be computed: {why}",
+    "body.invalid": "{where}: {said}",
+    "body.required": "{where}: required",
+    "body.text": "{where}: text",
+    "body.true_or_false": "{where}: true or false",
+    "body.whole_number": "{where}: a whole number",
+    "body.list": "{where}: a list",
+    "body.one_of": "{where}: {expected}",
+    "body.too_long": "{where}: at most {max_length} characters",
+    "body.blank": "{where}: required text, not blank",
+    "body.too_few": "{where}: at least {min_length} item(s)",
+    "body.too_many": "{where}: at most {max_length} items",
+    "body.at_least": "{where}: at least {ge}",
+    "body.at_most": "{where}: at most {le}",
+    "feed.no_deadline": "{jurisdiction} has no deadline '{deadline}' for {part} (a deadline waiting for a trigger event has no date yet)",
+    "feed.no_case": "{jurisdiction} has no case {case}",
+    "feed.no_election": "{day} is not the date of a {election:lower}",
+    "combined.none_available": "{field}: none of these is available for now (the calendar file has a problem): {ids:comma}",
+    "webhook.refused": "{field}: {why}",
+    "webhook.url": "webhook URL must be an http(s) URL of at most 2000 characters without spaces",
+    "webhook.malformed": "webhook URL is malformed: {why}",
+    "webhook.scheme": "webhook URL must be http(s)://host/...",
+    "webhook.user_info": "webhook URL must not carry user info (user:password@)",
+    "webhook.brackets": "webhook URL is malformed: brackets outside an IPv6 host",
+    "webhook.bad_host": "webhook host {host} is not a valid name: {why}",
+    "webhook.unresolved": "cannot resolve {host}: {why}",
+    "webhook.not_public": "webhook target {host} resolves to {ip}, a non-public address (allow it with DEADLINES_WEBHOOK_ALLOW_NETS)",
 }
+
+
+#: The codes of a jurisdiction id no government has (every surface answers
+#: them alike: the nearest ids, or a page's words for an unknown government).
+UNKNOWN_JURISDICTION = ("jurisdiction.unknown", "jurisdiction.unknown_near", "jurisdiction.unknown_of",
+                        "jurisdiction.unknown_ocd")
+
+#: How a tuple fact is joined, by its field's format spec.
+JOINS = {"or": " or ", "comma": ", "}
+
+
+class _English(string.Formatter):
+    """An ERRORS template filled in English (see :data:`ERRORS`)."""
+
+    def format_field(self, value, spec: str) -> str:
+        if isinstance(value, Note):
+            return english(value.code, **dict(value.args))
+        if isinstance(value, tuple):
+            return JOINS.get(spec, "; ").join(self.format_field(v, "") for v in value)
+        if spec in ("lower", "raw"):
+            return str(value).lower() if spec == "lower" else str(value)
+        return format(value, spec)
+
+
+_ENGLISH = _English()
+
+
+def english(code: str, **facts) -> str:
+    """The English of error ``code`` (:data:`ERRORS`) with ``facts``."""
+    return _ENGLISH.format(ERRORS[code], **facts)
+
+
+def fact(exc: Exception) -> Note | str:
+    """An error as a fact of another one: an error said by its code's
+    template (``code`` and ``facts``) as them, said in the reader's language;
+    anything else as its English."""
+    code, facts = getattr(exc, "code", None), getattr(exc, "facts", ())
+    if code in ERRORS and (facts or ERRORS[code] == str(exc)):
+        return Note(code, facts)
+    return str(exc)
 
 
 class InputError(ValueError):
@@ -137,7 +237,7 @@ class InputError(ValueError):
         """The error ``code`` of :data:`ERRORS`, its message the template filled
         with ``facts`` (``field`` is a fact too)."""
         facts = {"field": field, **facts}
-        return cls(ERRORS[code].format(**facts), field, code, tuple(facts.items()))
+        return cls(english(code, **facts), field, code, tuple(facts.items()))
 
 
 class CoverageError(InputError):

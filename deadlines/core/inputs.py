@@ -86,6 +86,16 @@ def data(value: object, field: str, depth: int = 0) -> object:
     return value
 
 
+class NotAMoment(ValueError):
+    """A value :func:`to_moment` cannot read: ``got``, it as the message
+    quotes it; ``in_years``: a date and time with no instant in the years
+    accepted."""
+
+    def __init__(self, message: str, got: str, in_years: bool = False):
+        super().__init__(message)
+        self.got, self.in_years = got, in_years
+
+
 def to_moment(value: object, zone: ZoneInfo) -> Moment:
     """A date, or an instant in ``zone`` (an offset given is converted to it).
 
@@ -99,17 +109,18 @@ def to_moment(value: object, zone: ZoneInfo) -> Moment:
         try:
             value = datetime.fromisoformat(text) if ("T" in text or " " in text) else date.fromisoformat(text)
         except ValueError:
-            raise ValueError(f"expected {MOMENT_FORMS}, got {text!r}") from None
+            raise NotAMoment(f"expected {MOMENT_FORMS}, got {text!r}", repr(text)) from None
     if isinstance(value, datetime):
         if value.tzinfo is None:
             return value.replace(tzinfo=zone)
         try:
             return value.astimezone(zone)
         except OverflowError:  # 0001-01-01T00:00+01:00 has no instant in range
-            raise ValueError(f"expected {MOMENT_FORMS} from {EARLIEST.year} to {LATEST.year}, got {value.isoformat()!r}") from None
+            raise NotAMoment(f"expected {MOMENT_FORMS} from {EARLIEST.year} to {LATEST.year}, got "
+                             f"{value.isoformat()!r}", repr(value.isoformat()), in_years=True) from None
     if isinstance(value, date):
         return value
-    raise ValueError(f"expected {MOMENT_FORMS}, got {value!r}")
+    raise NotAMoment(f"expected {MOMENT_FORMS}, got {value!r}", repr(value))
 
 
 def _day_of(moment: Moment) -> date:
@@ -147,8 +158,11 @@ def moment(value: object, zone: ZoneInfo, field: str) -> Moment:
         raise InputError.of("moment.expected", field)
     try:
         parsed = to_moment(value, zone)
-    except ValueError as exc:
-        raise InputError(f"{field}: {exc}", field, "moment.not_a_moment") from None
+    except NotAMoment as exc:
+        if exc.in_years:
+            raise InputError.of("moment.out_of_years", field, first=EARLIEST.year, last=LATEST.year,
+                                got=exc.got) from None
+        raise InputError.of("moment.not_a_moment", field, got=exc.got) from None
     return in_range(parsed, field)
 
 
@@ -243,10 +257,10 @@ def choice(jur: Jurisdiction, value: object, cycle: date, field: str = "choice",
         known = ", ".join(sorted(jur.choices)) or "none"
         raise InputError.of("choice.unknown", field, jurisdiction=jur.id, name=repr(value), known=known)
     if not found.allowed(cycle):
-        until = f" until {found.ends}" if found.ends else ""
-        raise InputError(f"{cycle_field}: the law gives the choice {found.name!r} only for elections from "
-                         f"{found.effective}{until}, not the {cycle} cycle", cycle_field,
-                         "choice.not_in_force")
+        facts = {"name": repr(found.name), "effective": str(found.effective), "cycle": str(cycle)}
+        if found.ends:
+            raise InputError.of("choice.not_in_force_until", cycle_field, ends=str(found.ends), **facts)
+        raise InputError.of("choice.not_in_force", cycle_field, **facts)
     return found
 
 

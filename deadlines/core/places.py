@@ -170,24 +170,19 @@ class PlaceIndex:
             return None
         shown = repr(county[:40])
         if not any(ch.isalpha() for ch in county):
-            raise InputError(f"county: expected a county's name in letters (Kent), got {shown}", "county", "filter.county",
-                             (("county", shown),))
+            raise InputError.of("filter.county", "county", county=shown)
         key = county_words(county)
         state = state.upper() if state else None
         of_state = state if state in self._counties else None
         known = self._counties.get(of_state, {})
         if key in known:
             return key
-        where = f" of {state}" if of_state else ""
-        if not known:
-            raise InputError(f"county: {shown} is not a county{where} this service knows (no government here "
-                             "records its county)", "county", "filter.county_unknown",
-                             (("county", shown), ("state", state), ("nearest", ())))
+        if not known:  # (only where no state is named: a state here has a county)
+            raise InputError.of("filter.county_none_recorded", "county", county=shown)
         nearest = tuple(known[k] for k in difflib.get_close_matches(key, list(known), n=COUNTY_SUGGESTIONS, cutoff=0.6))
-        advice = (f"did you mean {' or '.join(nearest)}?" if nearest
-                  else f"give the county's name, e.g. {sorted(known.values())[0]}")
-        raise InputError(f"county: {shown} is not a county{where} this service knows ({advice})", "county",
-                         "filter.county_unknown", (("county", shown), ("state", state), ("nearest", nearest)))
+        code = "filter.county_unknown" + ("" if nearest else "_example") + ("" if of_state else "_anywhere")
+        said = {"nearest": nearest} if nearest else {"example": sorted(known.values())[0]}
+        raise InputError.of(code, "county", county=shown, **({"state": of_state} if of_state else {}), **said)
 
     def _positions(self, ids: frozenset[str]) -> frozenset[int]:
         """The positions of the places ``ids`` names (remembered: a public list

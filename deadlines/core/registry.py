@@ -166,8 +166,7 @@ class Registry:
         if found is None:  # a government's own file not on a roster may carry one
             found = next((j.id for j in self.load_all()[0] if j.ocd_id and j.ocd_id.lower() == key.lower()), None)
         if found is None:
-            raise InputError(f"no government with the Open Civic Data division id '{key}'", "jurisdiction",
-                             "jurisdiction.unknown")
+            raise InputError.of("jurisdiction.unknown_ocd", "jurisdiction", id=key)
         return found
 
     def stamp(self, jid: str) -> int:
@@ -176,8 +175,7 @@ class Registry:
         ask on every request. :class:`InputError` for an unknown or
         malformed id."""
         if not ID_PATTERN.match(jid or ""):
-            raise InputError(f"'{jid}' is not a jurisdiction id (lower-case letters, digits and hyphens)", "jurisdiction",
-                             "jurisdiction.malformed")
+            raise InputError.of("jurisdiction.malformed", "jurisdiction", id=jid)
         scan = self._snapshot()
         if jid in scan[2] or jid not in scan[6].entries:  # a file of its own, or one added since the last scan
             try:
@@ -186,22 +184,23 @@ class Registry:
                 pass
         if jid in scan[6].entries:
             return scan[8]
-        raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown")
+        raise self.unknown(jid)
 
     def nearest(self, jid: str, n: int = 3) -> list[str]:
         """The known ids nearest an unknown ``jid``, closest first (none where
-        nothing is close): what :meth:`_suggest` says, as ids."""
+        nothing is close): what :meth:`unknown` suggests, as ids."""
         return difflib.get_close_matches(jid, self.ids(), n=n, cutoff=0.75)
 
-    def _suggest(self, jid: str) -> str:
-        """What an unknown id may have meant: the ids nearest it, or where to look one up."""
+    def unknown(self, jid: str) -> InputError:
+        """The error of an unknown id, with what it may have meant: every id
+        (where there are few), else the ids nearest it and where to look one up."""
         known = self.ids()
         if len(known) <= 20:
-            return f"known: {', '.join(known)}"
-        close = self.nearest(jid)
-        found = f"did you mean {' or '.join(close)}? " if close else ""
-        return (f"{found}find a government's id by its name with `deadlines list NAME` or "
-                f"GET /api/v1/jurisdictions?q=NAME ({len(known):,} known)")
+            return InputError.of("jurisdiction.unknown_of", "jurisdiction", id=jid, known=tuple(known))
+        close, count = tuple(self.nearest(jid)), f"{len(known):,}"
+        if close:
+            return InputError.of("jurisdiction.unknown_near", "jurisdiction", id=jid, nearest=close, count=count)
+        return InputError.of("jurisdiction.unknown", "jurisdiction", id=jid, count=count)
 
     def get(self, jid: str) -> Jurisdiction:
         """The validated jurisdiction (by id or Open Civic Data division id);
@@ -222,7 +221,7 @@ class Registry:
             defaults = entry.document(roster.kind_of(entry)) if entry else None
             return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults, self._facts(shared).of(jid))
         if entry is None:
-            raise InputError(f"unknown jurisdiction '{jid}'; {self._suggest(jid)}", "jurisdiction", "jurisdiction.unknown")
+            raise self.unknown(jid)
         return _from_row(self.root, entry, roster.kind_of(entry), shared, self._facts(shared).of(jid))
 
     def _facts(self, shared: tuple) -> facts.FactBook:

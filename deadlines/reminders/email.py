@@ -6,16 +6,24 @@ import ssl
 from email.message import EmailMessage
 from email.utils import formatdate
 
+from deadlines.core.errors import english
 from deadlines.reminders import html
 from deadlines.reminders.settings import Settings
 
 
 class DeliveryError(Exception):
-    """A failed send; ``permanent`` ones are not retried."""
+    """A failed send; ``permanent`` ones are not retried. A refused target is
+    said by ``code`` (:data:`~deadlines.core.errors.ERRORS`) and ``facts``:
+    :meth:`of`."""
 
-    def __init__(self, message: str, permanent: bool = False):
+    def __init__(self, message: str, permanent: bool = False, code: str | None = None,
+                 facts: tuple[tuple[str, object], ...] = ()):
         super().__init__(message)
-        self.permanent = permanent
+        self.permanent, self.code, self.facts = permanent, code, facts
+
+    @classmethod
+    def of(cls, code: str, permanent: bool = False, **facts) -> "DeliveryError":
+        return cls(english(code, **facts), permanent, code, tuple(facts.items()))
 
 
 def build(settings: Settings, to: str, subject: str, body: str, key: str, unsubscribe_url: str | None,

@@ -46,8 +46,8 @@ def sign(secret: str, timestamp: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
 
 
-def _refuse(message: str) -> DeliveryError:
-    return DeliveryError(message, permanent=True)
+def _refuse(code: str, **facts) -> DeliveryError:
+    return DeliveryError.of(code, permanent=True, **facts)
 
 
 def public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
@@ -61,31 +61,30 @@ def check_target(url: str, settings: Settings) -> Target:
     """The target ``url`` names, resolved and checked; :class:`DeliveryError`
     (permanent for a URL that is refused, transient when the name does not resolve)."""
     if not isinstance(url, str) or len(url) > 2000 or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
-        raise _refuse("webhook URL must be an http(s) URL of at most 2000 characters without spaces")
+        raise _refuse("webhook.url")
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError as exc:  # a bad IPv6 literal or port
-        raise _refuse(f"webhook URL is malformed: {exc}") from None
+        raise _refuse("webhook.malformed", why=str(exc)) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise _refuse("webhook URL must be http(s)://host/...")
+        raise _refuse("webhook.scheme")
     if "@" in parts.netloc or parts.username is not None or parts.password is not None:
-        raise _refuse("webhook URL must not carry user info (user:password@)")
+        raise _refuse("webhook.user_info")
     if "[" in parts.netloc and not parts.netloc.startswith("["):
-        raise _refuse("webhook URL is malformed: brackets outside an IPv6 host")
+        raise _refuse("webhook.brackets")
     host = parts.hostname
     port = port or (443 if parts.scheme == "https" else 80)
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except UnicodeError as exc:  # not a valid host name (e.g. a label over 63 characters)
-        raise _refuse(f"webhook host {host!r} is not a valid name: {exc}") from None
+        raise _refuse("webhook.bad_host", host=repr(host), why=str(exc)) from None
     except socket.gaierror as exc:
-        raise DeliveryError(f"cannot resolve {host}: {exc}") from None
+        raise DeliveryError.of("webhook.unresolved", host=host, why=str(exc)) from None
     addresses = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
     for ip in addresses:
         if not public(ip) and not any(ip in net for net in settings.webhook_allow_nets):
-            raise _refuse(f"webhook target {host} resolves to {ip}, a non-public address "
-                          "(allow it with DEADLINES_WEBHOOK_ALLOW_NETS)")
+            raise _refuse("webhook.not_public", host=host, ip=str(ip))
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return Target(parts.scheme, host, str(addresses[0]), port, path)
 

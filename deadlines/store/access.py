@@ -75,10 +75,10 @@ def pending(s: Session, request_id: int) -> AccessRequest:
     """The request ``request_id``, which must be waiting (InputError otherwise)."""
     row = s.get(AccessRequest, request_id) if 0 < request_id <= inputs.MAX_ROW_ID else None
     if row is None:
-        raise InputError(f"no access request {request_id}", "id")
+        raise InputError.of("access.unknown", "id", request=request_id)
     if row.state != "pending":
-        raise InputError(f"access request {request_id} was {row.state} already ({row.decided_by}, "
-                         f"{row.decided_at:%Y-%m-%d})", "id")
+        raise InputError.of(f"access.{row.state}_already", "id", request=request_id, by=row.decided_by,
+                            on=f"{row.decided_at:%Y-%m-%d}")
     return row
 
 

@@ -112,9 +112,10 @@ def find(s: Session, report_id: int) -> DateReport:
     """The pending report ``report_id`` (InputError otherwise)."""
     row = s.get(DateReport, report_id) if 0 < report_id <= inputs.MAX_ROW_ID else None
     if row is None:
-        raise InputError(f"no report {report_id}", "id")
+        raise InputError.of("report.unknown", "id", report=report_id)
     if row.state != "pending":
-        raise InputError(f"report {report_id} was {row.state} already ({row.decided_by}, {row.decided_on})", "id")
+        raise InputError.of(f"report.{row.state}_already", "id", report=report_id, by=row.decided_by,
+                            on=str(row.decided_on))
     return row
 
 

@@ -13,7 +13,8 @@ spec where the argument is said another way than by its type:
   the weekday it numbers (Monday 0), ``:month`` the month (January 1);
 - text is a calendar file's words (through ``Words.calendar``), ``:lower`` in
   lower case, ``:raw`` as written (quoted law, ids);
-- a note is its words; a tuple its items joined by "; " (``:comma``: ", ").
+- a note is its words; a tuple its items joined by "; " (``:comma``: ", ",
+  ``:or``: " or " in the language).
 
 ``{place}`` is the jurisdiction's name, filled from the result, never a note;
 ``{zone}`` (a tz database name) is said as people name the zone on the public
@@ -301,7 +302,8 @@ def say(words, value, spec: str = "", place: str = "") -> str:
     if isinstance(value, Note):
         return _render(w, value, place)
     if isinstance(value, tuple):
-        return (", " if spec == "comma" else "; ").join(say(w, v, "", place) for v in value)
+        joint = ", " if spec == "comma" else w._(" or ") if spec == "or" else "; "
+        return joint.join(say(w, v, "", place) for v in value)
     if isinstance(value, datetime):
         if spec:
             return say(w, value.date(), spec)

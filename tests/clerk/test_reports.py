@@ -203,3 +203,23 @@ def test_the_desk_lists_the_reports_of_its_jurisdiction(app):
     client, _ = signed_in(app, J, "clerk@ypsilanti.test")
     page = client.get(f"/clerk/{J}").get_data(as_text=True)
     assert "Dates reported by the public" in page and SOURCE in page and "(pending)" in page
+
+
+def test_a_report_decided_already_or_unknown_is_coded_and_said_in_spanish(app):
+    from deadlines.core.errors import InputError
+    from deadlines.store import reports
+    from deadlines.words import words
+
+    first = app.test_client().post(URL, json=REPORT).get_json()["id"]
+    cli("reports", "reject", str(first), "--reason", "The linked notice gives April 21")
+    with Session(app.extensions["records"].db) as s:
+        with pytest.raises(InputError) as decided:
+            reports.find(s, first)
+        with pytest.raises(InputError) as unknown:
+            reports.find(s, 999)
+    e = decided.value
+    assert (e.code, e.field) == ("report.rejected_already", "id")
+    assert str(e).startswith(f"report {first} was rejected already (")  # the English the CLI says
+    assert words("es").error(e).startswith(f"el reporte {first} ya se rechazó (")
+    assert (unknown.value.code, str(unknown.value)) == ("report.unknown", "no report 999")
+    assert words("es").error(unknown.value) == "no hay ningún reporte 999"

@@ -76,7 +76,7 @@ def test_the_command_line_keeps_its_own_hint():
 
     reg = Registry()
     assert reg.nearest("ypsilantti-mi") == ["ypsilanti-mi"] and reg.nearest("atlantis") == []
-    assert "`deadlines list NAME`" in reg._suggest("atlantis")
+    assert "`deadlines list NAME`" in str(reg.unknown("atlantis"))
 
 
 @pytest.mark.parametrize("url", ["/?jurisdiction=ypsilantti-mi", "/jurisdictions/ypsilantti-mi", "/embed/ypsilantti-mi"])

@@ -60,3 +60,26 @@ def test_openapi_documents_lang():
     lang = [p for p in op["parameters"] if p["name"] == "lang"]
     assert len(lang) == 1 and lang[0]["schema"]["enum"] == ["en", "es"]
     assert all("lang" in names for names in op["x-parameters-by-jurisdiction"].values())
+
+
+@pytest.mark.parametrize("url, status, code_words, english", [
+    ("/api/v1/jurisdictions/ypsilantti-mi/deadlines", 404, "jurisdicción desconocida 'ypsilantti-mi'; ¿quiso decir "
+     "ypsilanti-mi?", "unknown jurisdiction 'ypsilantti-mi'; did you mean ypsilanti-mi?"),
+    ("/api/v1/jurisdictions/Bad_Id/deadlines", 404, "'Bad_Id' no es un identificador de jurisdicción",
+     "'Bad_Id' is not a jurisdiction id"),
+    (API + "&objection-filed=2027-06-1x", 400, "objection-filed: se esperaba una fecha AAAA-MM-DD o una fecha y hora",
+     "objection-filed: expected a date YYYY-MM-DD or a date and time"),
+    ("/calendars/model-city/2026-11-04.ics", 400, "2026-11-04 no es la fecha de una elección",
+     "2026-11-04 is not the date of a "),
+    ("/calendars/model-city/case-99.ics", 404, "model-city no tiene el caso 'case-99'", "model-city has no case 'case-99'"),
+])
+def test_a_newly_coded_error_is_a_problem_in_the_lang_asked(client, url, status, code_words, english):
+    """Input errors that had no code answered in English whatever was asked;
+    each is said in Spanish now, its status, field and English unchanged."""
+    joined = "&" if "?" in url else "?"
+    en, es = client.get(url), client.get(url + joined + "lang=es")
+    assert en.status_code == es.status_code == status
+    assert en.get_json()["detail"].startswith(english)
+    assert es.get_json()["detail"].startswith(code_words) and english not in es.get_json()["detail"]
+    assert en.get_json().get("field") == es.get_json().get("field")
+    assert en.get_json().get("suggestions") == es.get_json().get("suggestions")

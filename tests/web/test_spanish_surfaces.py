@@ -293,3 +293,13 @@ def test_every_roster_source_says_in_english_what_the_roster_wrote():
     rows = [j for j in Registry().all() if j.source_note is not None]
     assert len(rows) > 3000
     assert [j.id for j in rows if en.source(j) != j.source] == []
+
+
+def test_a_county_no_government_has_is_said_in_the_pages_language(client):
+    """The listing's county error had a code but no template: its English
+    came through a Spanish page; the nearest names are joined in Spanish too."""
+    es = html.unescape(_text(client.get("/deadlines?state=MI&county=Kentt", headers={"Accept-Language": "es"})))
+    assert "'Kentt' no es un condado de MI que este servicio conozca (¿quiso decir Kent?)" in es
+    assert "is not a county" not in es
+    en = html.unescape(_text(client.get("/deadlines?state=MI&county=Kentt")))
+    assert "'Kentt' is not a county of MI this service knows (did you mean Kent?)" in en

@@ -75,8 +75,10 @@ def test_every_kind_of_words_is_collected(template):
     rule = slc["deadlines"]["declaration-filing"]
     wanted = [rule["title"], rule["readings"][0]["name"], rule["readings"][0]["why"],
               rule["thresholds"][0]["office"], rule["thresholds"][0]["who"],
-              slc["elections"]["general"]["title"], slc["triggers"]["objection-filed"]["title"],
-              slc["choices"]["ranked-choice"]["title"], slc["choices"]["ranked-choice"]["after"], slc["name"]]
+              slc["triggers"]["objection-filed"]["title"], slc["name"]]
+    municipal = tomllib.loads((ROOT / "calendars" / "shared" / "utah-municipal-election.toml").read_text())
+    wanted += [municipal["elections"]["general"]["title"], municipal["choices"]["ranked-choice"]["title"],
+               municipal["choices"]["ranked-choice"]["after"]]
     utah = tomllib.loads((ROOT / "calendars" / "shared" / "utah-election-code.toml").read_text())
     wanted += [h["name"] for h in utah["holidays"]["legal"].values() if isinstance(h, dict)]
     wanted += [k["title"] for k in tomllib.loads((ROOT / "calendars" / "roster" / "kinds-ut.toml").read_text()).values()]
@@ -127,7 +129,8 @@ def test_words_give_the_spanish_of_a_rule_title():
     title = slc["deadlines"]["declaration-filing"]["title"]
     assert words("es").calendar(title) == "Declaración de candidatura, alcalde(sa) y miembro del concejo"
     assert words("es").calendar("Memorial Day") == "Día de los Caídos (Memorial Day)"
-    assert words("es").calendar(slc["elections"]["general"]["title"]) == "Elección general municipal"
+    municipal = tomllib.loads((ROOT / "calendars" / "shared" / "utah-municipal-election.toml").read_text())
+    assert words("es").calendar(municipal["elections"]["general"]["title"]) == "Elección general municipal"
 
 
 def test_english_is_the_calendar_files_own(template):

@@ -105,10 +105,10 @@ def test_a_clerk_change_is_a_note_said_in_either_language():
                          authority="Order of the district court.", reason="")
     fact = history.change(entry, jur)
     assert (fact.code, fact.arg("what").code) == ("change.why", "change.override")
-    assert history.words(entry, jur) == ("Monday, May 3, 2027, 2:02 p.m. MDT, City Recorder: replaced the date of "
+    assert history.words(entry, jur, None, words("en")) == ("Monday, May 3, 2027, 2:02 p.m. MDT, City Recorder: replaced the date of "
                                          "“Last day to withdraw a nomination” with Friday, October 15, 2027. "
                                          "Authority: Order of the district court.")
-    assert history.words(entry, jur, w=words("es")) == (
+    assert history.words(entry, jur, None, words("es")) == (
         "lunes, 3 de mayo de 2027, 2:02 p.m. MDT, City Recorder: reemplazó la fecha de "
         "«Último día para retirar una candidatura» por viernes, 15 de octubre de 2027. Autoridad: Order of the district court.")
 

@@ -12,22 +12,23 @@ from deadlines.core.errors import InputError
 
 M = TypeVar("M", bound=BaseModel)
 
-#: pydantic's error types in the API's words (``{...}`` from the error's context).
-WORDS = {
-    "missing": "required",
-    "string_type": "text",
-    "bool_type": "true or false",
-    "int_type": "a whole number",
-    "int_from_float": "a whole number",
-    "list_type": "a list",
-    "literal_error": "{expected}",
-    "string_too_long": "at most {max_length} characters",
-    "string_too_short": "required text, not blank",
-    "string_pattern_mismatch": "required text, not blank",
-    "too_short": "at least {min_length} item(s)",
-    "too_long": "at most {max_length} items",
-    "greater_than_equal": "at least {ge}",
-    "less_than_equal": "at most {le}",
+#: pydantic's error types as the API's errors (:data:`~deadlines.core.errors.ERRORS`,
+#: filled from the error's context; ``where`` names the item, e.g. ``leads[2]``).
+CODES = {
+    "missing": "body.required",
+    "string_type": "body.text",
+    "bool_type": "body.true_or_false",
+    "int_type": "body.whole_number",
+    "int_from_float": "body.whole_number",
+    "list_type": "body.list",
+    "literal_error": "body.one_of",
+    "string_too_long": "body.too_long",
+    "string_too_short": "body.blank",
+    "string_pattern_mismatch": "body.blank",
+    "too_short": "body.too_few",
+    "too_long": "body.too_many",
+    "greater_than_equal": "body.at_least",
+    "less_than_equal": "body.at_most",
 }
 
 
@@ -40,6 +41,8 @@ def body(model: type[M], value: dict) -> M:
         err = exc.errors(include_url=False)[0]
         loc = err["loc"]
         where = str(loc[0]) + "".join(f"[{i}]" if isinstance(i, int) else f".{i}" for i in loc[1:])
-        words = WORDS.get(err["type"])
-        said = words.format(**err.get("ctx", {})) if words else err["msg"][0].lower() + err["msg"][1:]
-        raise InputError(f"{where}: {said}", str(loc[0])) from None
+        code = CODES.get(err["type"])
+        if code is None:  # pydantic's own words
+            raise InputError.of("body.invalid", str(loc[0]), where=where,
+                                said=err["msg"][0].lower() + err["msg"][1:]) from None
+        raise InputError.of(code, str(loc[0]), where=where, **err.get("ctx", {})) from None
