@@ -34,9 +34,14 @@ def law_key(jur: Jurisdiction) -> str:
     return jur.law_key if jur.law_key is not None else f"own:{jur.id}"
 
 
+_PLAIN = (str, int, date, type(None))  # hashable as they are (a datetime is a date)
+
+
 def _frozen(value):
     """``value`` as a hashable key: mappings and sequences as sorted or ordered
     tuples, dataclasses (a case holds mappings) field by field."""
+    if isinstance(value, _PLAIN):
+        return value
     if isinstance(value, Mapping):
         return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
     if isinstance(value, (list, tuple)):
