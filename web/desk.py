@@ -172,11 +172,10 @@ def write(jid: str, action: str):
 
 def _error_words(w: Words, exc: InputError) -> str:
     """A write's error in words: as :meth:`Words.error` says it (English: the
-    terse words, unchanged), but a mistyped date, whose terse words have no
-    translation, said in the page's language."""
-    told = w.error(exc)
-    if w.lang == "en" or told != str(exc) or exc.code not in (*DATE_FORM_CODES, *NOT_A_DAY_CODES):
-        return told
+    terse words, unchanged), but in another language a mistyped date said as
+    the lookup form says it (how to type one), not as the API's terse template."""
+    if w.lang == "en" or exc.code not in (*DATE_FORM_CODES, *NOT_A_DAY_CODES):
+        return w.error(exc)
     return enter_a_date(w, w._("the date"), exc.code in NOT_A_DAY_CODES)
 
 
