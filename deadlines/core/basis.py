@@ -74,11 +74,22 @@ def _same(published: Moment, due: Moment) -> bool:
     return day_of(published) == day_of(due)
 
 
+def _office_decides(d: Deadline) -> bool:
+    """Whether the office's own days or hours give ``d``'s safe date: the
+    office's last open day is the safe reading, or the safe date ends when the
+    office closes, before the hour the law sets."""
+    safe = d.safe_due
+    if any(r.safe and r.name.code == "reading.office_closure" for r in d.readings):
+        return True
+    return d.rule.at is not None and isinstance(safe, datetime) and safe.time() < d.rule.at
+
+
 def _hours_fact(d: Deadline, jur: Jurisdiction, local: Local) -> tuple[Fact | None, bool]:
     """The fact giving the office hours ``d`` turns on, and whether it does."""
     rule = d.rule
     uses = jur.office_hours is not None and (
-        (rule.at is None and rule.office_act) or (rule.start is not None and rule.start_at_opening))
+        (rule.at is None and rule.office_act) or (rule.start is not None and rule.start_at_opening)
+        or _office_decides(d))
     if not uses or d.status == "overridden":
         return None, False
     if local.hours is not None:

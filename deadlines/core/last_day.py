@@ -15,7 +15,7 @@ from deadlines.core.computed import Anchor, Deadline, ReadingResult
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.model import Expr, Moment, OfficeHours, Rule
 from deadlines.core.moments import day_of
-from deadlines.core.notes import Note, note, text
+from deadlines.core.notes import Note, joined, note, text
 
 OWN_WHY = Note("reading.own_why")
 
@@ -185,13 +185,19 @@ def readings_of(rule: Rule, day: date, rolled: date, law: DayLaw, ctx: Context) 
         how = r.roll or roll
         counted = day if r.due is None else day_of(count(r.due, ctx)[0])
         last = ctx.calendar.roll(counted, how)
-        due = at_hour(last, r.at or clock_on(law, hours, last), r.zone or ctx.zone)
-        ways.append((said(r.name), how, r.cite, said(r.why)))
+        clock, earlier = r.at or clock_on(law, hours, last), None
+        if r.zone is None:
+            clock, earlier = _while_open(rule, clock, hours, last)
+        due = at_hour(last, clock, r.zone or ctx.zone)
+        ways.append((said(r.name), how, r.cite, joined(said(r.why), earlier)))
         dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
     if other_law:
-        for name, how, cite, why, other in _holiday_readings(own, roll, day, rolled, ctx):
-            ways.append((name, how, cite, why))
-            dues.append(at_hour(other, clock_on(law, hours, other), ctx.zone))
+        for name, how, cite, why, other, at_office in _holiday_readings(own, roll, day, rolled, ctx):
+            clock, earlier = clock_on(law, hours, other), None
+            if at_office:
+                clock, earlier = _while_open(rule, clock, hours, other)
+            ways.append((name, how, cite, joined(why, earlier)))
+            dues.append(at_hour(other, clock, ctx.zone))
     if len(ways) == 1:
         return ()
     safe = dues.index(min(dues))  # the first of the earliest
@@ -201,21 +207,38 @@ def readings_of(rule: Rule, day: date, rolled: date, law: DayLaw, ctx: Context) 
     )
 
 
+def _while_open(rule: Rule, clock: time | None, hours: OfficeHours | None, day: date) -> tuple[time | None, Note | None]:
+    """The hour a reading's last day on ``day`` ends, and the note saying why
+    where it is not ``clock``: an act done at the office can be done only
+    while it is open, so by the hour the office closes that day where that is
+    earlier than the law's hour (``reading.office_closes_earlier``); a day
+    that ends with the day (no hour) stays so."""
+    if clock is None or hours is None or not rule.office_act:
+        return clock, None
+    closes = hours.on(day)[1]
+    if closes >= clock:
+        return clock, None
+    return closes, note("reading.office_closes_earlier", weekday=day.weekday(), clock=closes, cite=hours.cite,
+                        law_clock=clock)
+
+
 def _holiday_readings(own: str, roll: str, day: date, rolled: date, ctx: Context) -> list[tuple]:
     """Readings of the rule's own roll where the holiday law read another way
     gives another last day than ``rolled``, and, where the office is closed on
-    its own authority that day, the office's last open day before it."""
+    its own authority that day, the office's last open day before it: (name,
+    roll, citation, why, the day, whether the act is then done at the office
+    that day, so by the hour it closes)."""
     out = []
     for variant in ctx.variants:
         if variant.may_differ(day, rolled) and (other := variant.calendar.roll(day, roll)) != rolled:
             out.append((note("reading.holiday_law", own=own, reading=variant.name), roll, variant.cite,
-                        text(variant.why), other))
+                        text(variant.why), other, False))
     if ctx.office is not None and ctx.office.closed_alone(rolled):
         closed = holiday_law.closures_in(ctx.jur.holidays, rolled.year).get(rolled)
         what, authority = closed or (note("office.not_open_weekday", day=rolled), ctx.jur.office_hours.cite)
         out.append((
             Note("reading.office_closure"), "prior_business_day", authority,
             note("reading.office_closure_why", day=rolled, closure=what),
-            ctx.office.calendar.prior_business_day(rolled),
+            ctx.office.calendar.prior_business_day(rolled), True,
         ))
     return out

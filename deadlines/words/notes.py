@@ -138,6 +138,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
                                    "open day before it."),
     "reading.due": "{name}: {due}",
     "office.not_open_weekday": "the office's hours leave out {day:weekday}s",
+    "reading.office_closes_earlier": ("The act is done at the office, which on a {weekday:weekday} closes at "
+                                      "{clock} ({cite}), before the {law_clock} the law sets: it is done by then."),
     "reading.statute": "the date the law gives",
     "reading.statute_why": "counted from the statute as quoted here",
     "reading.published": "as the government published it ({source:raw})",

@@ -137,3 +137,59 @@ def test_hours_found_for_one_cycles_filing_days_decide_that_cycle_only(tmp_path)
     assert d2025.basis.status == "recorded" and [f.holds_until for f in d2025.basis.facts] == [date(2025, 8, 29)]
     assert d2027.safe_due == datetime(2027, 8, 27, 17, 0, tzinfo=MDT)
     assert "office_hours" in d2027.basis.assumed
+
+
+HANKSVILLE_SOURCE = "https://www.hanksvilleutah.gov/post/public-hearing-regarding-property-purchase"
+
+
+@pytest.fixture
+def hanksville(tmp_path):
+    """Hanksville, Utah on a copy of the calendars whose only fact is its
+    published hours: "Tue - Thur 10am - 2pm"."""
+    folder = tmp_path / "calendars"
+    shutil.copytree(ROOT / "calendars", folder)
+    for old in (folder / "facts").glob("*.csv"):
+        old.unlink()
+    with (folder / "facts" / "ut.csv").open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(HEADER)
+        out.writerow(["hanksville-ut", "office_hours", "tue-thu 10:00-14:00", HANKSVILLE_SOURCE,
+                      "Tue - Thur 10am - 2pm", "2024-08-27", "", ""])
+    return Registry(folder).get("hanksville-ut")
+
+
+@pytest.mark.parametrize("rid", ["write-in-declaration", "withdrawal"])
+def test_the_office_last_open_day_ends_when_the_office_closes_that_day(hanksville, rid):
+    """Utah Code 20A-9-601(1)(a): a write-in candidate files "in person ...
+    with the appropriate filing officer before 5 p.m. no later than 65 days
+    before" the municipal general election of Tuesday, November 2, 2027: 65
+    days before is Sunday, August 29 (Nov 2 - 31 = Oct 2, - 30 = Sep 2, - 4 =
+    Aug 29); 68-3-7 carries it to Monday, August 30, 5:00 p.m. (the withdrawal
+    limit, 65 days too, the same). Hanksville's office is open Tuesday to
+    Thursday, 10 a.m. to 2 p.m.: it is closed that Monday and the Friday
+    before, so the last day a paper can be handed in there is Thursday,
+    August 26, and that day the office closes at 2:00 p.m., not 5:00: the safe
+    date, resting on the office's published hours."""
+    d = next(x for x in lookup(hanksville, today=TODAY, election=date(2027, 11, 2)).deadlines if x.id == rid)
+    assert d.due == datetime(2027, 8, 30, 17, 0, tzinfo=MDT)
+    assert d.safe_due == datetime(2027, 8, 26, 14, 0, tzinfo=MDT)
+    safe = next(r for r in d.readings if r.safe)
+    assert safe.name.code == "reading.office_closure" and safe.due == d.safe_due
+    assert d.basis.status == "recorded"
+    assert [(f.fact, f.source) for f in d.basis.facts] == [("office_hours", HANKSVILLE_SOURCE)]
+
+
+def test_a_reading_on_a_short_day_ends_when_the_office_closes(perry):
+    """Perry's office keeps 7-5 Monday to Thursday and 9-1 on Friday. The
+    same write-in limit of 2027 (65 days before Tuesday, November 2: Sunday,
+    August 29) is Monday, August 30 at 5:00 p.m. by 68-3-7, a day the office
+    keeps until 5:00; the file's other reading, the prior business day, is
+    Friday, August 27, and the declaration is filed "in person" there: by
+    1:00 p.m., when the office closes that Friday, not 5:00. That is the safe
+    date, resting on the office's published hours."""
+    d = next(x for x in lookup(perry(), today=TODAY, election=date(2027, 11, 2)).deadlines
+             if x.id == "write-in-declaration")
+    assert d.due == datetime(2027, 8, 30, 17, 0, tzinfo=MDT)
+    assert [(r.due, r.safe) for r in d.readings] == [(datetime(2027, 8, 30, 17, 0, tzinfo=MDT), False),
+                                                     (datetime(2027, 8, 27, 13, 0, tzinfo=MDT), True)]
+    assert d.basis.status == "recorded" and [f.source for f in d.basis.facts] == [SOURCE]
