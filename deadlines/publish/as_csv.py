@@ -15,7 +15,7 @@ from deadlines.core.computed import Deadline, Result
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.model import Moment
 from deadlines.core.moments import day_of, iso
-from deadlines.publish.words import _, cancelled, changed_by, status_name, when
+from deadlines.publish.words import _, cancelled, changed_by, cited, status_name, when
 from deadlines.words import DEFAULT, Words
 
 #: the column names, each also its heading's message (said in another language than English)
@@ -37,7 +37,7 @@ def row(jur: Jurisdiction, d: Deadline, link: str, w: Words) -> dict[str, str]:
         "opens": iso(d.start) or "", "safe_date": day_of(d.safe_due).isoformat(), "safe_time": _clock(d.safe_due, w),
         "time_zone": jur.timezone, "due": iso(d.due), "safe_due": iso(d.safe_due),
         "safe_in_words": when(d.safe_due, w), "status": d.status if w.lang == DEFAULT else status_name(d.status, w),
-        "citation": d.citation, "link": link, "changed": changed_by(d, w) or cancelled(d, w) or "",
+        "citation": cited(d), "link": link, "changed": changed_by(d, w) or cancelled(d, w) or "",
     }
 
 

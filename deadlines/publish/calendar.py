@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from deadlines.core.computed import Result
 from deadlines.publish import svg
+from deadlines.publish.for_candidates import for_candidates
 from deadlines.publish.record_words import recorded
 from deadlines.publish.speaking import speaking
 from deadlines.publish.words import live, rule_files
@@ -42,7 +43,7 @@ def html(result: Result, *, today: date, generated: datetime, w: Words) -> str:
     said = speaking(w)
     return _env.get_template("calendar.html").render(
         result=result, jur=jur, words=said, when=said.when, _=gettext(w), lang=w.lang, notes=notes(result),
-        live=live(result.deadlines), gone=[d for d in result.deadlines if d.status == "cancelled"],
+        live=[for_candidates(d) for d in live(result.deadlines)], gone=[d for d in result.deadlines if d.status == "cancelled"],
         svg=svg.timeline(result, today, width=svg.WIDE, ident="calendar-timeline", w=w),
         recorded=recorded(result, w), files=rule_files(result), generated=generated,
     )

@@ -7,7 +7,7 @@ import inspect
 from functools import lru_cache, partial
 from types import SimpleNamespace
 
-from deadlines.publish import place_words, record_words
+from deadlines.publish import for_candidates, place_words, record_words
 from deadlines.publish import words as phrases
 from deadlines.words import Words
 
@@ -22,7 +22,7 @@ def speaking(w: Words) -> SimpleNamespace:
     for the engine's sentences as the public pages say them) and its zone
     names as ``words.zone_name``."""
     bound = {name: partial(fn, w=w) if "w" in inspect.signature(fn).parameters else fn
-             for module in (phrases, place_words, record_words)
+             for module in (phrases, place_words, record_words, for_candidates)
              for name, fn in vars(module).items()
              if inspect.isfunction(fn) and fn.__module__ == module.__name__ and not name.startswith("_")}
     return SimpleNamespace(**bound, w=w, zone_name=w.zone, AUDIENCE_WORDS={k: w._(v) for k, v in phrases.AUDIENCE_WORDS.items()})

@@ -19,6 +19,7 @@ from deadlines.core.computed import Deadline, Result
 from deadlines.core.model import AUDIENCES, Moment
 from deadlines.core.moments import day_of, from_iso
 from deadlines.core.order import is_clerk_task, reading_order
+from deadlines.publish.for_candidates import trimmed
 from deadlines.words import Words, _
 
 
@@ -126,6 +127,19 @@ def status_words(d: Deadline, today: date, w: Words) -> str:
     return w._("coming")
 
 
+def printed_status(d: Deadline, w: Words) -> str | None:
+    """What the printed calendar says beside a title whose date is not settled,
+    in plain words (never the status code): the readings disagree, so act by
+    the earliest; or the date is to be confirmed; or an order changed it."""
+    if d.status == "tentative":
+        if len({r.due for r in d.readings}) > 1:
+            return w._("the law reads more than one way: act by the earliest date")
+        return w._("to be confirmed")
+    if d.status == "overridden":
+        return w._("date changed by order")
+    return None
+
+
 def status_name(status: str, w: Words) -> str:
     """A status code (``scheduled``, ``tentative`` ...) in words."""
     return w._(STATUS_WORDS[status]) if status in STATUS_WORDS else status
@@ -183,14 +197,11 @@ def anchor(d: Deadline) -> str:
     return f"{d.case}-{d.id}" if d.case else d.id
 
 
-_RESEARCH_REMARK = re.compile(r"\s*\([^()]*\bnot read\b[^()]*\)|:\s*text not read$")
-
-
 def cited(d: Deadline) -> str:
     """The citation as a candidate's row and the printed calendar show it: the
     sections, without the research remarks beside them ("(words not read)"),
     which "How these dates are computed" and the JSON keep."""
-    return _RESEARCH_REMARK.sub("", d.citation).strip()
+    return trimmed(d.citation)
 
 
 def basis(d: Deadline, w: Words) -> str | None:

@@ -39,7 +39,7 @@ def test_printable_calendar_pdf(client):
     assert resp.headers["Content-Disposition"] == 'inline; filename="ypsilanti-mi-2028-11-07.pdf"'
     text = pdf_text(resp.data)
     for words in ("City of Ypsilanti, Michigan", "Election of Tuesday, November 7, 2028", "April 25, 2028",
-                  "4:00 p.m.", "3.06", "America/Detroit", "MCL 168.163(1)",
+                  "4:00 p.m.", "3.06", "Eastern Time", "MCL 168.163(1)",
                   # the notice: at least 1 and at most 3 weeks before April 25: April 4 to April 18
                   "Opens Tuesday, April 4, 2028", "Tuesday, April 18, 2028",
                   "Recorded by the clerk", "ypsilanti-mi.toml", "Page 1 of"):
