@@ -231,6 +231,7 @@ class TrackedDeadline(Base):
     title: Mapped[str] = mapped_column(String(300))
     due: Mapped[str] = mapped_column(MOMENT)
     status: Mapped[str] = mapped_column(String(20))
+    safe_due: Mapped[str | None] = mapped_column(MOMENT, nullable=True)  # None: tracked before safe dates were
 
 
 class Reminder(Base):
