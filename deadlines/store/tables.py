@@ -99,11 +99,9 @@ class OverrideEntry(Base):
 
 
 class OfficeHoursEntry(Base):
-    """Office hours a clerk recorded for a jurisdiction ("HH:MM" local, on an
-    authority), holding from a day on; they win over the calendar file's
-    ``[office_hours]`` for the cycles they hold for. An entry holds until the
-    next one's day, or until ``holds_until`` (the last day, where a clerk ended
-    it); entries are kept, not overwritten (see :func:`deadlines.store.records.hours_on`)."""
+    """Office hours a clerk recorded ("HH:MM" local, on an authority), holding from a day on until the next
+    entry's day or ``holds_until``; they win over the calendar file's for the cycles they hold for. Entries
+    are kept, not overwritten (see :func:`deadlines.store.records.hours_on`)."""
 
     __tablename__ = "office_hours"
     id: Mapped[int] = mapped_column(primary_key=True)
