@@ -107,12 +107,13 @@ def reading(s: Session, jurisdiction_id: str) -> Records:
                       for d in got.decisions)
     closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in got.closures)
     log = history.listing(s, jurisdiction_id)
-    facts = _office_facts(got.closures) + tuple(map(_publication_fact, got.publications))
+    over_time = tuple(map(recorded_hours, hours))
+    facts = (*(h.fact for h in over_time), *_office_facts(got.closures), *map(_publication_fact, got.publications))
     found = Records(
         elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
         events=tuple(map(occurrence, got.events)), overrides=overrides, decisions=decisions,
         moved_by={e.cycle: f"{e.authority} ({e.reason})" if e.reason else e.authority for e in entries if e.authority},
-        hours_over_time=tuple(map(recorded_hours, hours)), closures=closures, facts=facts, notices=reports.notices(s, jurisdiction_id),
+        hours_over_time=over_time, closures=closures, facts=facts, notices=reports.notices(s, jurisdiction_id),
     )
     return replace(found, changes=_changes(log)) if log else found
 

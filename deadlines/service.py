@@ -102,11 +102,13 @@ class Records:
         holding for the days the entry does."""
         if not self.hours_over_time:
             return self
+        entries = {h.fact for h in self.hours_over_time}
+        others = tuple(f for f in self.facts if f not in entries)  # (every entry's fact is listed till then)
         pick, end = hours_in_force(self.hours_over_time, day, jur.timezone)
         if pick is None:
-            return replace(self, hours_over_time=())
+            return replace(self, facts=others, hours_over_time=())
         fact = replace(pick.fact, holds_from=pick.start(jur.timezone), holds_until=end)
-        return replace(self, office_hours=pick.hours, facts=(*self.facts, fact), hours_over_time=())
+        return replace(self, office_hours=pick.hours, facts=(*others, fact), hours_over_time=())
 
     def cases(self, jur: Jurisdiction) -> list[Case]:
         """The recorded cases, ``case-<id of its first event>``."""
