@@ -24,7 +24,7 @@ from deadlines.core.holiday_law import Holiday
 from deadlines.core.jurisdiction import Fact
 from deadlines.core.model import Decision, OfficeHours, Override
 from deadlines.core.moments import from_iso
-from deadlines.service import Records
+from deadlines.service import RecordedHours, Records
 from deadlines.store import history, reports
 from deadlines.store import records as stored
 from deadlines.store.tables import NoticePublication, OfficeClosure, OfficeHoursEntry, TriggerEvent
@@ -107,14 +107,13 @@ def reading(s: Session, jurisdiction_id: str) -> Records:
                       for d in got.decisions)
     closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in got.closures)
     log = history.listing(s, jurisdiction_id)
-    facts = _office_facts(hours, got.closures) + tuple(map(_publication_fact, got.publications))
+    over_time = tuple(map(recorded_hours, hours))
+    facts = (*(h.fact for h in over_time), *_office_facts(got.closures), *map(_publication_fact, got.publications))
     found = Records(
         elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
         events=tuple(map(occurrence, got.events)), overrides=overrides, decisions=decisions,
         moved_by={e.cycle: f"{e.authority} ({e.reason})" if e.reason else e.authority for e in entries if e.authority},
-        office_hours=hours and OfficeHours(time.fromisoformat(hours.open), time.fromisoformat(hours.close),
-                                           f"{RECORDED}: {hours.authority}", days=stored.hours_days(hours)),
-        closures=closures, facts=facts, notices=reports.notices(s, jurisdiction_id),
+        hours_over_time=over_time, closures=closures, facts=facts, notices=reports.notices(s, jurisdiction_id),
     )
     return replace(found, changes=_changes(log)) if log else found
 
@@ -124,14 +123,21 @@ def occurrence(ev: TriggerEvent) -> Occurrence:
     return Occurrence(ev.name, from_iso(ev.value), ev.label, str(ev.id), ev.deleted_at, ev.deleted_reason)
 
 
-def _office_facts(hours: OfficeHoursEntry | None, closures: list[OfficeClosure]) -> tuple[Fact, ...]:
-    """The office hours and closures a clerk recorded, as local facts (their
-    source the clerk, the authority or reason given quoted, as of the day recorded)."""
-    out = []
-    if hours is not None:
-        out.append(Fact(fact="office_hours", value=stored.hours_value(hours), source=RECORDED, by="clerk",
-                        quote=hours.authority, as_of=hours.recorded_at and hours.recorded_at.date()))
-    out += [Fact(fact="closure", value=c.day.isoformat(), source=RECORDED, by="clerk", quote=c.reason,
+def recorded_hours(h: OfficeHoursEntry) -> RecordedHours:
+    """An office-hours entry as the engine takes it, with its local fact (the
+    clerk its source, the authority quoted, as of the day recorded; the days
+    it holds for are laid on it by :meth:`deadlines.service.Records.at`)."""
+    hours = OfficeHours(time.fromisoformat(h.open), time.fromisoformat(h.close), f"{RECORDED}: {h.authority}",
+                        days=stored.hours_days(h))
+    fact = Fact(fact="office_hours", value=stored.hours_value(h), source=RECORDED, by="clerk", quote=h.authority,
+                as_of=h.recorded_at and h.recorded_at.date())
+    return RecordedHours(hours, fact, h.holds_from, h.holds_until, h.recorded_at, h.id or 0)
+
+
+def _office_facts(closures: list[OfficeClosure]) -> tuple[Fact, ...]:
+    """The closures a clerk recorded, as local facts (their source the clerk,
+    the reason given quoted, as of the day recorded)."""
+    out = [Fact(fact="closure", value=c.day.isoformat(), source=RECORDED, by="clerk", quote=c.reason,
                  as_of=c.recorded_at and c.recorded_at.date(), holds_from=c.day, holds_until=c.day) for c in closures]
     return tuple(out)
 

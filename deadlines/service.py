@@ -7,7 +7,7 @@ object with the :class:`RecordSource` shape; :data:`NO_RECORDS` has nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Callable, Mapping, Protocol, Sequence
 from zoneinfo import ZoneInfo
 
@@ -28,6 +28,40 @@ from deadlines.core.notes import Note
 
 
 @dataclass(frozen=True)
+class RecordedHours:
+    """Office hours a clerk recorded, holding from ``holds_from`` (None: the
+    day ``recorded_at`` falls on in the jurisdiction's zone, an entry recorded
+    before entries had a first day) until the next entry's first day, or
+    ``holds_until`` where a clerk ended them; ``fact`` says them as a local fact."""
+
+    hours: OfficeHours
+    fact: Fact
+    holds_from: date | None = None
+    holds_until: date | None = None
+    recorded_at: datetime | None = None
+    order: int = 0  # the order recorded: of two entries with one first day, the later holds
+
+    def start(self, zone: str) -> date:
+        if self.holds_from is not None:
+            return self.holds_from
+        return self.recorded_at.astimezone(ZoneInfo(zone)).date() if self.recorded_at else date.min
+
+
+def hours_in_force(entries: Sequence[RecordedHours], day: date, zone: str) -> tuple[RecordedHours | None, date | None]:
+    """The entry in force on ``day`` (the latest first day on or before it,
+    unless ended before it) and the last day it holds (None: open-ended)."""
+    started = [h for h in entries if h.start(zone) <= day]
+    if not started:
+        return None, None
+    pick = max(started, key=lambda h: (h.start(zone), h.order))
+    if pick.holds_until is not None and pick.holds_until < day:
+        return None, None
+    later = [h.start(zone) for h in entries if h.start(zone) > pick.start(zone)]
+    ends = [d for d in (pick.holds_until, min(later) - timedelta(days=1) if later else None) if d is not None]
+    return pick, min(ends) if ends else None
+
+
+@dataclass(frozen=True)
 class Records:
     """What a clerk recorded for one jurisdiction.
 
@@ -40,7 +74,10 @@ class Records:
     ``overrides`` and ``decisions`` (a choice the law gives, taken or not for a
     cycle) carry their own cycle. ``office_hours`` and ``closures`` (days the
     office is closed) win over and add to the calendar file's (see
-    :meth:`office`). ``changes``
+    :meth:`office`); ``hours_over_time``, the hours a clerk recorded from a
+    day on, give the ``office_hours`` (and their fact) in force on a day
+    (:meth:`at`): a cycle's are those in force on its general election
+    (:func:`lookup`). ``changes``
     says what a clerk changed and when, keyed ``cycle:<cycle>``,
     ``override:<cycle>/<deadline>[/<case>]``, ``decision:<cycle>/<choice>`` or
     ``event:<recorded event id>``: each change is a function of the
@@ -57,15 +94,33 @@ class Records:
     facts: Sequence[Fact] = ()  # the clerk's and accepted reports' facts (office hours, filing office ...), with sources
     notices: Sequence[PublishedNotice] = ()  # dates the government published, from accepted reports or the clerk
     changes: Mapping[str, Sequence[Callable[[Jurisdiction, Mapping[str, object]], Note]]] = field(default_factory=dict)
+    hours_over_time: Sequence[RecordedHours] = ()
+
+    def at(self, jur: Jurisdiction, day: date) -> Records:
+        """These records with the office hours a clerk recorded that are in
+        force on ``day`` (none: the law's or research's apply), their fact
+        holding for the days the entry does."""
+        if not self.hours_over_time:
+            return self
+        entries = {h.fact for h in self.hours_over_time}
+        others = tuple(f for f in self.facts if f not in entries)  # (every entry's fact is listed till then)
+        pick, end = hours_in_force(self.hours_over_time, day, jur.timezone)
+        if pick is None:
+            return replace(self, facts=others, hours_over_time=())
+        fact = replace(pick.fact, holds_from=pick.start(jur.timezone), holds_until=end)
+        return replace(self, office_hours=pick.hours, facts=(*others, fact), hours_over_time=())
 
     def cases(self, jur: Jurisdiction) -> list[Case]:
         """The recorded cases, ``case-<id of its first event>``."""
         return group(jur, self.events, lambda first, _: f"case-{first.ref}", scope=lambda o: cycle_of(jur, o.at))
 
-    def office(self, jur: Jurisdiction) -> Jurisdiction:
-        """``jur`` with the office hours and closures a clerk recorded: the
-        hours replace the file's, each closure is one more office closure (a
-        one-day rule, so that no hand-kept list's coverage is claimed)."""
+    def office(self, jur: Jurisdiction, day: date | None = None) -> Jurisdiction:
+        """``jur`` with the office hours (those in force on ``day``: default
+        today in its zone) and closures a clerk recorded: the hours replace
+        the file's, each closure is one more office closure (a one-day rule,
+        so that no hand-kept list's coverage is claimed)."""
+        if self.hours_over_time:
+            return self.at(jur, day or datetime.now(ZoneInfo(jur.timezone)).date()).office(jur)
         if self.office_hours is None and not self.closures:
             return jur
         extra = tuple(HolidayRule(id=f"recorded-closure-{h.day}", name=h.name, how="date", cite=h.cite, month=h.day.month,
@@ -162,16 +217,18 @@ def lookup(
     election is held): then the dates a clerk entered for the cycle, or else
     the date it is held, are used. Any other date is taken as entered.
     """
-    stored = records.recorded(jur.id)
+    every = records.recorded(jur.id)
     own = jur
-    jur = stored.office(jur)
-    named = named_cycle_of(jur, election, stored) if election is not None and primary is None else None
+    jur = every.office(jur, today)  # (the cycle's own hours once it is known: the anchors do not turn on them)
+    named = named_cycle_of(jur, election, every) if election is not None and primary is None else None
     if named is not None:
         cycle = named
     else:
         anchors, _ = resolve_anchors(jur, election=election, primary=primary, today=today)
         cycle = cycle_key(jur.elections["general"], anchors["general"].value)
-    if (for_cycle := hours_of_cycle(own, cycle)) is not own:  # research's hours of this cycle's filing days
+    stored = every.at(own, cycle)  # the hours a clerk recorded in force on the cycle's general election
+    for_cycle = hours_of_cycle(own, cycle)  # research's hours of this cycle's filing days
+    if for_cycle is not own or stored.office_hours is not every.at(own, today).office_hours:
         jur = stored.office(for_cycle)
     entered = stored.elections.get(cycle, {})
     moved_by = None
@@ -192,6 +249,8 @@ def lookup(
 def local_facts(jur: Jurisdiction, stored: Records) -> Local:
     """The local facts of ``jur`` the clerk and accepted reports recorded, with
     the dates research found published (:class:`deadlines.core.basis.Local`)."""
+    if stored.hours_over_time:  # asked without a cycle: the hours in force today
+        stored = stored.at(jur, datetime.now(ZoneInfo(jur.timezone)).date())
     hours = None
     if stored.office_hours is not None:
         hours = next((f for f in stored.facts if f.fact == "office_hours"), None) or Fact(

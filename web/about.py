@@ -27,10 +27,12 @@ def jurisdiction(jid: str):
     w = said()
     try:
         stored = records().recorded(jid)
-        jur = stored.office(registry().get(jid))  # with the office hours and closures a clerk recorded
+        own = registry().get(jid)
+        today = today_in(own.timezone)
+        jur = stored.office(own, today)  # with the office hours (today's) and closures a clerk recorded
         election = inputs.optional_day(request.args.get("election"), "election")
-        today = today_in(jur.timezone)
-        result = lookup(jur, today=today, election=election, records=records())  # a cycle outside its law's years: 400
+        # the cycle's own hours (a cycle is computed with the hours in force then): from the law, not today's
+        result = lookup(own, today=today, election=election, records=records())  # a cycle outside its law's years: 400
     except InputError as exc:
         unknown = exc.field == "jurisdiction"
         suggested = suggestion_links([(url_for("about.jurisdiction", jid=p.id), p.name)

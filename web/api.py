@@ -113,8 +113,9 @@ def _iso(day: date | None) -> str | None:
 
 @bp.get("/jurisdictions/<jid>")
 def jurisdiction(jid: str) -> Response:
-    jur = records().recorded(jid).office(registry().get(jid))  # with the office hours and closures a clerk recorded
-    today = today_in(jur.timezone)
+    own = registry().get(jid)
+    today = today_in(own.timezone)
+    jur = records().recorded(jid).office(own, today)  # with the office hours (today's) and closures a clerk recorded
     law = jur.holidays
     closed = business_calendar(law, today.year, today.year + 1).closed
     closures = {**closures_in(law, today.year), **closures_in(law, today.year + 1)}

@@ -11,6 +11,7 @@ from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure,
                                     Subscription, TriggerEvent)
 
 from web.clerk import bp, error, reading
+from web.common import today_in
 
 
 def event_out(e: TriggerEvent) -> dict:
@@ -35,9 +36,12 @@ def decision_out(d: DecisionEntry) -> dict:
             "recorded_at": d.recorded_at.isoformat()}
 
 
-def hours_out(h) -> dict:
+def hours_out(h, entries: list, zone: str) -> dict:
+    """An office-hours entry with the days it holds (``until`` None: open-ended), among ``entries``."""
+    end = records.hours_end(h, entries, zone)
     return {"open": h.open, "close": h.close, "days": [records.WEEKDAY_NAMES[d] for d in records.hours_days(h)],
-            "authority": h.authority, "recorded_at": h.recorded_at.isoformat()}
+            "authority": h.authority, "recorded_at": h.recorded_at.isoformat(),
+            "from": records.hours_start(h, zone).isoformat(), "until": end and end.isoformat()}
 
 
 def closure_out(c) -> dict:
@@ -88,10 +92,13 @@ def list_decisions():
 
 @bp.get("/office-hours")
 def get_office_hours():
-    """The hours the clerk recorded (404 where none: the calendar file's apply)."""
+    """The hours the clerk recorded that are in force today, or else the next
+    to come (404 where none: the calendar file's apply)."""
+    zone = g.jur.timezone
     with reading() as s:
-        entry = s.get(OfficeHoursEntry, g.jid)
-        return jsonify(hours_out(entry)) if entry else error(404, f"no office hours recorded for {g.jid}")
+        entries = records.hours_entries(s, g.jid)
+        entry = records.hours_now(entries, today_in(zone), zone)
+        return jsonify(hours_out(entry, entries, zone)) if entry else error(404, f"no office hours recorded for {g.jid}")
 
 
 @bp.get("/closures")

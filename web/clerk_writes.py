@@ -15,11 +15,12 @@ from deadlines.reminders.email import DeliveryError
 from deadlines.reminders.plan import queue_confirmation
 from deadlines.reminders.settings import Settings
 from deadlines.reminders.webhook import check_target
-from deadlines.store import subscriptions
+from deadlines.store import records, subscriptions
 from deadlines.store.db import now
 from deadlines.store.tables import Subscription
 
 from web.clerk import body, bp, changed, error, event_cap, servable, writing
+from web.common import today_in
 from web.clerk_reads import closure_out, decision_out, election_out, event_out, hours_out, override_out, subscription_out
 from web.limits import address_wait
 from web.schemas.clerk import ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, SubscriptionIn
@@ -129,11 +130,13 @@ def put_office_hours():
     """Record the office's hours (and weekdays): they win over the calendar
     file's and research's, and every date that ends when the office closes
     (or opens when it opens) follows on every surface."""
-    hours = body(OfficeHoursIn).model_dump()
+    hours = body(OfficeHoursIn).model_dump(by_alias=True)
+    hours["from"] = hours.get("from") or today_in(g.jur.timezone).isoformat()  # default: the day recorded
     with writing() as s, s.begin():
         entry = commands.set_office_hours(s, g.jur, hours, who=g.who)
         servable(s, g.jur)
-        out = hours_out(entry)
+        s.flush()
+        out = hours_out(entry, records.hours_entries(s, g.jid), g.jur.timezone)
     changed()
     return jsonify(out)
 
@@ -142,7 +145,8 @@ def put_office_hours():
 def delete_office_hours():
     """Forget the recorded hours (``?reason=`` is kept in the history)."""
     with writing() as s, s.begin():
-        if not commands.delete_office_hours(s, g.jur, who=g.who, reason=request.args.get("reason")):
+        if not commands.delete_office_hours(s, g.jur, who=g.who, reason=request.args.get("reason"),
+                                            today=today_in(g.jur.timezone)):
             return error(404, f"no office hours recorded for {g.jid}")
     changed()
     return "", 204

@@ -29,9 +29,9 @@ from deadlines.core.moments import day_of
 from deadlines.reminders.notice import draft_notice
 from deadlines.service import cycles, lookup
 from deadlines.store import history, tokens
-from deadlines.store.records import WEEKDAY_NAMES, hours_days
+from deadlines.store.records import WEEKDAY_NAMES, hours_days, hours_entries, hours_now, hours_start
 from deadlines.store.tables import (
-    ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry, Reminder, Subscription,
+    ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OverrideEntry, Reminder, Subscription,
     TriggerEvent,
 )
 from deadlines.publish.speaking import speaking
@@ -125,7 +125,8 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         published = {p.deadline_uid: p for p in s.scalars(select(NoticePublication).where(
             NoticePublication.jurisdiction_id == jur.id))}
         subscribers = _subscribers(s, jur)
-        hours = s.get(OfficeHoursEntry, jur.id)
+        entries = hours_entries(s, jur.id)
+        hours = hours_now(entries, today, jur.timezone)  # in force today, or else the next to come
         closures = list(s.scalars(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id)
                                   .order_by(OfficeClosure.day)))
         live_tokens = [t for t in tokens.listing(s, jur.id) if t.revoked_at is None]
@@ -140,6 +141,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         form=request.form if request.method == "POST" else {}, bound=desk_actions.bound_rules(jur),
         day_of=day_of, hours=hours, closures=closures, file_hours=registry().get(jur.id).office_hours,
         hours_days=[WEEKDAY_NAMES[d] for d in hours_days(hours)] if hours else [],
+        hours_from=hours and hours_start(hours, jur.timezone),
     ), status
 
 

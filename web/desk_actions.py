@@ -160,7 +160,8 @@ def days_of(form) -> str:
 
 def _office_hours(s, jur, cycle, form, who):
     entry = commands.set_office_hours(s, jur, {"open": form.get("open"), "close": form.get("close"),
-                                              "days": days_of(form) or None, "authority": form.get("authority")},
+                                              "days": days_of(form) or None, "authority": form.get("authority"),
+                                              "from": form.get("from") or today_in(jur.timezone).isoformat()},
                                      who=who)
     w = spoken()
     return w._("Recorded the office hours: open {open} to {close}.", open=words.clock(entry.open, w),
@@ -169,7 +170,7 @@ def _office_hours(s, jur, cycle, form, who):
 
 def _office_hours_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", spoken()._("why the recorded hours no longer hold"))
-    if not commands.delete_office_hours(s, jur, who=who, reason=reason) \
+    if not commands.delete_office_hours(s, jur, who=who, reason=reason, today=today_in(jur.timezone)) \
             and not _deleted_already(s, jur, "office:hours", "office.hours.delete", who, reason):
         raise InputError(spoken()._("open: no office hours recorded"), "open")
     return spoken()._("Removed the recorded office hours: the earlier hours apply again."), None

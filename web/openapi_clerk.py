@@ -161,12 +161,18 @@ def clerk_paths() -> dict:
                              _gone("Decision"), params=[CYCLE, CHOICE_ID, REASON], not_found="no such decision"),
         },
         f"{base}/office-hours": {
-            "get": _clerk("getOfficeHours", "The office hours the clerk recorded",
+            "get": _clerk("getOfficeHours", "The office hours the clerk recorded that are in force today (or "
+                          "else the next to come), with the days they hold",
                           {"200": answer(OfficeHoursOut, "The hours")}, not_found="no hours recorded"),
-            "put": _clerk("putOfficeHours", "Record the office's hours and weekdays (they win over the calendar "
-                          "file's and research's; every date that ends when the office closes follows)",
+            "put": _clerk("putOfficeHours", "Record the office's hours and weekdays from a day on (`from`, default "
+                          "today in the jurisdiction's zone): they win over the calendar file's and research's for "
+                          "every cycle whose general election falls on or after that day, until the next entry's "
+                          "day; earlier entries are kept, so a past cycle keeps the hours in force then; every date "
+                          "that ends when the office closes follows",
                           {"200": answer(OfficeHoursOut, "Recorded")}, body=OfficeHoursIn),
-            "delete": _clerk("deleteOfficeHours", "Forget the recorded hours (`?reason=` is kept in the history)",
+            "delete": _clerk("deleteOfficeHours", "End the recorded hours: the entry in force ends yesterday (one "
+                             "from today or later is removed), so the calendar file's apply again from today; "
+                             "earlier entries stay for the cycles they held for (`?reason=` is kept in the history)",
                              _gone("Hours"), params=[REASON], not_found="no hours recorded"),
         },
         f"{base}/closures": {

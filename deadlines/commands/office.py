@@ -3,7 +3,8 @@ was published (commands, see :mod:`.base`)."""
 from __future__ import annotations
 
 import re
-from datetime import date, time
+from datetime import date, time, timedelta
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
@@ -54,34 +55,63 @@ def _days(value: object) -> tuple[int, ...]:
     return tuple(sorted(days))
 
 
+def _today(jur: Jurisdiction) -> date:
+    """Today in the jurisdiction's zone (the day a write is recorded)."""
+    return now().astimezone(ZoneInfo(jur.timezone)).date()
+
+
 @command
 def set_office_hours(s: Session, jur: Jurisdiction, body: dict) -> Done[OfficeHoursEntry]:
-    """Record when the office is open (they win over the calendar file's
-    ``[office_hours]``: a last day with no hour in the law ends at ``close``)."""
+    """Record when the office is open from a day on (``from``; default the day
+    recorded, in the jurisdiction's zone): they win over the calendar file's
+    ``[office_hours]`` for every cycle they hold for (a last day with no hour
+    in the law ends at ``close``). The entries before are kept: an entry
+    holds until the next one's day, so a past cycle keeps the hours in force
+    then; hours recorded again for the same day replace that day's entry."""
     opens, closes = (_clock(body.get(f), f, jur.timezone) for f in ("open", "close"))
     if closes <= opens:
         raise InputError.of("hours.backwards", "close", close=f"{closes:%H:%M}", open=f"{opens:%H:%M}")
     authority = inputs.required_text(body.get("authority"), "authority", "what sets the hours")
-    entry = s.get(OfficeHoursEntry, jur.id)
-    before = None if entry is None else stored.brief_hours(entry)
+    days = _days(body.get("days"))
+    given = body.get("from")
+    start = _today(jur) if given is None or given == "" else inputs.day(given, "from")
+    entries = stored.hours_entries(s, jur.id)
+    entry = next((h for h in reversed(entries) if stored.hours_start(h, jur.timezone) == start), None)
+    was = entry or stored.hours_on(entries, start, jur.timezone)
+    before = None if was is None else stored.brief_hours(was)
     if entry is None:
         entry = OfficeHoursEntry(jurisdiction_id=jur.id)
         s.add(entry)
-    days = _days(body.get("days"))
     entry.open, entry.close, entry.authority, entry.recorded_at = f"{opens:%H:%M}", f"{closes:%H:%M}", authority, now()
     entry.days = None if days == WEEKDAYS else ",".join(map(str, days))
+    entry.holds_from, entry.holds_until = start, None
     return Done(entry, Written("office.hours", "office:hours", before, stored.brief_hours(entry), authority=authority))
 
 
 @command
-def delete_office_hours(s: Session, jur: Jurisdiction, *, reason: object = None) -> Done[bool]:
-    """Forget the recorded hours (False: none are): the calendar file's apply again (or none)."""
-    entry = s.get(OfficeHoursEntry, jur.id)
-    if entry is None:
+def delete_office_hours(s: Session, jur: Jurisdiction, *, reason: object = None, today: date | None = None) -> Done[bool]:
+    """End the recorded hours (False: none hold today or later): the entry in
+    force ends yesterday, so from today the calendar file's (or research's)
+    apply again; an entry that would only have held from today or later is
+    removed. Entries of past days stay, for the cycles they held for.
+    ``today``: the surface's day (default today in the jurisdiction's zone)."""
+    today = today or _today(jur)
+    entries = stored.hours_entries(s, jur.id)
+    current = stored.hours_on(entries, today, jur.timezone)
+    coming = [h for h in entries if stored.hours_start(h, jur.timezone) > today]
+    if current is None and not coming:
         return Done(False)
-    written = Written("office.hours.delete", "office:hours", stored.brief_hours(entry), None,
-                      authority=entry.authority, reason=inputs.label(reason, "reason"))
-    s.delete(entry)
+    said = current or min(coming, key=lambda h: stored.hours_start(h, jur.timezone))
+    written = Written("office.hours.delete", "office:hours", stored.brief_hours(said), None,
+                      authority=said.authority, reason=inputs.label(reason, "reason"))
+    gone = [h for h in entries if stored.hours_start(h, jur.timezone) >= today]
+    for h in gone:
+        s.delete(h)
+    kept = [h for h in entries if h not in gone]
+    # the entry in force today with those gone (the one before an entry of today's, resumed) ends yesterday
+    if (current := stored.hours_on(kept, today, jur.timezone)) is not None:
+        current.holds_from = stored.hours_start(current, jur.timezone)
+        current.holds_until = today - timedelta(days=1)
     return Done(True, written)
 
 

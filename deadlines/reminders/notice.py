@@ -85,6 +85,24 @@ def days_left(payload: dict, now: datetime) -> int | None:
     return (day_of(from_iso(about)) - today).days
 
 
+def _safe_moved(payload: dict, w: Words) -> list[str]:
+    """The lines of a "moved" message that say the safe date moved (the
+    instant to act by where the law reads two ways: a closure recorded on the
+    act-by day moves it to the office's last open day before), and when the
+    law's own date stayed, that it did; none where the safe date is the due
+    before and after (what "Was"/"Now" say already)."""
+    old, new = payload["old"], payload["new"]
+    if new is None or "safe_due" not in payload.get("moved", ()):
+        return []
+    if old.get("safe_due", old["due"]) == old["due"] and new.get("safe_due", new["due"]) == new["due"]:
+        return []
+    lines = [w._("Safe date was: {when}.", when=say_iso(old.get("safe_due") or old["due"], w)),
+             w._("Safe date now: {when}.", when=say_iso(new.get("safe_due") or new["due"], w))]
+    if "due" not in payload["moved"]:
+        lines.append(w._("The law's date is unchanged: {when}.", when=say_iso(new["due"], w)))
+    return lines
+
+
 def subject_and_body(payload: dict, *, now: datetime, late: bool, unsubscribe_url: str | None,
                      w: Words) -> tuple[str, str]:
     """The email for a reminder payload, counting the days left from ``now``
@@ -108,6 +126,9 @@ def subject_and_body(payload: dict, *, now: datetime, late: bool, unsubscribe_ur
                      status=status_name(payload["old"]["status"], w)),
                  w._("Now: {when}", when=say_iso(payload["new"]["due"], w) if payload["new"] else w._("no longer applies"))
                  + (f" ({status_name(payload['new']['status'], w)})" if payload["new"] else "")]
+        if payload.get("moved") == ["safe_due"] and payload["new"] is not None:  # the law's date stayed
+            lines = lines[:2]
+        lines += _safe_moved(payload, w)
         if d.get("override"):
             lines += [w._("Authority (as the clerk recorded it): {text}", text=quoted(d["override"]["authority"])),
                       w._("Reason (as the clerk recorded it): {text}", text=quoted(d["override"]["reason"]))]

@@ -113,8 +113,11 @@ def plan_subscription(sub: Subscription, jur: Jurisdiction, results: list[Result
 
 
 def _moved(s: Session, sub: Subscription, jur: Jurisdiction, results: list[Result], now: datetime) -> list[Planned]:
-    """"Deadline moved" messages for dates that changed since ``sub`` was last
-    planned, and the tracked dates brought up to date."""
+    """"Deadline moved" messages for the instants people act by that changed
+    since ``sub`` was last planned (the due, the safe date: a closure the clerk
+    records on the act-by day moves the safe date alone), each saying which
+    moved, and the tracked dates brought up to date. A date tracked before the
+    safe date was (no ``safe_due``) is brought up to date without a message."""
     zone = ZoneInfo(jur.timezone)
     wanted = set(filter(None, sub.deadline_ids.split(",")))
     current: dict[str, Deadline] = {d.uid: d for r in results for d in r.deadlines if not wanted or d.id in wanted}
@@ -122,31 +125,38 @@ def _moved(s: Session, sub: Subscription, jur: Jurisdiction, results: list[Resul
     tracked = {t.deadline_uid: t for t in s.scalars(select(TrackedDeadline).where(TrackedDeadline.subscription_id == sub.id))}
     out = []
 
-    def future(due: str) -> bool:
-        return end_instant(from_iso(due), zone) > now
+    def future(due: str | None) -> bool:
+        return due is not None and end_instant(from_iso(due), zone) > now
 
-    def message(uid, t, d):
-        new = None if d is None else {"due": iso(d.due), "status": d.status}
+    def message(uid, t, d, which):
+        new = None if d is None else {"due": iso(d.due), "safe_due": iso(d.safe_due or d.due), "status": d.status}
         info = deadline_info(d) if d is not None else {"uid": uid, "title": t.title, "override": None}
         payload = {"type": "moved", "jurisdiction": jur_info(jur), "deadline": info,
-                   "old": {"due": t.due, "status": t.status}, "new": new}
-        key = key_of(sub.id, uid, "moved", t.due, t.status, new and new["due"], new and new["status"])
+                   "old": {"due": t.due, "safe_due": t.safe_due or t.due, "status": t.status}, "new": new,
+                   "moved": which}
+        key = key_of(sub.id, uid, "moved", t.due, t.status, new and new["due"], new and new["status"],
+                     *((t.safe_due, new and new["safe_due"]) if "safe_due" in which else ()))
         out.append(Planned(key, sub.id, jur.id, uid, "moved", "moved", new["due"] if new else t.due, now, payload))
 
     for uid, d in current.items():
         t = tracked.get(uid)
+        due, safe = iso(d.due), iso(d.safe_due or d.due)
         if t is None:
-            s.add(TrackedDeadline(subscription_id=sub.id, deadline_uid=uid, title=EN.title(d), due=iso(d.due), status=d.status))
+            s.add(TrackedDeadline(subscription_id=sub.id, deadline_uid=uid, title=EN.title(d), due=due, safe_due=safe,
+                                  status=d.status))
             continue
-        changed = t.due != iso(d.due) or (t.status == "cancelled") != (d.status == "cancelled")
-        if changed and (future(t.due) or future(iso(d.due))):
-            message(uid, t, d)
-        t.title, t.due, t.status = EN.title(d), iso(d.due), d.status
+        which = [name for name, was, now_ in (("due", t.due, due), ("safe_due", t.safe_due, safe))
+                 if was is not None and was != now_]
+        if (t.status == "cancelled") != (d.status == "cancelled"):
+            which = which or ["status"]
+        if which and (future(t.due) or future(t.safe_due) or future(due) or future(safe)):
+            message(uid, t, d, which)
+        t.title, t.due, t.safe_due, t.status = EN.title(d), due, safe, d.status
     for uid, t in tracked.items():
         if uid not in current:
             _, cycle, rule_id = uid.rsplit("/", 2)
-            if cycle in cycles and (not wanted or rule_id in wanted) and future(t.due):
-                message(uid, t, None)
+            if cycle in cycles and (not wanted or rule_id in wanted) and (future(t.due) or future(t.safe_due)):
+                message(uid, t, None, ["status"])
             s.delete(t)
     return out
 

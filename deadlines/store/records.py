@@ -8,7 +8,8 @@ and :class:`deadlines.recorded.DbRecords` reads :func:`rows` for the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -51,7 +52,7 @@ class Rows:
     events: list[TriggerEvent]
     overrides: list[OverrideEntry]
     decisions: list[DecisionEntry]
-    hours: OfficeHoursEntry | None
+    hours: list[OfficeHoursEntry]  # every entry, ended and superseded ones too, in the order recorded
     closures: list[OfficeClosure]
     publications: list[NoticePublication]
 
@@ -63,7 +64,7 @@ def rows(s: Session, jid: str) -> Rows:
     return Rows(
         elections=list(s.scalars(of(ElectionEntry))), events=events(s, jid),
         overrides=list(s.scalars(of(OverrideEntry))), decisions=list(s.scalars(of(DecisionEntry))),
-        hours=s.get(OfficeHoursEntry, jid), closures=list(s.scalars(of(OfficeClosure).order_by(OfficeClosure.day))),
+        hours=hours_entries(s, jid), closures=list(s.scalars(of(OfficeClosure).order_by(OfficeClosure.day))),
         publications=list(s.scalars(of(NoticePublication))),
     )
 
@@ -155,10 +156,53 @@ def hours_days(h: OfficeHoursEntry) -> tuple[int, ...]:
     return tuple(int(d) for d in h.days.split(",")) if h.days else WEEKDAYS
 
 
+def hours_entries(s: Session, jid: str) -> list[OfficeHoursEntry]:
+    """Every office-hours entry of ``jid`` in the order recorded."""
+    return list(s.scalars(select(OfficeHoursEntry).where(OfficeHoursEntry.jurisdiction_id == jid)
+                          .order_by(OfficeHoursEntry.id)))
+
+
+def hours_start(h: OfficeHoursEntry, zone: str) -> date:
+    """The first day entry ``h`` holds: its ``holds_from``, or (recorded
+    before entries had one) the day it was recorded in the jurisdiction's zone."""
+    return h.holds_from or h.recorded_at.astimezone(ZoneInfo(zone)).date()
+
+
+def hours_on(entries: list[OfficeHoursEntry], day: date, zone: str) -> OfficeHoursEntry | None:
+    """The entry in force on ``day``: the one with the latest start on or
+    before it (the later recorded of two with one start), unless a clerk
+    ended it before ``day``; None where none holds (the law's or research's hours do)."""
+    started = [h for h in entries if hours_start(h, zone) <= day]
+    if not started:
+        return None
+    h = max(started, key=lambda h: (hours_start(h, zone), h.id or 0))
+    return None if h.holds_until is not None and h.holds_until < day else h
+
+
+def hours_end(h: OfficeHoursEntry, entries: list[OfficeHoursEntry], zone: str) -> date | None:
+    """The last day entry ``h`` holds: the day before the next entry's start,
+    or the day a clerk ended it, whichever is earlier (None: open-ended)."""
+    start = hours_start(h, zone)
+    later = [hours_start(o, zone) for o in entries if o is not h and hours_start(o, zone) > start]
+    ends = [d for d in (h.holds_until, min(later) - timedelta(days=1) if later else None) if d is not None]
+    return min(ends) if ends else None
+
+
+def hours_now(entries: list[OfficeHoursEntry], today: date, zone: str) -> OfficeHoursEntry | None:
+    """The entry a reader means by "the recorded hours": the one in force
+    ``today``, or else the next to come."""
+    coming = [h for h in entries if hours_start(h, zone) > today]
+    return hours_on(entries, today, zone) or (min(coming, key=lambda h: (hours_start(h, zone), -(h.id or 0)))
+                                              if coming else None)
+
+
 def brief_hours(h: OfficeHoursEntry) -> dict:
-    """What history keeps of the office hours (``days`` only when not Monday to Friday)."""
+    """What history keeps of the office hours (``days`` only when not Monday
+    to Friday, ``from`` where the entry names its first day)."""
     brief = {"open": h.open, "close": h.close}
-    return brief if not h.days else {**brief, "days": [WEEKDAY_NAMES[d] for d in hours_days(h)]}
+    if h.days:
+        brief["days"] = [WEEKDAY_NAMES[d] for d in hours_days(h)]
+    return brief if h.holds_from is None else {**brief, "from": h.holds_from.isoformat()}
 
 
 def hours_value(h: OfficeHoursEntry) -> str:

@@ -99,16 +99,21 @@ class OverrideEntry(Base):
 
 
 class OfficeHoursEntry(Base):
-    """The office hours a clerk recorded for a jurisdiction ("HH:MM" local,
-    on an authority); they win over the calendar file's ``[office_hours]``."""
+    """Office hours a clerk recorded ("HH:MM" local, on an authority), holding from a day on until the next
+    entry's day or ``holds_until``; they win over the calendar file's for the cycles they hold for. Entries
+    are kept, not overwritten (see :func:`deadlines.store.records.hours_on`)."""
 
     __tablename__ = "office_hours"
-    jurisdiction_id: Mapped[str] = mapped_column(JID, primary_key=True)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    jurisdiction_id: Mapped[str] = mapped_column(JID)
     open: Mapped[str] = mapped_column(String(5))
     close: Mapped[str] = mapped_column(String(5))
     authority: Mapped[str] = mapped_column(Text)
     recorded_at: Mapped[datetime] = mapped_column(UTC)
     days: Mapped[str | None] = mapped_column(String(20), nullable=True)  # "1,2,3" (Monday 0); None: Monday to Friday
+    # the first day they hold; None: the day recorded in the jurisdiction's zone (recorded before entries had one)
+    holds_from: Mapped[date | None] = mapped_column(Date, nullable=True)
+    holds_until: Mapped[date | None] = mapped_column(Date, nullable=True)  # the last day, where a clerk ended them
 
 
 class OfficeClosure(Base):
@@ -231,6 +236,7 @@ class TrackedDeadline(Base):
     title: Mapped[str] = mapped_column(String(300))
     due: Mapped[str] = mapped_column(MOMENT)
     status: Mapped[str] = mapped_column(String(20))
+    safe_due: Mapped[str | None] = mapped_column(MOMENT, nullable=True)  # None: tracked before safe dates were
 
 
 class Reminder(Base):

@@ -84,6 +84,12 @@ class OfficeHoursIn(Body):
                                                         "business day left out keeps the law's last day and adds "
                                                         "the office's last open day before it as the safe date")
     authority: Required = Field(description="What sets the hours (\"Clerk's posted hours, 2027\")")
+    from_: DateText = Field(None, alias="from", description="The first day they hold (YYYY-MM-DD; default the day "
+                                                            "recorded, in the jurisdiction's zone). They hold until "
+                                                            "the next entry's first day; earlier entries are kept, "
+                                                            "and a cycle is computed with the hours in force on its "
+                                                            "general election. Hours recorded again for the same "
+                                                            "first day replace that day's entry")
 
 
 class OfficeHoursOut(Closed):
@@ -92,6 +98,9 @@ class OfficeHoursOut(Closed):
     days: list[Weekday]
     authority: str
     recorded_at: str
+    from_: Day = Field(alias="from", description="The first day these hours hold")
+    until: Day | None = Field(description="The last day they hold (the day before the next entry's, or the day "
+                                          "before a clerk ended them); null: open-ended")
 
 
 class ClosureIn(Body):
