@@ -110,10 +110,26 @@ def _near(args: dict, errors: dict) -> dict | None:
             "more": len(found) > NEAR_SHOWN, "loaded": where.loaded(), "counties": where.counties_at(lat, lon)}
 
 
+#: The embed's advised height (px): its tallest content measured in Chromium at 320 px wide (a long name in
+#: Spanish, a window's first and last day: 747 px; 664 at 390, 350 at 1280), with room to spare. Where the host
+#: page runs the embed code's script, the frame takes the height the embed posts (web/static/embed-size.js).
+EMBED_HEIGHT = 800
+#: The tallest the frame is made on the embed's word (a page that posts more is not believed).
+EMBED_MAX_HEIGHT = 2000
+_RESIZE = ('<script>addEventListener("message",function(e){{var h=e.data&&e.data.deadlinesEmbedHeight;'
+           'if(e.origin!=="{origin}"||typeof h!=="number")return;'
+           'document.querySelectorAll("iframe[data-deadlines-embed]").forEach(function(f){{'
+           'if(f.contentWindow===e.source)f.style.height=Math.min(Math.max(h,80),{most})+"px"}})}})</script>')
+
+
 def embed_code(jid: str) -> str:
-    """The iframe a city's site pastes to show :mod:`web.embed`'s page."""
-    return (f'<iframe src="{external_url("embed.jurisdiction", jid=jid)}" title="{said()._("Election deadlines")}" '
-            f'width="100%" height="320" style="border:0"></iframe>')
+    """The iframe a city's site pastes to show :mod:`web.embed`'s page, then
+    the script that fits the frame to the height the embed posts (a site that
+    strips scripts keeps :data:`EMBED_HEIGHT`, which fits at 320 px wide)."""
+    src = external_url("embed.jurisdiction", jid=jid)
+    origin = "/".join(src.split("/", 3)[:3])
+    return (f'<iframe src="{src}" title="{said()._("Election deadlines")}" width="100%" height="{EMBED_HEIGHT}" '
+            f'style="border:0" data-deadlines-embed></iframe>\n' + _RESIZE.format(origin=origin, most=EMBED_MAX_HEIGHT))
 
 
 def _typed(jur: Jurisdiction, args: dict) -> dict[str, str]:
