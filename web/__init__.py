@@ -16,7 +16,8 @@ from deadlines.across import Across
 from deadlines.geo.where import Where
 
 from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, common, costly, cycle, desk, desk_session,
-                 embed, feed_fast, feeds, form, language, limits, openapi, problems, reports, security, site, subscriptions)
+                 embed, feed_fast, feeds, form, language, limits, openapi, problems, report_page, reports, security, site,
+                 subscriptions)
 # Views on a blueprint of another module (clerk.bp, desk.bp, feeds.bp): imported for their routes.
 from web import clerk_reads, clerk_writes, desk_sign_in, feeds_combined  # noqa: F401
 
@@ -80,6 +81,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(desk.bp)
     app.register_blueprint(clerk_request.bp)
     app.register_blueprint(reports.bp)
+    app.register_blueprint(report_page.bp)
     app.register_blueprint(cycle.bp)
     app.register_blueprint(about.bp)
     app.register_blueprint(embed.bp)

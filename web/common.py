@@ -18,6 +18,7 @@ from deadlines.core.registry import Registry
 from deadlines.service import RecordSource
 
 from web.language import lang, said
+from web.problems import nearest as nearest_ids
 from web.security import url_safe
 
 
@@ -136,11 +137,9 @@ def unknown_words(jid: str | None) -> str:
 
 def nearest_places(jid: str | None) -> list:
     """The public governments whose ids are nearest an unknown ``jid``, closest
-    first (the registry's look-up, the one the API's ``suggestions`` say)."""
-    if not jid or jid.startswith("ocd-division/"):
-        return []
+    first (the look-up whose ids the API's ``suggestions`` say: :func:`web.problems.nearest`)."""
     by_id = registry().places().by_id
-    return public([by_id[i] for i in registry().nearest(jid) if i in by_id])
+    return public([by_id[i] for i in nearest_ids(jid) if i in by_id])
 
 
 def suggestion_links(pairs: list[tuple[str, str]], new_window: bool = False) -> Markup | None:

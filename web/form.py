@@ -11,6 +11,7 @@ from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.model import AUDIENCES
 from deadlines.core.places import KIND_NAMES, place_of
+from deadlines.publish.place_words import describe_place
 from deadlines.publish.speaking import speaking
 from deadlines.publish.timeline import layout as timeline_layout
 from deadlines.service import lookup, named_cycle_of
@@ -27,8 +28,9 @@ from web.wording import for_people
 
 bp = Blueprint("form", __name__)
 SEARCH_FIELDS = ("q", "state", "kind", "county")
-FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", "special", "near", *SEARCH_FIELDS)
-MATCHES_SHOWN = 50
+FORM_FIELDS = ("jurisdiction", "for", "prefilled", "audience", "print", "special", "near", "page", *SEARCH_FIELDS)
+MATCHES_SHOWN = 50  # a page of the place search's matches
+MAX_PAGE = 10_000
 NEAR_SHOWN = 100
 
 
@@ -55,21 +57,39 @@ def _compute(jur: Jurisdiction, args, errors: dict):
     return None if errors else result
 
 
-def _matches(args: dict, errors: dict) -> tuple[list, int] | None:
-    """The place search's matches (the first :data:`MATCHES_SHOWN`) and how
-    many there are; None where nothing was searched for. A county it does not
-    know (or with no letter) is said beside its field, none found."""
+def _matches(args: dict, errors: dict) -> dict | None:
+    """The place search's matches, :data:`MATCHES_SHOWN` to a page (``page``,
+    from 1; past the last, the last), and how many there are: ``{"shown",
+    "total", "first"}`` (the 1-based rank of the first shown) with the
+    ``previous``/``next`` pages' links, and where nothing matches the places
+    nearest what was typed (``near``: "denvr", the City and County of Denver);
+    None where nothing was searched for. A county it does not know (or with
+    no letter) is said beside its field, none found."""
     if not any(args.get(f) for f in SEARCH_FIELDS):
         return None
     kind = args.get("kind") or None
+    filters = {"state": args.get("state") or None, "kind": kind if kind in GOVERNMENT_KINDS else None,
+               "county": args.get("county") or None, "leave_out": examples()}
     try:
-        found = registry().places().search(args.get("q"), state=args.get("state") or None,
-                                           kind=kind if kind in GOVERNMENT_KINDS else None,
-                                           county=args.get("county") or None, leave_out=examples())
+        found = registry().places().search(args.get("q"), **filters)
     except InputError as exc:  # the county (the only filter the search refuses)
         errors[exc.field or "county"] = for_people(said(), exc, None, args.get("county"))
         found = []
-    return found[:MATCHES_SHOWN], len(found)
+    nearest = registry().places().near(args.get("q"), **filters) if not found and args.get("q") and not errors else []
+    w = said()
+    suggested = suggestion_links([(url_for("form.index", jurisdiction=p.id), f"{p.name} ({describe_place(p, w)})")
+                                  for p in nearest])
+    try:
+        number = inputs.whole_number(args.get("page"), "page", 1, MAX_PAGE, 1)
+    except InputError:  # a page number mistyped in a link: the first page
+        number = 1
+    number = min(number, max(1, -(-len(found) // MATCHES_SHOWN)))
+    first = (number - 1) * MATCHES_SHOWN
+    shown = {f: args[f] for f in SEARCH_FIELDS if args.get(f)}
+    to_page = lambda n: url_for("form.index", **shown, **({"page": n} if n > 1 else {}))  # noqa: E731
+    return {"shown": found[first:first + MATCHES_SHOWN], "total": len(found), "first": first + 1,
+            "previous": to_page(number - 1) if number > 1 else None,
+            "next": to_page(number + 1) if first + MATCHES_SHOWN < len(found) else None, "suggested": suggested}
 
 
 def _near(args: dict, errors: dict) -> dict | None:
@@ -90,10 +110,26 @@ def _near(args: dict, errors: dict) -> dict | None:
             "more": len(found) > NEAR_SHOWN, "loaded": where.loaded(), "counties": where.counties_at(lat, lon)}
 
 
+#: The embed's advised height (px): its tallest content measured in Chromium at 320 px wide (a long name in
+#: Spanish, a window's first and last day: 747 px; 664 at 390, 350 at 1280), with room to spare. Where the host
+#: page runs the embed code's script, the frame takes the height the embed posts (web/static/embed-size.js).
+EMBED_HEIGHT = 800
+#: The tallest the frame is made on the embed's word (a page that posts more is not believed).
+EMBED_MAX_HEIGHT = 2000
+_RESIZE = ('<script>addEventListener("message",function(e){{var h=e.data&&e.data.deadlinesEmbedHeight;'
+           'if(e.origin!=="{origin}"||typeof h!=="number")return;'
+           'document.querySelectorAll("iframe[data-deadlines-embed]").forEach(function(f){{'
+           'if(f.contentWindow===e.source)f.style.height=Math.min(Math.max(h,80),{most})+"px"}})}})</script>')
+
+
 def embed_code(jid: str) -> str:
-    """The iframe a city's site pastes to show :mod:`web.embed`'s page."""
-    return (f'<iframe src="{external_url("embed.jurisdiction", jid=jid)}" title="{said()._("Election deadlines")}" '
-            f'width="100%" height="320" style="border:0"></iframe>')
+    """The iframe a city's site pastes to show :mod:`web.embed`'s page, then
+    the script that fits the frame to the height the embed posts (a site that
+    strips scripts keeps :data:`EMBED_HEIGHT`, which fits at 320 px wide)."""
+    src = external_url("embed.jurisdiction", jid=jid)
+    origin = "/".join(src.split("/", 3)[:3])
+    return (f'<iframe src="{src}" title="{said()._("Election deadlines")}" width="100%" height="{EMBED_HEIGHT}" '
+            f'style="border:0" data-deadlines-embed></iframe>\n' + _RESIZE.format(origin=origin, most=EMBED_MAX_HEIGHT))
 
 
 def _typed(jur: Jurisdiction, args: dict) -> dict[str, str]:
@@ -166,7 +202,7 @@ def _page() -> tuple[str, int]:
         "embed_code": embed_code(jur.id),
         "next_held": next_election(jur.elections["general"], today) if result.held < today else None,
     }
-    choices = landing.featured() + (searched[0] if searched else [])
+    choices = landing.featured() + (searched["shown"] if searched else [])
     if jur is not None and all(p.id != jur.id for p in choices):  # a government found by search or link
         choices = [place_of(jur), *choices]
     words = speaking(said())
@@ -178,6 +214,6 @@ def _page() -> tuple[str, int]:
         landing=landing.overview() if jid is None and not searched and near is None else None, near=near,
         unfolded=jur is not None and (any(args.get(t) or t in errors for t in jur.triggers)
                                       or not form_fields.asks(jur, "election")),
-        kind_names=KIND_NAMES, asks=form_fields.asks, suggested=suggested, timeline_layout=timeline_layout,
+        kind_names=KIND_NAMES, page_size=MATCHES_SHOWN, asks=form_fields.asks, suggested=suggested, timeline_layout=timeline_layout,
         split=form_fields.split, **extra,
     ), 400 if errors else 200

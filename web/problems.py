@@ -57,10 +57,18 @@ def typed_id(exc: InputError) -> str | None:
 
 
 def nearest(jid: str | None) -> list[str]:
-    """The known ids nearest ``jid`` (the registry's own look-up, as the CLI says it)."""
+    """The known ids nearest ``jid`` (the registry's own look-up, as the CLI
+    says it), else the public places whose names are nearest its words (a bare
+    name, "orem": orem-ut; a misspelt one, "denvr": denver-co;
+    :meth:`~deadlines.core.places.PlaceIndex.near`)."""
     if not jid or jid.startswith("ocd-division/"):
         return []
-    return current_app.extensions["registry"].nearest(jid)
+    reg = current_app.extensions["registry"]
+    close = reg.nearest(jid)
+    if close:
+        return close
+    hidden = frozenset(current_app.config.get("EXAMPLE_JURISDICTIONS", ()))
+    return [p.id for p in reg.places().near(jid[:100], leave_out=hidden)]
 
 
 def unknown_jurisdiction(exc: InputError, status: int = 404) -> Response:

@@ -20,6 +20,7 @@ by kind (city, town, village, township, ... school district), state and name.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -80,6 +81,10 @@ def folded(text: str) -> list[str]:
 COUNTY_WORDS = {"county", "co", "cnty"}
 #: How many nearest county names an unknown county is answered with.
 COUNTY_SUGGESTIONS = 3
+#: A search that finds nothing (:meth:`PlaceIndex.near`): how many places it suggests, how many nearest
+#: words it tries for each word typed (of the first few words), and how near a word must be (difflib's ratio:
+#: "denvr" and "denvre" are near "denver", 0.91 and 0.83; "atlantis" is not near "atlanta", 0.8).
+NEAR_SHOWN, NEAR_OPTIONS, NEAR_WORDS, NEAR_CUTOFF = 3, 3, 4, 0.82
 
 
 def county_words(typed: str) -> str:
@@ -142,6 +147,7 @@ class PlaceIndex:
         self._filters: dict[tuple[str, str], set[int]] = {}
         self._counties: dict[str | None, dict[str, str]] = {}  # state (None: any) -> county key -> its name
         self._left_out: dict = {}  # ids -> their positions; ("all", ids) -> every other place
+        self._whole: list[str] | None = None  # every whole word, for the nearest words of a typo (:meth:`near`)
         for i, p in enumerate(self.places):
             for word in p.words:
                 for end in range(1, len(word) + 1):
@@ -222,3 +228,29 @@ class PlaceIndex:
             query = " ".join(words)
             found.sort(key=lambda p: _rank(p, query))
         return found
+
+    def near(self, q: str | None, n: int = NEAR_SHOWN, *, state: str | None = None, kind: str | None = None,
+             county: str | None = None, leave_out: frozenset[str] = frozenset()) -> list[Place]:
+        """What a query that finds nothing may have meant ("denvr": the City and
+        County of Denver; a bare name "orem": the City of Orem): the places
+        found with each word of ``q`` as typed (where some place has a word it
+        begins) or as one of the whole words nearest it, the nearest words
+        first, at most ``n``. The filters are :meth:`search`'s."""
+        words = [w for w in folded(q or "") if w not in FILLER][:NEAR_WORDS]
+        if not words:
+            return []
+        if self._whole is None:
+            self._whole = sorted({w for p in self.places for w in p.words if len(w) > 1})
+        options = []
+        for w in words:
+            close = [c for c in difflib.get_close_matches(w, self._whole, n=NEAR_OPTIONS, cutoff=NEAR_CUTOFF) if c != w]
+            options.append(([w] if w in self._prefixes else []) + close)
+        found: dict[str, Place] = {}
+        for combo in itertools.islice(itertools.product(*options), NEAR_OPTIONS ** 2):
+            for p in self.search(" ".join(combo), state=state, kind=kind, county=county, leave_out=leave_out)[:n]:
+                found.setdefault(p.id, p)
+            if len(found) >= 3 * n:
+                break
+        typed = " ".join(words)  # the names nearest what was typed first; among equals, the search's order
+        return sorted(found.values(), key=lambda p: -max(difflib.SequenceMatcher(None, typed, name).ratio()
+                                                         for name in _names(p)))[:n]
