@@ -7,7 +7,7 @@ from flask import current_app, g, jsonify
 from sqlalchemy import select
 
 from deadlines.store import history, records
-from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OfficeHoursEntry, OverrideEntry,
+from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OverrideEntry,
                                     Subscription, TriggerEvent)
 
 from web.clerk import bp, error, reading
