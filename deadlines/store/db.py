@@ -7,8 +7,11 @@ the file and concurrent starts do not race.
 """
 from __future__ import annotations
 
+import fcntl
+
 import threading
 from datetime import datetime, timezone
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import DateTime, create_engine, event
@@ -91,14 +94,48 @@ def make_db(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+#: The PostgreSQL advisory lock key held while one process migrates.
+MIGRATION_LOCK = 0x646561646C6E  # "deadln"
+
+
+@contextmanager
+def _one_migrator(db: Engine):
+    """Held while this process migrates ``db``: every other process starting
+    on the same database (gunicorn's workers, a scheduler, the command line)
+    waits, then finds it at head. An SQLite file: an exclusive lock on
+    ``<file>.migrating`` beside it; PostgreSQL: a session advisory lock."""
+    url = db.url
+    if url.get_backend_name() == "sqlite":
+        if not url.database or url.database == ":memory:":
+            yield
+            return
+        with open(f"{url.database}.migrating", "a") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(f, fcntl.LOCK_UN)
+        return
+    with db.connect() as held:
+        held.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+        held.commit()  # the lock is the session's: it outlives the transaction
+        try:
+            yield
+        finally:
+            held.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+            held.commit()
+
+
 def migrate(db: Engine) -> None:
-    """``alembic upgrade head`` on ``db``."""
+    """``alembic upgrade head`` on ``db``, one process at a time
+    (:func:`_one_migrator`): two workers starting on a fresh database at once
+    both come up, the second finding the first's tables."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with db.connect() as conn:
+    with _one_migrator(db), db.connect() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
