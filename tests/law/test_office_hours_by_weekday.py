@@ -36,24 +36,25 @@ QUOTE = "Office hours are 7:00 a.m. - 5:00 p.m., Monday thru Thursday and 9:00 a
 HEADER = ["jurisdiction", "fact", "value", "source", "quote", "as_of", "holds_from", "holds_until"]
 
 
+def _with_only(tmp_path, jid: str, *rows: list[str]):
+    """``jid`` on a copy of the calendars whose only Utah facts are ``rows``."""
+    folder = tmp_path / "calendars"
+    shutil.copytree(ROOT / "calendars", folder, dirs_exist_ok=True)
+    for old in (folder / "facts").glob("*.csv"):
+        old.unlink()
+    with (folder / "facts" / "ut.csv").open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(HEADER)
+        out.writerows(rows)
+    return Registry(folder).get(jid)
+
+
 @pytest.fixture
 def perry(tmp_path):
     """Perry on a copy of the calendars whose only fact is its hours (and, when
     asked, its published 5:00 p.m. of June 6, 2025)."""
-    folder = tmp_path / "calendars"
-    shutil.copytree(ROOT / "calendars", folder)
-    for old in (folder / "facts").glob("*.csv"):
-        old.unlink()
-
-    def load(*published: list[str]):
-        with (folder / "facts" / "ut.csv").open("w", newline="", encoding="utf-8") as f:
-            out = csv.writer(f)
-            out.writerow(HEADER)
-            out.writerow(["perry-ut", "office_hours", "mon-thu 07:00-17:00; fri 09:00-13:00", SOURCE, QUOTE,
-                          "2025-05-01", "", ""])
-            out.writerows(published)
-        return Registry(folder).get("perry-ut")
-    return load
+    hours = ["perry-ut", "office_hours", "mon-thu 07:00-17:00; fri 09:00-13:00", SOURCE, QUOTE, "2025-05-01", "", ""]
+    return lambda *published: _with_only(tmp_path, "perry-ut", hours, *published)
 
 
 def _declaration(jur, election: date):
@@ -146,16 +147,8 @@ HANKSVILLE_SOURCE = "https://www.hanksvilleutah.gov/post/public-hearing-regardin
 def hanksville(tmp_path):
     """Hanksville, Utah on a copy of the calendars whose only fact is its
     published hours: "Tue - Thur 10am - 2pm"."""
-    folder = tmp_path / "calendars"
-    shutil.copytree(ROOT / "calendars", folder)
-    for old in (folder / "facts").glob("*.csv"):
-        old.unlink()
-    with (folder / "facts" / "ut.csv").open("w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f)
-        out.writerow(HEADER)
-        out.writerow(["hanksville-ut", "office_hours", "tue-thu 10:00-14:00", HANKSVILLE_SOURCE,
-                      "Tue - Thur 10am - 2pm", "2024-08-27", "", ""])
-    return Registry(folder).get("hanksville-ut")
+    return _with_only(tmp_path, "hanksville-ut", ["hanksville-ut", "office_hours", "tue-thu 10:00-14:00",
+                                                  HANKSVILLE_SOURCE, "Tue - Thur 10am - 2pm", "2024-08-27", "", ""])
 
 
 @pytest.mark.parametrize("rid", ["write-in-declaration", "withdrawal"])
