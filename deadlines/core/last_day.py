@@ -185,11 +185,8 @@ def readings_of(rule: Rule, day: date, rolled: date, law: DayLaw, ctx: Context) 
         how = r.roll or roll
         counted = day if r.due is None else day_of(count(r.due, ctx)[0])
         last = ctx.calendar.roll(counted, how)
-        clock, earlier = r.at or clock_on(law, hours, last), None
-        if r.zone is None:
-            clock, earlier = _while_open(rule, clock, hours, last)
-        due = at_hour(last, clock, r.zone or ctx.zone)
-        ways.append((said(r.name), how, r.cite, joined(said(r.why), earlier)))
+        due = at_hour(last, r.at or clock_on(law, hours, last), r.zone or ctx.zone)
+        ways.append((said(r.name), how, r.cite, said(r.why)))
         dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
     if other_law:
         for name, how, cite, why, other, at_office in _holiday_readings(own, roll, day, rolled, ctx):
@@ -208,11 +205,11 @@ def readings_of(rule: Rule, day: date, rolled: date, law: DayLaw, ctx: Context) 
 
 
 def _while_open(rule: Rule, clock: time | None, hours: OfficeHours | None, day: date) -> tuple[time | None, Note | None]:
-    """The hour a reading's last day on ``day`` ends, and the note saying why
-    where it is not ``clock``: an act done at the office can be done only
-    while it is open, so by the hour the office closes that day where that is
-    earlier than the law's hour (``reading.office_closes_earlier``); a day
-    that ends with the day (no hour) stays so."""
+    """The hour the office's last open day (``day``) ends, and the note saying
+    why where it is not ``clock``: the reading exists because the act is done
+    at the office, so it is done by the hour the office closes that day where
+    that is earlier than the law's hour (``reading.office_closes_earlier``); a
+    day that ends with the day (no hour) stays so."""
     if clock is None or hours is None or not rule.office_act:
         return clock, None
     closes = hours.on(day)[1]

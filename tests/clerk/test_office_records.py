@@ -13,7 +13,8 @@ Worked example, Salt Lake City, election of November 2, 2027:
 - declaration of candidacy: until 5:00 p.m. on June 7 (city code), Monday
   June 7, 2027; with the office recorded closed that day (not a legal
   holiday) the law does not move it, and the office's last open day before
-  it, Friday June 4, is a reading of its own.
+  it, Friday June 4, is a reading of its own, ending when the office closes
+  that day (4:30 p.m. by the recorded hours, before the code's 5:00 p.m.).
 """
 from __future__ import annotations
 
@@ -121,8 +122,9 @@ def test_the_desk_records_hours_and_a_closure_shows_what_they_move_and_deletes_w
     assert saved.status_code == 302
     checked = unescape(client.post(f"/clerk/salt-lake-city-ut/closure?cycle={CYCLE}", data={
         "csrf_token": token, "day": "2027-06-07", "reason": "Water main break"}).get_data(as_text=True))
-    # June 7, 2027 (Monday) is the last filing day; closed, the office's last open day is Friday June 4
-    assert ("act by 5:00 p.m., Monday, June 7, 2027 (MDT) → 5:00 p.m., Friday, June 4, 2027 (MDT); the law's day "
+    # June 7, 2027 (Monday) is the last filing day; closed, the office's last open day is Friday June 4, and
+    # that day the office closes at 4:30 p.m. (the hours just recorded), before the code's 5:00 p.m.
+    assert ("act by 5:00 p.m., Monday, June 7, 2027 (MDT) → 4:30 p.m., Friday, June 4, 2027 (MDT); the law's day "
             "stays 5:00 p.m., Monday, June 7, 2027 (MDT)") in checked
     closed = client.post(f"/clerk/salt-lake-city-ut/closure?cycle={CYCLE}", data={
         "csrf_token": token, "day": "2027-06-07", "reason": "Water main break", "step": "save"})

@@ -170,19 +170,3 @@ def test_the_office_last_open_day_ends_when_the_office_closes_that_day(hanksvill
     assert safe.name.code == "reading.office_closure" and safe.due == d.safe_due
     assert d.basis.status == "recorded"
     assert [(f.fact, f.source) for f in d.basis.facts] == [("office_hours", HANKSVILLE_SOURCE)]
-
-
-def test_a_reading_on_a_short_day_ends_when_the_office_closes(perry):
-    """Perry's office keeps 7-5 Monday to Thursday and 9-1 on Friday. The
-    same write-in limit of 2027 (65 days before Tuesday, November 2: Sunday,
-    August 29) is Monday, August 30 at 5:00 p.m. by 68-3-7, a day the office
-    keeps until 5:00; the file's other reading, the prior business day, is
-    Friday, August 27, and the declaration is filed "in person" there: by
-    1:00 p.m., when the office closes that Friday, not 5:00. That is the safe
-    date, resting on the office's published hours."""
-    d = next(x for x in lookup(perry(), today=TODAY, election=date(2027, 11, 2)).deadlines
-             if x.id == "write-in-declaration")
-    assert d.due == datetime(2027, 8, 30, 17, 0, tzinfo=MDT)
-    assert [(r.due, r.safe) for r in d.readings] == [(datetime(2027, 8, 30, 17, 0, tzinfo=MDT), False),
-                                                     (datetime(2027, 8, 27, 13, 0, tzinfo=MDT), True)]
-    assert d.basis.status == "recorded" and [f.source for f in d.basis.facts] == [SOURCE]
