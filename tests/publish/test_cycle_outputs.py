@@ -187,7 +187,9 @@ def test_embed_is_the_one_frameable_page(app, client):
     assert "Nominating petitions due" in first and "416 days left" in first
     assert "Publish notice" not in html
     assert 'href="webcal://deadlines.example/calendars/ypsilanti-mi.ics"' in html
-    assert "<style" not in html and "style=" not in html and "<script" not in html
+    # no inline style or script; the one script is the site's own file (CSP 'self'): it posts the embed's height
+    assert "<style" not in html and "style=" not in html and not re.search(r"<script(?![^>]*\bsrc=)", html)
+    assert re.findall(r'<script src="([^"]+)"', html) == ["/static/embed-size.js"]
     for path, framed in (("/embed/ypsilanti-mi", True), ("/", False), ("/jurisdictions/ypsilanti-mi", False)):
         with app.test_request_context(path):  # the URL is matched to its view on push
             assert is_frameable() is framed, path
