@@ -3,16 +3,15 @@
 A jurisdiction's rules count from its anchors (elections, recorded events) and
 from each other; :func:`reach` bounds, once per jurisdiction, how many days
 before and after an anchor any chain of its rules can land, so the engine
-loads the business calendar for every year a rule touches (two years of
-retention ahead, twelve months of residency before), not a guess. How far
+knows every year a rule touches (two years of retention ahead, twelve months
+of residency before), not a guess. How far
 each way of counting reaches is its ``reach`` in the operations table
 (:data:`~deadlines.core.operations.OPERATIONS`); the loader refuses an
 operation without one, so every :class:`Expr` of a loaded rule has it.
 """
 from __future__ import annotations
 
-from datetime import date
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping
 
 from deadlines.core.model import Choice, Expr, Rule
 from deadlines.core.operations import OPERATIONS
@@ -39,9 +38,3 @@ def reach(rules: Mapping[str, tuple[Rule, ...]], order: Iterable[str], choices: 
             lo, hi = min(lo, base_lo + e_lo), max(hi, base_hi + e_hi)
         span[rid] = (lo - ROLL_MARGIN, hi + ROLL_MARGIN)  # a dependant counts from the rolled day
     return (-min((s[0] for s in span.values()), default=0), max((s[1] for s in span.values()), default=0))
-
-
-def years_touched(anchors: Sequence[date], days: tuple[int, int]) -> tuple[int, int]:
-    """The first and last year a computation from ``anchors`` can touch."""
-    before, after = days
-    return date.fromordinal(min(anchors).toordinal() - before).year, date.fromordinal(max(anchors).toordinal() + after).year
