@@ -12,7 +12,10 @@ Then, through the API from outside:
 2. for ``--seconds``, a clerk of Salt Lake City writing overrides without a
    pause while another clerk writes Ypsilanti's petition-filing override every
    0.2 s (Ypsilanti holds nothing: its own write is quick; what it waits for is
-   Salt Lake City's lock);
+   Salt Lake City's lock, and the server's CPU), and, from this process, a
+   bare write transaction (``BEGIN IMMEDIATE``, then rolled back) every 0.1 s
+   on the server's SQLite file: the wait for the write lock alone, what any
+   other jurisdiction's write waits before it can begin;
 3. Ypsilanti's writes alone, as a reference.
 
 Prints the median, p95 and maximum of each.
@@ -24,6 +27,7 @@ import http.client
 import json
 import math
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -119,6 +123,20 @@ def main() -> None:
             threads = [threading.Thread(target=busy_clerk) for _ in range(2)]
             for t in threads:
                 t.start()
+            lock_waits: list[float] = []
+
+            def lock_probe() -> None:
+                db = sqlite3.connect(folder / "instance" / "deadlines.sqlite3", timeout=30, isolation_level=None)
+                while time.monotonic() < stop:
+                    t0 = time.perf_counter()
+                    db.execute("BEGIN IMMEDIATE")
+                    lock_waits.append(time.perf_counter() - t0)
+                    db.execute("ROLLBACK")
+                    time.sleep(0.1)
+                db.close()
+
+            threads.append(threading.Thread(target=lock_probe))
+            threads[-1].start()
             other_out = []
             n = 0
             while time.monotonic() < stop:
@@ -130,6 +148,7 @@ def main() -> None:
             _say(f"{BUSY}, two clerks writing without a pause", [t for st, t in busy_out if st == 200],
                  sum(st != 200 for st, _ in busy_out))
             _say(f"{OTHER} meanwhile", [t for st, t in other_out if st == 200], sum(st != 200 for st, _ in other_out))
+            _say("the write lock's wait meanwhile (BEGIN IMMEDIATE)", lock_waits, 0)
             alone = [_put(url, other, OTHER_WRITE, n) for n in range(20)]
             _say(f"{OTHER} alone", [t for st, t in alone if st == 200], sum(st != 200 for st, _ in alone))
     print(f"load average after: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} CPUs")
