@@ -18,6 +18,7 @@ any write transaction, the guarantee kept (nothing unservable is stored).
 from __future__ import annotations
 
 import inspect
+import threading
 from dataclasses import dataclass
 from datetime import date
 from functools import wraps
@@ -194,7 +195,21 @@ def write_checked(db: Engine, jur: Jurisdiction, write: Callable[[Session], T], 
 
     After ``tries`` such races the check is computed inside the transaction
     (:func:`check_servable`), so a write always ends. ``write`` must store
-    nothing outside the session (it may run twice)."""
+    nothing outside the session (it may run twice). In one process, checked
+    writes of one jurisdiction go one at a time (:data:`_ONE_AT_A_TIME`), so
+    two clerks writing it at once do not keep voiding each other's check
+    (races are left to writes from other processes)."""
+    with _ONE_AT_A_TIME[hash(jur.id) % len(_ONE_AT_A_TIME)]:
+        return _write_checked(db, jur, write, servable, cycle, tries)
+
+
+#: Checked writes of a jurisdiction in this process, one at a time: a lock per
+#: share of the jurisdictions (two may rarely share one, and then wait for each other).
+_ONE_AT_A_TIME = [threading.Lock() for _ in range(64)]
+
+
+def _write_checked(db: Engine, jur: Jurisdiction, write: Callable[[Session], T], servable: Servable,
+                   cycle: Callable[[T], date | None], tries: int) -> T:
     for _ in range(tries):
         written_to = []
         tried = trial(db, jur, write, commit_unchanged=True, then=lambda result: written_to.append(cycle(result)))

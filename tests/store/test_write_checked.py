@@ -122,3 +122,27 @@ def test_a_write_that_changes_nothing_is_not_computed(sqlite_url, monkeypatch):
     db = get_db(sqlite_url)
     monkeypatch.setattr(base, "upcoming", lambda *a, **k: pytest.fail("computed"))
     assert base.write_checked(db, CITY, lambda s: commands.delete_event(s, CITY, 99, who=CLERK), servable=SERVABLE) is False
+
+
+def test_two_checked_writes_of_one_jurisdiction_at_once_in_one_process_do_not_void_each_others_check(sqlite_url,
+                                                                                                   monkeypatch):
+    import threading
+    import time
+
+    db = get_db(sqlite_url)
+    checks = []
+
+    def upcoming(jur, *, today, years_ahead, records):
+        checks.append(sorted(o.label for o in records.recorded(jur.id).events))
+        time.sleep(0.3)  # long enough for the other write to come between, were it let in
+        return []
+
+    monkeypatch.setattr(base, "upcoming", upcoming)
+    threads = [threading.Thread(target=base.write_checked, args=(db, CITY, _record(label)), kwargs={"servable": SERVABLE})
+               for label in ("one", "two")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert len(checks) == 2 and sorted(map(len, checks)) == [1, 2]  # each checked once: the second on both
+    assert _events(db, CITY.id) == ["one", "two"]
