@@ -2,15 +2,17 @@
 clients to hold against them (for ``bench/load.py`` and ``tests/serve/test_front.py``).
 
 - :func:`one_process`: ``deadlines serve`` on its SQLite file.
-- :func:`scaled`: gunicorn sync workers behind nginx (Debian's ``nginx``), with
+- :func:`scaled`: gunicorn workers behind nginx (Debian's ``nginx``), with
   the shipped ``deploy/gunicorn.conf.py`` and ``deploy/nginx-deadlines.conf``
-  (only its two addresses changed).
+  (only its two addresses changed), nginx's main context given the shipped
+  ``deploy/nginx.conf``'s ``worker_rlimit_nofile`` and ``worker_connections``.
 - :class:`SlowClients`: connections that send a header line every few seconds
   and never finish, reopened whenever the server drops them.
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -25,6 +27,7 @@ from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 NGINX_SITE = ROOT / "deploy" / "nginx-deadlines.conf"
+NGINX_MAIN = ROOT / "deploy" / "nginx.conf"
 READY_PATH = "/api/v1/jurisdictions?limit=1"
 
 
@@ -87,9 +90,22 @@ def one_process(folder: Path, env: dict[str, str], *extra: str) -> "contextmanag
     return _running([(argv, env)], folder / "logs", f"http://127.0.0.1:{port}")
 
 
+def shipped_main() -> dict[str, int]:
+    """``worker_rlimit_nofile`` and ``worker_connections`` as the shipped
+    ``deploy/nginx.conf`` sets them (what an operator puts in /etc/nginx/nginx.conf)."""
+    text = NGINX_MAIN.read_text()
+    found = {k: re.search(rf"^\s*{k}\s+(\d+);", text, re.M) for k in ("worker_rlimit_nofile", "worker_connections")}
+    missing = [k for k, m in found.items() if m is None]
+    if missing:
+        raise RuntimeError(f"{NGINX_MAIN}: sets no {', '.join(missing)}")
+    return {k: int(m.group(1)) for k, m in found.items()}
+
+
 def nginx_config(folder: Path, listen: int, upstream: int) -> Path:
-    """An nginx.conf for an unprivileged test run whose ``http`` block includes
-    the shipped site file, with its listen address and upstream replaced."""
+    """An nginx.conf for a test run (pid, logs and temporary files in
+    ``folder``, one worker process) with the shipped main settings
+    (:func:`shipped_main`) whose ``http`` block includes the shipped site
+    file, with its listen address and upstream replaced."""
     site = NGINX_SITE.read_text()
     for old, new in (("listen 80;", f"listen 127.0.0.1:{listen};"), ("server 127.0.0.1:8001;", f"server 127.0.0.1:{upstream};")):
         if old not in site:
@@ -98,11 +114,13 @@ def nginx_config(folder: Path, listen: int, upstream: int) -> Path:
     conf = folder / "nginx"
     conf.mkdir(parents=True, exist_ok=True)
     (conf / "deadlines.conf").write_text(site)
+    main = shipped_main()
     temp = "\n".join(f"    {kind}_temp_path {conf / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     (conf / "nginx.conf").write_text(
         ("user root;\n" if os.geteuid() == 0 else "") +
         f"daemon off;\nworker_processes 1;\npid {conf / 'nginx.pid'};\nerror_log {conf / 'error.log'} warn;\n"
-        f"events {{ worker_connections 4096; }}\n"
+        f"worker_rlimit_nofile {main['worker_rlimit_nofile']};\n"
+        f"events {{ worker_connections {main['worker_connections']}; }}\n"
         f"http {{\n    access_log off;\n{temp}\n    include {conf / 'deadlines.conf'};\n}}\n")
     return conf / "nginx.conf"
 

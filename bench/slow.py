@@ -28,7 +28,7 @@ Setups: ``serve`` is ``deadlines serve`` (SQLite, no scheduler) with
 on a throwaway PostgreSQL database, nginx's main configuration being
 Debian's (``worker_processes auto``) with ``--nginx-main debian``: Debian's
 ``worker_connections 768``, or ``shipped``: the ``worker_rlimit_nofile`` and
-``worker_connections`` the shipped file's header asks for. ``--url``: an
+``worker_connections`` the shipped ``deploy/nginx.conf`` sets. ``--url``: an
 already running server instead (nothing started).
 
 Open files: the slow sockets are in one process of their own, which raises its
@@ -312,14 +312,8 @@ def report(name: str, out: dict) -> None:
 
 
 def shipped_main() -> dict:
-    """The main-context values the shipped site file's header asks for
-    (``worker_rlimit_nofile N;`` and ``worker_connections N;`` in its comments)."""
-    text = fronts.NGINX_SITE.read_text()
-    found = {k: re.search(rf"^#\s+{k}\s+(\d+);", text, re.M) for k in ("worker_rlimit_nofile", "worker_connections")}
-    missing = [k for k, m in found.items() if m is None]
-    if missing:
-        raise RuntimeError(f"{fronts.NGINX_SITE}: its header names no {', '.join(missing)}")
-    return {k: int(m.group(1)) for k, m in found.items()}
+    """The main-context values the shipped ``deploy/nginx.conf`` sets (:func:`bench.fronts.shipped_main`)."""
+    return fronts.shipped_main()
 
 
 def nginx_main(folder: Path, listen: int, upstream: int, main: dict, workers: str = "auto", **site_changes: str) -> Path:
@@ -328,9 +322,9 @@ def nginx_main(folder: Path, listen: int, upstream: int, main: dict, workers: st
     replace directives of the site file (``limit_conn="deadlines_per_client 50"``)."""
     conf = fronts.nginx_config(folder, listen, upstream)
     text = conf.read_text().replace("worker_processes 1;", f"worker_processes {workers};")
-    text = text.replace("events { worker_connections 4096; }", f"events {{ worker_connections {main['worker_connections']}; }}")
-    if main.get("worker_rlimit_nofile"):
-        text = text.replace("daemon off;", f"daemon off;\nworker_rlimit_nofile {main['worker_rlimit_nofile']};")
+    text = re.sub(r"events \{ worker_connections \d+; \}", f"events {{ worker_connections {main['worker_connections']}; }}", text)
+    text = re.sub(r"worker_rlimit_nofile \d+;\n", f"worker_rlimit_nofile {main['worker_rlimit_nofile']};\n"
+                  if main.get("worker_rlimit_nofile") else "", text)
     conf.write_text(text)
     site = conf.parent / "deadlines.conf"
     site_text = site.read_text()

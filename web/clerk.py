@@ -24,12 +24,15 @@ from __future__ import annotations
 import logging
 import math
 import time
+from datetime import date
+from typing import Callable, TypeVar
 
 from flask import Blueprint, current_app, g, request
 from limits import parse_many
 from sqlalchemy.orm import Session
 
 from deadlines import commands
+from deadlines.commands.base import write_checked
 from deadlines.core import inputs
 from deadlines.core.errors import UNKNOWN_JURISDICTION, CaseNeeded, InputError
 from deadlines.core.jurisdiction import Jurisdiction
@@ -48,6 +51,7 @@ MAX_BODY = 16 * 1024
 #: Failed authentications (an unknown or revoked token) per client, unless ``RATELIMIT_CLERK_AUTH_FAILURES`` is set.
 AUTH_FAILURES = "10 per minute; 100 per hour"
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 bp = Blueprint("clerk", __name__, url_prefix="/api/v1/jurisdictions/<jid>")
 
 
@@ -162,9 +166,27 @@ def writing() -> Session:
 
 def servable(s: Session, jur: Jurisdiction, cycle=None) -> None:
     """Refuse (422, nothing stored) a write after which a surface could not
-    show ``jur`` (the API's writes and the desk's alike)."""
+    show ``jur``, computed inside the transaction ``s`` (:func:`written` does
+    it outside the write lock)."""
     commands.check_servable(s, jur, today=today_in(jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
                            cycle=cycle)
+
+
+def written(write: Callable[[Session], T], cycle: Callable[[T], date | None] = lambda _: None,
+            jur: Jurisdiction | None = None) -> T:
+    """``write(s)`` on ``jur`` (default: the API's ``g.jur``) committed,
+    refused (422, nothing stored) when a surface could then not show the
+    jurisdiction (or ``cycle(result)``), the API's writes and the desk's
+    alike; the jurisdiction is computed outside the write lock, so that other
+    jurisdictions' writes do not wait for it
+    (:func:`deadlines.commands.base.write_checked`: ``write`` may run twice)."""
+    jur = jur or g.jur
+    return write_checked(current_app.extensions["records"].db, jur, write, cycle=cycle, servable=servable_for(jur))
+
+
+def servable_for(jur: Jurisdiction) -> commands.Servable:
+    """What every surface must be able to show of ``jur`` after a write: today, the feeds' years ahead."""
+    return commands.Servable(today_in(jur.timezone), current_app.config["FEED_YEARS_AHEAD"])
 
 
 def after_write(jid: str) -> None:

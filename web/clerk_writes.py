@@ -19,7 +19,7 @@ from deadlines.store import records, subscriptions
 from deadlines.store.db import now
 from deadlines.store.tables import Subscription
 
-from web.clerk import body, bp, changed, error, event_cap, servable, writing
+from web.clerk import body, bp, changed, error, event_cap, writing, written
 from web.common import today_in
 from web.clerk_reads import closure_out, decision_out, election_out, event_out, hours_out, override_out, subscription_out
 from web.limits import address_wait
@@ -30,11 +30,9 @@ from web.security import base_url
 @bp.post("/events")
 def add_event():
     ev_in = body(EventIn)
-    with writing() as s, s.begin():
-        ev = commands.record_event(s, g.jur, ev_in.name, ev_in.at, ev_in.label,
-                                  who=g.who, reason=ev_in.reason, key=request.headers.get("Idempotency-Key"),
-                                  most=event_cap())
-        servable(s, g.jur)
+    key = request.headers.get("Idempotency-Key")
+    ev = written(lambda s: commands.record_event(s, g.jur, ev_in.name, ev_in.at, ev_in.label, who=g.who,
+                                                 reason=ev_in.reason, key=key, most=event_cap()))
     changed()
     return jsonify(event_out(ev)), 201
 
@@ -42,11 +40,8 @@ def add_event():
 @bp.put("/events/<int:event_id>")
 def change_event(event_id: int):
     ev_in = body(EventIn)
-    with writing() as s, s.begin():
-        ev = commands.change_event(s, g.jur, event_id, ev_in.name, ev_in.at, ev_in.label, who=g.who, reason=ev_in.reason,
-                                  most=event_cap())
-        if ev is not None:
-            servable(s, g.jur)
+    ev = written(lambda s: commands.change_event(s, g.jur, event_id, ev_in.name, ev_in.at, ev_in.label, who=g.who,
+                                                 reason=ev_in.reason, most=event_cap()))
     if ev is None:
         return error(404, f"no event {event_id} for {g.jid}")
     changed()
@@ -67,10 +62,9 @@ def delete_event(event_id: int):
 @bp.put("/elections/<cycle>")
 def put_election(cycle: str):
     held = body(ElectionIn)
-    with writing() as s, s.begin():
-        entry = commands.set_election(s, g.jur, cycle, held.general, held.primary, who=g.who,
-                                     authority=held.authority, reason=held.reason)
-        servable(s, g.jur, entry.cycle)
+    entry = written(lambda s: commands.set_election(s, g.jur, cycle, held.general, held.primary, who=g.who,
+                                                    authority=held.authority, reason=held.reason),
+                    lambda entry: entry.cycle)
     changed()
     return jsonify(election_out(entry))
 
@@ -87,9 +81,8 @@ def delete_election(cycle: str):
 @bp.put("/overrides/<cycle>/<deadline>")
 def put_override(cycle: str, deadline: str):
     order = body(OverrideIn).model_dump()
-    with writing() as s, s.begin():
-        entry = commands.put_override(s, g.jur, cycle, deadline, order, who=g.who)
-        servable(s, g.jur, entry.election)
+    entry = written(lambda s: commands.put_override(s, g.jur, cycle, deadline, order, who=g.who),
+                    lambda entry: entry.election)
     changed()
     return jsonify(override_out(entry))
 
@@ -108,9 +101,8 @@ def delete_override(cycle: str, deadline: str):
 @bp.put("/decisions/<cycle>/<choice>")
 def put_decision(cycle: str, choice: str):
     decided = body(DecisionIn).model_dump()
-    with writing() as s, s.begin():
-        entry, new = commands.put_decision(s, g.jur, cycle, choice, decided, who=g.who)
-        servable(s, g.jur, entry.cycle)
+    entry, new = written(lambda s: commands.put_decision(s, g.jur, cycle, choice, decided, who=g.who),
+                         lambda done: done[0].cycle)
     changed()
     return jsonify(decision_out(entry)), 201 if new else 200
 
@@ -132,11 +124,13 @@ def put_office_hours():
     (or opens when it opens) follows on every surface."""
     hours = body(OfficeHoursIn).model_dump(by_alias=True)
     hours["from"] = hours.get("from") or today_in(g.jur.timezone).isoformat()  # default: the day recorded
-    with writing() as s, s.begin():
+
+    def write(s):
         entry = commands.set_office_hours(s, g.jur, hours, who=g.who)
-        servable(s, g.jur)
         s.flush()
-        out = hours_out(entry, records.hours_entries(s, g.jid), g.jur.timezone)
+        return hours_out(entry, records.hours_entries(s, g.jid), g.jur.timezone)
+
+    out = written(write)
     changed()
     return jsonify(out)
 
@@ -157,10 +151,7 @@ def add_closure():
     """Record a day the office is closed: a last day on it gets the office's
     last open day before it as the safe date."""
     closed = body(ClosureIn)
-    with writing() as s, s.begin():
-        entry = commands.record_closure(s, g.jur, closed.day, closed.reason, who=g.who)
-        servable(s, g.jur)
-        out = closure_out(entry)
+    out = written(lambda s: closure_out(commands.record_closure(s, g.jur, closed.day, closed.reason, who=g.who)))
     changed()
     return jsonify(out), 201
 

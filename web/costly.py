@@ -7,7 +7,8 @@ gunicorn worker alike, through lock files in the instance folder's
 ``costly/``, released by the system if a process dies): at most
 ``COSTLY_SLOTS`` such computations at once (default: one per CPU, at least 2),
 a client (the address :func:`web.limits.client` names) at most
-``COSTLY_PER_CLIENT`` at once (2, running or waiting), and at most
+``COSTLY_PER_CLIENT`` at once (running or waiting; default and most: half the
+slots, at least 1, so that one client never holds every slot), and at most
 ``COSTLY_QUEUE`` more waiting for a slot (8), each at most ``COSTLY_WAIT``
 seconds (10). Past the client's share the answer is 429, past the queue or the
 wait 503, both with ``Retry-After`` and a problem document; cheap reads (a
@@ -44,15 +45,25 @@ class Busy(Exception):
         self.status, self.retry_after = status, retry_after
 
 
+def share_of(slots: int, asked: int | None = None) -> int:
+    """A client's share of ``slots``: ``asked`` (default: all it may), at most
+    half of them and at least 1 (with 2 slots, 1: on a 2-CPU machine a share
+    of 2 let one anonymous client hold every slot)."""
+    most = max(1, slots // 2)
+    return most if asked is None else max(1, min(int(asked), most))
+
+
 class Gate:
     """At most ``slots`` computations at once, ``per_client`` of them (running
     or waiting) per client, ``queue`` waiting, each at most ``wait`` seconds:
     counted by exclusive locks on files of ``folder``, so every process using
-    the folder shares the counts."""
+    the folder shares the counts. A client's share is at most half the slots
+    (at least 1: :func:`share_of`), so that another client finds a slot while
+    one asks for all it may."""
 
     def __init__(self, folder: Path, slots: int, per_client: int, queue: int, wait: float, poll: float = 0.05):
         self.folder, self.slots, self.per_client, self.queue, self.wait, self.poll = \
-            Path(folder), slots, per_client, queue, wait, poll
+            Path(folder), slots, share_of(slots, per_client), queue, wait, poll
         self.folder.mkdir(parents=True, exist_ok=True)
 
     def _take(self, names: Iterable[str]) -> int | None:
@@ -115,6 +126,6 @@ def refused(exc: Busy) -> Response:
 def init_app(app: Flask) -> None:
     slots = int(app.config.get("COSTLY_SLOTS") or max(2, os.cpu_count() or 1))
     folder = Path(app.config.get("COSTLY_DIR") or instance_dir() / "costly")
-    app.extensions["costly"] = Gate(folder, slots, int(app.config.get("COSTLY_PER_CLIENT", 2)),
+    app.extensions["costly"] = Gate(folder, slots, share_of(slots, app.config.get("COSTLY_PER_CLIENT")),
                                     int(app.config.get("COSTLY_QUEUE", 8)), float(app.config.get("COSTLY_WAIT", 10)))
     app.register_error_handler(Busy, refused)

@@ -3,7 +3,8 @@
 says which deadlines it moves and to what; :func:`save` commits it and
 replans the reminders. A write that changes nothing (a Save sent twice)
 stores nothing and is answered as the first was. Writes of one jurisdiction
-go one at a time (:func:`deadlines.store.util.hold`), so the second of two at
+go one at a time (:func:`deadlines.store.util.hold`), and one is committed only
+if no other came between its check and its commit, so the second of two at
 once finds the first."""
 from __future__ import annotations
 
@@ -15,17 +16,16 @@ from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from deadlines.commands.base import check_candidate, trial
 from deadlines.core.computed import Deadline
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.publish import words
 from deadlines.service import lookup
-from deadlines.store.db import writer
 from deadlines.recorded import DbRecords
 from deadlines.store.tables import HistoryEntry
-from deadlines.store.util import hold
 from deadlines.words import Words
 
-from web.clerk import after_write, servable
+from web.clerk import after_write, servable_for, written
 from web.common import today_in
 from web.desk_actions import ACTIONS, days_of, submission_key
 from web.language import said as spoken
@@ -94,27 +94,42 @@ def _stores_nothing(s, jur: Jurisdiction, after_id: int) -> bool:
     return True
 
 
+class _InForce(Exception):
+    """A Save of what is in force already (:func:`_stores_nothing`): nothing to store."""
+
+    def __init__(self, said: str):
+        super().__init__(said)
+        self.said = said
+
+
 def _run(jur: Jurisdiction, cycle: date, action: str, form, who, *, keep: bool) -> tuple[str, list[str]]:
-    """The write, committed (``keep``) or rolled back after reading what it moves."""
+    """The write, committed (``keep``) or rolled back after reading what it
+    moves; the jurisdiction computed outside the write lock either way
+    (:func:`web.clerk.written`, :func:`deadlines.commands.base.trial`)."""
     db = current_app.extensions["records"].db
-    with Session(writer(db), expire_on_commit=False) as s:  # the write lock first (store.db.writer)
-        hold(s, jur.id)  # one write of the jurisdiction at a time: a Save sent twice finds the first one stored
+
+    def write(s: Session) -> tuple[str, date | None]:
+        # the jurisdiction is held first (deadlines.store.util.hold): a Save sent twice finds the first one stored
         logged = s.scalar(select(func.max(HistoryEntry.id)).where(HistoryEntry.jurisdiction_id == jur.id)) or 0
         said, other = ACTIONS[action](s, jur, cycle, form, who)
         s.flush()
         if keep and _stores_nothing(s, jur, logged):
-            s.rollback()  # in force already: answered as the first save was, nothing stored or replanned
-            return said, []
-        servable(s, jur, cycle)  # what the desk accepts every surface can show, as the API
-        if keep:
-            s.commit()
-        else:
-            touched = {cycle} | ({other} if other else set())
-            after = _deadlines(jur, touched, DbRecords(s.connection()))
-            s.rollback()
+            raise _InForce(said)  # in force already: answered as the first save was, nothing stored or replanned
+        return said, other
+
     if keep:
+        try:
+            said, _ = written(write, lambda _: cycle, jur=jur)  # what the desk accepts every surface can show, as the API
+        except _InForce as exc:
+            return exc.said, []
         after_write(jur.id)
         return said, []
+    tried = trial(db, jur, write)
+    said, other = tried.result
+    if tried.leaves is not None:
+        check_candidate(jur, tried.leaves, servable_for(jur), cycle)
+    touched = {cycle} | ({other} if other else set())
+    after = _deadlines(jur, touched, tried.leaves or DbRecords(db))
     return said, _moves(_deadlines(jur, touched, DbRecords(db)), after, spoken())
 
 

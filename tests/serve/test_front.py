@@ -57,3 +57,38 @@ def test_scaled_setup_behind_nginx_holds_slow_connections_and_refuses_big_bodies
         # nginx forwards the client's address: the app, trusting one hop, sees it (not nginx's)
         resp = requests.get(url + "/calendars/ypsilanti-mi.ics", headers={"X-Forwarded-Host": "evil.example"}, timeout=10)
         assert resp.status_code == 200 and b"evil.example" not in resp.content
+
+
+def test_the_test_nginx_runs_with_the_shipped_main_settings_and_nginx_accepts_the_shipped_file(tmp_path):
+    """What an operator puts in /etc/nginx/nginx.conf is deploy/nginx.conf: the
+    scaled tests' nginx runs with its worker_connections and open-file limit
+    (bench.fronts.nginx_config), and nginx reads it as Debian installs it."""
+    import subprocess
+
+    main = fronts.shipped_main()
+    assert main["worker_connections"] >= 16384 and main["worker_rlimit_nofile"] >= 2 * main["worker_connections"]
+    conf = fronts.nginx_config(tmp_path, fronts.free_port(), fronts.free_port()).read_text()
+    assert f"worker_connections {main['worker_connections']};" in conf
+    assert f"worker_rlimit_nofile {main['worker_rlimit_nofile']};" in conf
+    checked = subprocess.run([fronts.nginx(), "-t", "-c", str(fronts.NGINX_MAIN)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    assert "worker_connections" not in fronts.NGINX_SITE.read_text().split("upstream", 1)[1]  # the site file cannot set it
+
+
+def test_a_combined_feed_of_500_ids_goes_through_nginx_and_gunicorn(tmp_path):
+    """The README promises combined feeds of up to 500 ids: their URL (about
+    10 KB) passes nginx's request line (large_client_header_buffers) and
+    gunicorn's (limit_request_line 0), and the feed holds every government."""
+    from deadlines.core.registry import Registry
+
+    ids = sorted(Registry().places().by_id)[:500]
+    path = "/calendars/combined.ics?j=" + ",".join(ids)
+    assert len(ids) == 500 and len(path) > 8190  # past gunicorn's own most (8190) and its default (4094)
+    env = fronts.environment(tmp_path, DEADLINES_RATELIMIT_ENABLED="false", DEADLINES_BASE_URL="http://deadlines.test")
+    with fronts.scaled(tmp_path, env, workers=2) as url:
+        resp = requests.get(url + path, timeout=120)
+        assert resp.status_code == 200, (resp.status_code, resp.text[:300])
+        feed = resp.text
+    unfolded = feed.replace("\r\n ", "")
+    assert feed.startswith("BEGIN:VCALENDAR") and "(500 governments)" in unfolded  # the feed's name counts those served
+    assert "Left out" not in unfolded and unfolded.count("BEGIN:VEVENT") >= 500

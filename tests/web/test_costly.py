@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from web.costly import Busy, Gate
+from web.costly import Busy, Gate, share_of
 
 
 def _hold(gate: Gate, who: str):
@@ -165,3 +165,34 @@ def test_an_lru_with_a_budget_holds_at_most_that_many_bytes():
     assert cache.get("b") is None and cache.get("a") == b"12345" and cache.held == 6
     cache.put("a", b"x" * 11)  # bigger than the whole budget: not kept, nor its old value
     assert cache.get("a") is None and cache.held == 1
+
+
+def test_one_client_never_holds_every_slot_whatever_its_share_is_set_to(tmp_path):
+    for slots in (2, 3, 4, 8):
+        for asked in (None, 1, slots, 2 * slots):
+            share = share_of(slots, asked)
+            assert 1 <= share <= slots // 2 < slots, (slots, asked)
+            assert Gate(tmp_path / f"{slots}-{asked}", slots, asked or share, queue=8, wait=1).per_client == share
+    assert share_of(1) == 1  # one slot: a share of none would serve no one
+
+
+def test_on_two_slots_a_second_client_is_served_while_the_first_saturates_its_share(tmp_path):
+    """The default of a 2-CPU machine (2 slots, the share as the app sets it
+    when COSTLY_PER_CLIENT is not given): the first client holds every
+    computation it may and is refused one more; the second is still served."""
+    from web import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+                      "COSTLY_SLOTS": 2, "COSTLY_DIR": str(tmp_path / "costly"), "COSTLY_PER_CLIENT": None})
+    gate = app.extensions["costly"]
+    assert (gate.slots, gate.per_client) == (2, 1)
+    release, thread = _hold(gate, "127.0.0.1")  # its whole share, running
+    try:
+        client = app.test_client()
+        refused = client.get(COMBINED)
+        assert refused.status_code == 429
+        other = client.get(COMBINED, environ_base={"REMOTE_ADDR": "127.0.0.2"})
+        assert other.status_code == 200 and b"BEGIN:VEVENT" in other.data
+    finally:
+        release.set()
+        thread.join(5)
