@@ -143,8 +143,8 @@ def _evaluate(rule: Rule, law: DayLaw, ctx: Context, cycle: date, case: Case | N
         steps = start_steps + steps
         if day_of(start) > day_of(last.due):
             last.warnings.append(note("window.ends_before_opening", due=last.due, start=start))
-    if rule.note:
-        steps.append(said(rule.note))
+    if law.note is not None:
+        steps.append(law.note)
     status = "tentative" if safe != last.due or ctx.jur.caveats else "scheduled"
     warnings = (*_caveats(ctx.jur.caveats), *last.warnings) if ctx.jur.caveats else tuple(last.warnings)
     # positional, in the order of Deadline's fields (a keyword call costs half again as much)
