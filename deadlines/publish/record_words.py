@@ -86,6 +86,22 @@ def filing_office(d: Deadline, jur: Jurisdiction, w: Words) -> str | None:
     return None if found is None else w._("File with: {office}", office=found.value)
 
 
+def what_it_takes(d: Deadline, jur: Jurisdiction, w: Words) -> list[str]:
+    """What a filing asks of a candidate, on the row's face (not only in its
+    folded law): the signatures the law sets ("Signatures: Candidate in a
+    town (at large): at least 10 registered electors ...") and, for a
+    petition whose quoted law sets its count by MCL 168.544f (by the
+    population: "as determined under section 544f"), the government's
+    population where research recorded it, with its census year and source."""
+    said = [w._("Signatures: {count}.", count=w.threshold(t)) for t in d.thresholds]
+    if "section 544f" in " ".join((d.text or "").split()):
+        found = in_force([f for f in jur.facts if f.fact == "population"], day_of(d.due)).get("population")
+        if found is not None:
+            said.append(w._("Population: {count} ({year} census, {source}).", count=f"{int(found.value):,}",
+                            year=found.as_of.year, source=found.source))
+    return said
+
+
 #: a weekday the office keeps closed, said for every one of them in a window ("Saturdays")
 EVERY_WEEKDAY = (_("Mondays"), _("Tuesdays"), _("Wednesdays"), _("Thursdays"), _("Fridays"), _("Saturdays"),
                  _("Sundays"))
