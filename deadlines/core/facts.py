@@ -29,7 +29,7 @@ from deadlines.core.roster import csv_rows
 FACTS_DIR = "facts"
 COLUMNS = ("jurisdiction", "fact", "value", "source", "quote", "as_of", "holds_from", "holds_until")
 #: The facts a row may state (``decision:<choice>`` and ``published:<deadline>`` besides)
-PLAIN = ("office_hours", "filing_office", "holds_primary")
+PLAIN = ("office_hours", "filing_office", "holds_primary", "population")
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _HOURS = re.compile(r"^(?:(?P<days>[a-z,-]+) )?(?P<open>\d\d:\d\d)-(?P<close>\d\d:\d\d)$")
 #: The choice a Michigan city's ``holds_primary`` decides (calendars/shared/michigan-city.toml)
@@ -175,6 +175,11 @@ def _fact(row: dict) -> Fact:
     elif name in ("holds_primary",) or name.startswith("decision:"):
         if value not in ("yes", "no"):
             raise ValueError(f"value: expected yes or no, got {value!r}")
+    elif name == "population":  # a census count: the figure a signature table by population reads (MCL 168.544f)
+        if not re.fullmatch(r"\d+", value):
+            raise ValueError(f"value: expected the census count, a whole number of people (5831), got {value!r}")
+        if _day(values, "as_of") is None:
+            raise ValueError("as_of: a population needs the date of its count (the census day, 2020-04-01)")
     elif name.startswith("published:"):
         moment(value)
         if _day(values, "holds_from") is None:
