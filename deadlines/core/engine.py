@@ -269,6 +269,9 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -
         caution = note("choice.undecided", choice=choice.title, cite=choice.cite)
         return replace(rule, readings=rule.readings + (reading,),
                        warning=joined(said(rule.warning), caution) if rule.warning else caution)
+    if not decision.taken and decision.listed is not None:  # not named on the complete list of that year
+        return replace(rule, note=noted(note("choice.not_listed", choice=choice.title, year=decision.listed,
+                                             source=decision.authority)))
     if not decision.taken:
         return replace(rule, note=noted(note("choice.declined", choice=choice.title, authority=decision.authority)))
     return replace(

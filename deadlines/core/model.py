@@ -308,6 +308,7 @@ class Decision:
     cycle: date  # the cycle's date by rule, or the day its election is held
     taken: bool
     authority: str
+    listed: int | None = None  # the year of the complete list it is read from (a government not named on it)
 
 
 @dataclass(frozen=True)
