@@ -72,7 +72,7 @@ def test_a_body_breaking_its_model_is_422_naming_the_field(app, jid, method, pat
     resp = getattr(client, method)(f"{API}/{jid}/{path}", json=body, headers=auth)
     assert resp.status_code == 422 and resp.mimetype == "application/problem+json", resp.get_data(as_text=True)
     assert (resp.json["field"], resp.json["detail"]) == (field, detail)
-    assert client.get(f"{API}/{jid}/history", headers=auth).json == []
+    assert client.get(f"{API}/{jid}/history", headers=auth).json["items"] == []
     assert app.extensions["records"].revision(jid) == "0"
 
 
