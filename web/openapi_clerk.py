@@ -13,8 +13,8 @@ from web.openapi_common import BODY_LIMITS, MAX_CONTENT, STR, TEXT_LIMITS, answe
 from web.schemas import REF, ref
 from web.schemas.base import Problem
 from web.schemas.clerk import (ClosureIn, ClosureOut, Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn,
-                               HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Subscription,
-                               SubscriptionCreated, SubscriptionIn)
+                               HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Publication,
+                               PublicationIn, Subscription, SubscriptionCreated, SubscriptionIn)
 
 NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
 JID = {"name": "jid", "in": "path", "required": True, "schema": STR, "description": "Jurisdiction id",
@@ -31,6 +31,8 @@ CHOICE_ID = _clerk_param("choice", {"type": "string", "minLength": 1},
                          "A choice the law gives the jurisdiction (`[choices.<id>]`, e.g. `ranked-choice`); it must "
                          "be in force for the cycle (422 otherwise)")
 DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
+NOTICE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1},
+                         "The id of a notice window of the jurisdiction (`filing-notice`)")
 EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
 SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
 CLOSURE_ID = _clerk_param("closure_id", NINT, "The recorded closure's id")
@@ -197,6 +199,27 @@ def clerk_paths() -> dict:
         f"{base}/closures/{{closure_id}}": {
             "delete": _clerk("deleteClosure", "Delete a recorded closure (`?reason=` is kept in the history)",
                              _gone("Closure"), params=[CLOSURE_ID, REASON], not_found="no such closure"),
+        },
+        f"{base}/notices": {
+            "get": _clerk("listNotices", "Notices marked published (as the desk's \"Mark as published\")",
+                          {"200": answer(page_of(Publication), "The marks")}),
+        },
+        f"{base}/notices/{{cycle}}/{{deadline}}": {
+            "put": _clerk("markNoticePublished", "Mark the notice window `deadline` of the cycle published, as the "
+                          "desk does: `published_on` not after today in the jurisdiction's zone and inside the "
+                          "window (422 otherwise, nothing stored); its reminders stop and the public row says "
+                          "\"published <day> in <where>\". The same mark sent again (a retry) answers 200 with the "
+                          "mark stored the first time and stores nothing",
+                          {"201": answer(Publication, "Marked"),
+                           "200": answer(Publication, "Marked so already (the same day and place): nothing stored"),
+                           "409": problem("The notice is marked published on another day or in another place: "
+                                          "undo that first (DELETE); nothing stored")},
+                          params=[CYCLE, NOTICE_ID], body=PublicationIn,
+                          not_found="no notice window of that id in the cycle"),
+            "delete": _clerk("undoNoticePublished", "Undo \"published\": the notice is no longer marked (its reminders "
+                             "come back; `?reason=` is kept in the history)", _gone("Mark"),
+                             params=[CYCLE, NOTICE_ID, REASON],
+                             not_found="no notice window of that id in the cycle, or it is not marked published"),
         },
         f"{base}/subscriptions": {
             "get": _clerk("listSubscriptions", "Reminder subscriptions (email and webhook)",
