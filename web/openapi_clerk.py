@@ -208,7 +208,7 @@ def clerk_paths() -> dict:
             "put": _clerk("markNoticePublished", "Mark the notice window `deadline` of the cycle published, as the "
                           "desk does: `published_on` not after today in the jurisdiction's zone and inside the "
                           "window (422 otherwise, nothing stored); its reminders stop and the public row says "
-                          "\"published <day> in <where>\". The same mark sent again (a retry) answers 200 with the "
+                          "\"published\" with the day and the place. The same mark sent again (a retry) answers 200 with the "
                           "mark stored the first time and stores nothing",
                           {"201": answer(Publication, "Marked"),
                            "200": answer(Publication, "Marked so already (the same day and place): nothing stored"),

@@ -208,7 +208,7 @@ class PublicationIn(Body):
 
 
 class Publication(Closed):
-    """A notice marked published: its reminders stop, the public row says "published <day> in <where>"."""
+    """A notice marked published: its reminders stop, the public row says "published" with the day and the place."""
     uid: str = Field(description="The notice window's uid (`<jurisdiction>/<cycle>/<deadline>`)")
     deadline: str = Field(description="The notice window's rule id (`filing-notice`, ...)")
     election: Day = Field(description="The cycle: its general election's date by rule")
