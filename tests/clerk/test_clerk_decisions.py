@@ -84,7 +84,7 @@ def test_a_clerk_decides_the_ranked_choice_pilot_for_a_cycle_and_takes_it_back(a
     assert put.status_code == 201, put.get_data(as_text=True)
     assert {k: put.json[k] for k in ("choice", "cycle", "taken", "authority")} == {
         "choice": "ranked-choice", "cycle": "2019-11-05", "taken": True, "authority": body["authority"]}
-    assert client.get(f"{API}/decisions", headers=auth).json == [put.json]
+    assert client.get(f"{API}/decisions", headers=auth).json["items"] == [put.json]
     d = deadlines(client)
     for rid in FILINGS:
         w = d[rid]
@@ -109,9 +109,9 @@ def test_a_clerk_decides_the_ranked_choice_pilot_for_a_cycle_and_takes_it_back(a
 
     assert client.delete(f"{DECISION}?reason=entered in error", headers=auth).status_code == 204
     assert client.delete(DECISION, headers=auth).status_code == 404
-    assert client.get(f"{API}/decisions", headers=auth).json == []
+    assert client.get(f"{API}/decisions", headers=auth).json["items"] == []
     assert_from_the_list(client)
-    history = client.get(f"{API}/history", headers=auth).json
+    history = client.get(f"{API}/history", headers=auth).json["items"]
     assert [(h["action"], h["target"], h["before"], h["after"]) for h in history] == [
         ("decision.delete", "decision:2019-11-05/ranked-choice", {"taken": False}, None),
         ("decision.put", "decision:2019-11-05/ranked-choice", {"taken": True}, {"taken": False}),
@@ -135,8 +135,8 @@ def test_a_bad_decision_names_the_field_and_stores_nothing(app, path, body, fiel
     resp = client.put(f"{API}/{path}", headers=auth, json=body)
     assert resp.status_code == 422 and resp.json["field"] == field, resp.get_data(as_text=True)
     assert client.delete(f"{API}/{path}", headers=auth).status_code in (404, 422)
-    assert client.get(f"{API}/decisions", headers=auth).json == []
-    assert client.get(f"{API}/history", headers=auth).json == []
+    assert client.get(f"{API}/decisions", headers=auth).json["items"] == []
+    assert client.get(f"{API}/history", headers=auth).json["items"] == []
     assert app.extensions["records"].revision("salt-lake-city-ut") == "0"
 
 
