@@ -118,7 +118,7 @@ ERRORS = {
     "include.examples": "{field}: {got} is not listed apart; give include=examples to list the example calendars too (left out by default)",
     "filter.lang": "lang must be one of {allowed}",
     "filter.no_match": "no government matches these state, county and kind",
-    "combined.none_given": "{field}: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city), or state, county and kind (state=MI&county=Dickinson&kind=township)",
+    "combined.none_given": "{field}: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,orem-ut), or state, county and kind (state=MI&county=Dickinson&kind=township)",
     "combined.too_many": "{field}: at most {limit} jurisdictions in one feed (or name them by state, county and kind: a feed of one event per deadline they share)",
     "access.unknown": "no access request {request}",
     "access.approved_already": "access request {request} was approved already ({by}, {on})",
