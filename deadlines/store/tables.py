@@ -99,9 +99,8 @@ class OverrideEntry(Base):
 
 
 class OfficeHoursEntry(Base):
-    """Office hours a clerk recorded ("HH:MM" local, on an authority), holding from a day on until the next
-    entry's day or ``holds_until``; they win over the calendar file's for the cycles they hold for. Entries
-    are kept, not overwritten (see :func:`deadlines.store.records.hours_on`)."""
+    """Office hours a clerk recorded ("HH:MM" local, on an authority), from a day on until the next entry's day or
+    ``holds_until``, over the file's; entries are kept (:func:`deadlines.store.records.hours_on`)."""
 
     __tablename__ = "office_hours"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -111,8 +110,8 @@ class OfficeHoursEntry(Base):
     authority: Mapped[str] = mapped_column(Text)
     recorded_at: Mapped[datetime] = mapped_column(UTC)
     days: Mapped[str | None] = mapped_column(String(20), nullable=True)  # "1,2,3" (Monday 0); None: Monday to Friday
-    # the first day they hold; None: the day recorded in the jurisdiction's zone (recorded before entries had one)
-    holds_from: Mapped[date | None] = mapped_column(Date, nullable=True)
+    other: Mapped[str | None] = mapped_column(String(80), nullable=True)  # "4 09:00-13:00" by weekday, "; " between
+    holds_from: Mapped[date | None] = mapped_column(Date, nullable=True)  # None: the day recorded (before 0016)
     holds_until: Mapped[date | None] = mapped_column(Date, nullable=True)  # the last day, where a clerk ended them
 
 
@@ -397,3 +396,5 @@ class DateReport(Base):
     decided_at: Mapped[datetime | None] = mapped_column(UTC)
     decided_on: Mapped[date | None] = mapped_column(Date)  # the day it was accepted or rejected, in the jurisdiction's zone
     decided_by: Mapped[str | None] = mapped_column(String(200))
+
+from deadlines.store.office_tables import FilingOfficeEntry  # noqa: E402,F401 (the same metadata)
