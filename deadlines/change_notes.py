@@ -57,7 +57,8 @@ def _what(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str]) -> Note
     if kind == "office" and key == "filing":
         if after is None:
             return Note("change.filing_office_removed")
-        return note("change.filing_office", office="; ".join(str(v) for v in after.values()))
+        parts = (after.get(k) for k in ("office", "address", "phone", "where"))  # (history keeps its keys sorted)
+        return note("change.filing_office", office="; ".join(str(v) for v in parts if v))
     if kind == "office":
         if after is None:
             return Note("change.office_hours_removed")
