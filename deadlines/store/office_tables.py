@@ -9,7 +9,7 @@ from sqlalchemy import String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from deadlines.store.db import UTC
-from deadlines.store.tables import JID, Base
+from deadlines.store.base import JID, Base
 
 
 class FilingOfficeEntry(Base):

@@ -7,17 +7,14 @@ from datetime import date, datetime
 from sqlalchemy import (
     BigInteger, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
+from deadlines.store.base import JID, Base
 from deadlines.store.db import UTC
+from deadlines.store.office_tables import FilingOfficeEntry  # noqa: F401 (the same metadata)
 
-JID = String(100)
 UID = String(300)
 MOMENT = String(40)  # ISO 8601: a date, or an instant with its UTC offset
-
-
-class Base(DeclarativeBase):
-    pass
 
 
 class JurisdictionState(Base):
@@ -396,5 +393,3 @@ class DateReport(Base):
     decided_at: Mapped[datetime | None] = mapped_column(UTC)
     decided_on: Mapped[date | None] = mapped_column(Date)  # the day it was accepted or rejected, in the jurisdiction's zone
     decided_by: Mapped[str | None] = mapped_column(String(200))
-
-from deadlines.store.office_tables import FilingOfficeEntry  # noqa: E402,F401 (the same metadata)
