@@ -58,12 +58,12 @@ def _days(value: object) -> tuple[int, ...]:
 
 def _other(value: object, days: tuple[int, ...], zone: str) -> str | None:
     """``other`` of an office-hours body: the open weekdays with other hours
-    (``{"friday": {"open": "09:00", "close": "13:00"}}``, or a list of
-    ``{"day", "open", "close"}``) as the store keeps them ("4 09:00-13:00");
-    None where none are given."""
+    (``{"friday": "09:00-13:00"}``, ``{"friday": {"open": "09:00", "close":
+    "13:00"}}``, or a list of ``{"day", "open", "close"}``) as the store keeps
+    them ("4 09:00-13:00"); None where none are given."""
     if value is None or value == "" or value == {} or value == []:
         return None
-    items = [{"day": k, **v} if isinstance(v, dict) else None for k, v in value.items()] \
+    items = [{"day": k, **v} if isinstance(v, dict) else {"day": k, **_span(v)} for k, v in value.items()] \
         if isinstance(value, dict) else value
     if not isinstance(items, list):
         raise InputError.of("hours.other", "other", got=repr(value)[:60])
@@ -77,6 +77,12 @@ def _other(value: object, days: tuple[int, ...], zone: str) -> str | None:
             raise InputError.of("hours.other", "other", got=repr(item)[:60])
         out[day[0]] = f"{day[0]} {opens:%H:%M}-{closes:%H:%M}"
     return "; ".join(out[d] for d in sorted(out)) or None
+
+
+def _span(value: object) -> dict:
+    """``"09:00-13:00"`` as ``{"open": "09:00", "close": "13:00"}`` (anything else: left for the check to refuse)."""
+    opens, _, closes = value.partition("-") if isinstance(value, str) else ("", "", "")
+    return {"open": opens.strip(), "close": closes.strip()}
 
 
 def _today(jur: Jurisdiction) -> date:

@@ -41,7 +41,7 @@ from conftest import TODAY
 JID = "perry-ut"
 API = f"/api/v1/jurisdictions/{JID}"
 CYCLE = "2027-11-02"
-HOURS = {"open": "07:00", "close": "18:00", "other": {"friday": {"open": "09:00", "close": "12:00"}},
+HOURS = {"open": "07:00", "close": "18:00", "other": {"friday": "09:00-12:00"},
          "authority": "City Recorder's posted hours, 2027"}
 OFFICE = {"office": "City Recorder", "address": "3005 S 1200 W, Perry, Utah", "phone": "435-723-6461",
           "where": "the front counter", "authority": "City notice of the 2027 filing period"}
@@ -114,7 +114,7 @@ def test_weekday_hours_and_the_filing_office_reach_every_surface(app, auth, tmp_
 def test_bad_weekday_hours_and_filing_offices_are_refused_naming_the_field(app, auth):
     client = app.test_client()
     for body in ({**HOURS, "days": ["monday", "tuesday"]},  # other hours on a day it is not open
-                 {**HOURS, "other": {"friday": {"open": "13:00", "close": "09:00"}}}):
+                 {**HOURS, "other": {"friday": "13:00-09:00"}}, {**HOURS, "other": {"friday": "noon"}}):
         got = client.put(f"{API}/office-hours", headers=auth, json=body)
         assert got.status_code == 422 and "other" in str(got.get_json()), got.get_json()
     got = client.put(f"{API}/filing-office", headers=auth, json={**OFFICE, "phone": "call us"})

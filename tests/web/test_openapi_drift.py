@@ -176,7 +176,7 @@ def _office(call: Calls) -> None:
                                             "authority": "Recorder's posted hours"}).status_code == 200
     assert call("get", base, jid=slc).status_code == 200
     assert call("put", base, jid=slc, json={"open": "07:00", "close": "18:00", "days": ["monday", "friday"],
-                                            "other": {"friday": {"open": "09:00", "close": "13:00"}},
+                                            "other": {"friday": "09:00-13:00"},
                                             "authority": "Recorder's posted hours"}).status_code == 200
     assert call("get", base, jid=slc).json["other"] == {"friday": "09:00-13:00"}
     assert call("delete", base, jid=slc, query={"reason": "posted by mistake"}).status_code == 204

@@ -74,11 +74,6 @@ class DecisionIn(Body):
 Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
-class DayHours(Body):
-    open: str = Field(description="When the office opens that weekday, HH:MM (24-hour)")
-    close: str = Field(description="When it closes that weekday, HH:MM")
-
-
 class OfficeHoursIn(Body):
     model_config = ConfigDict(json_schema_extra={"example": {
         "open": "08:00", "close": "12:00", "days": ["monday", "tuesday", "wednesday", "thursday", "friday"],
@@ -88,9 +83,9 @@ class OfficeHoursIn(Body):
     days: list[Weekday] | None = Field(None, description="The weekdays it is open (default Monday to Friday); a "
                                                         "business day left out keeps the law's last day and adds "
                                                         "the office's last open day before it as the safe date")
-    other: dict[Weekday, DayHours] | None = Field(None, description="Open weekdays with other hours "
-                                                 "(`{\"friday\": {\"open\": \"09:00\", \"close\": \"13:00\"}}`): "
-                                                 "a last day on one ends when the office closes that day")
+    other: dict[Weekday, str] | None = Field(None, description="Open weekdays with other hours, HH:MM-HH:MM "
+                                            "(`{\"friday\": \"09:00-13:00\"}`): a last day on one ends when the "
+                                            "office closes that day")
     authority: Required = Field(description="What sets the hours (\"Clerk's posted hours, 2027\")")
     from_: DateText = Field(None, alias="from", description="The first day they hold (YYYY-MM-DD; default the day "
                                                             "recorded, in the jurisdiction's zone). They hold until "
