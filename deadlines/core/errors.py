@@ -73,6 +73,9 @@ ERRORS = {
                         "in {zone}",
     "hours.backwards": "close: the office closes ({close}) before it opens ({open})",
     "hours.days": "days: expected the weekdays the office is open, as names (\"tuesday\", \"wed\"), got {got}",
+    "hours.other": ("other: expected the open weekdays with other hours, as {{\"friday\": \"09:00-13:00\"}}, each a "
+                    "day the office is open, closing after it opens; got {got}"),
+    "filing.phone": "phone: {got} is not a phone number (digits, spaces, dashes, parentheses, + and x)",
     "closure.unknown": "no closure {closure} recorded for {jurisdiction}",
     "idempotency.reused": "{field} {key} was used for another event (event {event})",
     "submission.reused": "{field}: this form was saved already (event {event}); reload the page to record another event",

@@ -255,6 +255,7 @@ class Rule:
     at: time | None = None
     roll: str | None = None  # None: the jurisdiction's time law
     office_act: bool = True
+    kept_open: bool = False  # the law keeps the office open until ``at`` on the last day (Utah 10-3-301(3)(b)(i))
     readings: tuple[Reading, ...] = ()
     thresholds: tuple[Threshold, ...] = ()
     effective: date | None = None

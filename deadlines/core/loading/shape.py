@@ -177,7 +177,7 @@ RULE = table(
     "Deadline", "A deadline, window or notice the law sets, counted from an anchor.",
     required=(("title", LINE), ("kind", OneOf(KINDS)), ("audience", ListOf(OneOf(AUDIENCES))), ("due", COUNT),
               ("cite", LINE), ("text", TEXT)),
-    optional=(("start", COUNT), ("start_at", OPENING), ("at", CLOCK), ("roll", ROLL), ("office_act", Flag()),
+    optional=(("start", COUNT), ("start_at", OPENING), ("at", CLOCK), ("roll", ROLL), ("office_act", Flag()), ("kept_open", Flag()),
               ("readings", ListOf(READING)), ("thresholds", ListOf(THRESHOLD)), ("effective", DAY),
               ("note", LINE), ("warning", LINE), ("url", URL), ("read", DAY),
               ("replaces", Pattern(SET_NAME.pattern, "utah-election-law"))),
