@@ -29,6 +29,8 @@ from deadlines.core.notes import Note
 
 STATUSES = ("law", "assumed", "recorded", "published", "departs")
 CLERK = "recorded by the clerk"
+#: the assumed fact of a rule read from the government's published practice (``Rule.from_practice``)
+OWN_TEXT = "own_text"
 #: How near its day a recorded closure bears on a deadline (a roll moves a day at most a few days)
 NEAR = timedelta(days=14)
 
@@ -172,6 +174,8 @@ def basis_of(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> Basis:
         facts.append(hours)
     elif uses_hours and jur.office_hours.confirm:
         assumed.append("office_hours")
+    if d.rule.from_practice:  # the day rests on what the government published, not on its law's words
+        assumed.append(OWN_TEXT)
     more, undecided = _choice_facts(d, jur, held, local)
     facts += more
     assumed += undecided
@@ -268,6 +272,8 @@ def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[No
     for name in b.assumed:
         if name == "office_hours":
             out.append(Note("basis.assumed.office_hours", (("clock", jur.office_hours.close),)))
+        elif name == OWN_TEXT:
+            out.append(Note("basis.assumed.own_text"))
         elif name in jur.choices:
             out.append(Note("basis.assumed.choice", (("choice", jur.choices[name].title),)))
     if b.assumed:

@@ -81,6 +81,7 @@ def _rule(rid: str, value, where: str, c: Checker) -> Rule | None:
     effective = c.day(t.get("effective"), f"{where}.effective")
     office_act = c.boolean(t.get("office_act"), f"{where}.office_act", True)
     kept_open = c.boolean(t.get("kept_open"), f"{where}.kept_open", False)
+    from_practice = c.boolean(t.get("from_practice"), f"{where}.from_practice", False)
     if kept_open and "at" not in t:
         c.fail(f"{where}.kept_open", "the law keeps the office open until the rule's own hour: it needs 'at'")
     if not office_act and roll not in (None, "none"):
@@ -108,6 +109,7 @@ def _rule(rid: str, value, where: str, c: Checker) -> Rule | None:
         roll=roll,
         office_act=office_act,
         kept_open=kept_open,
+        from_practice=from_practice,
         readings=tuple(readings),
         thresholds=tuple(thresholds),
         effective=effective,

@@ -178,6 +178,7 @@ RULE = table(
     required=(("title", LINE), ("kind", OneOf(KINDS)), ("audience", ListOf(OneOf(AUDIENCES))), ("due", COUNT),
               ("cite", LINE), ("text", TEXT)),
     optional=(("start", COUNT), ("start_at", OPENING), ("at", CLOCK), ("roll", ROLL), ("office_act", Flag()), ("kept_open", Flag()),
+              ("from_practice", Flag()),
               ("readings", ListOf(READING)), ("thresholds", ListOf(THRESHOLD)), ("effective", DAY),
               ("note", LINE), ("warning", LINE), ("url", URL), ("read", DAY),
               ("replaces", Pattern(SET_NAME.pattern, "utah-election-law"))),
