@@ -225,8 +225,11 @@ def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[No
     if b.status == "departs":
         n = b.notice
         published = n.due.astimezone(d.due.tzinfo) if isinstance(n.due, datetime) and isinstance(d.due, datetime) else n.due
-        out.append(Note("basis.departs", (("published", published), ("source", n.fact.source), ("statute", d.due),
-                                          ("safe", d.safe_due))))
+        # the law's date at the hour the office's recorded hours give it is not the statute's alone
+        by_hours = any(f.fact == "office_hours" for f in b.facts) and (
+            (d.rule.at is None and d.rule.office_act) or _cut(d) is not None)
+        out.append(Note("basis.departs_hours" if by_hours else "basis.departs",
+                        (("published", published), ("source", n.fact.source), ("statute", d.due), ("safe", d.safe_due))))
     elif b.status == "published":
         out.append(Note("basis.published", (("source", b.notice.fact.source),)))
     for f in b.facts:

@@ -155,6 +155,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "basis.published": "{place}'s own published notice gives the same date ({source:raw}).",
     "basis.departs": ("{place}'s published notice gives {published} ({source:raw}); the statute gives {statute}. "
                       "Both are shown: act by the earlier, {safe}."),
+    "basis.departs_hours": ("{place}'s published notice gives {published} ({source:raw}); the law, at the office's "
+                            "recorded hours, gives {statute}. Both are shown: act by the earlier, {safe}."),
     "basis.fact.office_hours": "The office's hours, {open} to {close}, {by}.",
     "basis.fact.office_hours_on": "The office's hours, {open} to {close} on {days:comma} only, {by}.",
     "basis.fact.notice_published": "The notice was published on {day} in {where}, {by}.",

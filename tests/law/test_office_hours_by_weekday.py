@@ -101,6 +101,9 @@ def test_the_notice_that_says_5_pm_is_shown_beside_the_1_pm_close(perry):
     assert row["safe_due"] == "2025-06-06T13:00:00-06:00"
     assert "act by the earlier, 1:00 p.m. on Friday, June 6, 2025" in row["basis"]["said"]
     assert "9:00 a.m. to 1:00 p.m. on Fridays" in row["basis"]["said"]
+    # the 1:00 p.m. is the law at the office's Friday hours, not the statute's own hour (it names none)
+    assert "the law, at the office's recorded hours, gives 1:00 p.m." in row["basis"]["said"]
+    assert "the statute gives" not in row["basis"]["said"]
 
 
 def test_the_about_page_says_the_hours_by_weekday(reader):
