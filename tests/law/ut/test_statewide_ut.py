@@ -82,7 +82,7 @@ def test_municipality_2025_june_period_state_practice_and_choice_reading(registr
     # recorded, so the pilot's period (third Tuesday of August: Aug 5, 12, 19) shows as well.
     assert sorted(r.due for r in decl.readings) == [five_pm(2025, 6, 6), five_pm(2025, 6, 9), five_pm(2025, 8, 19)]
     assert [r.due for r in decl.readings if r.safe] == [five_pm(2025, 6, 6)]
-    assert any("no choice is recorded" in w for w in EN.warnings(decl))
+    assert "choice.undecided" in {n.code for n in decl.warnings}
     assert d["nomination-petition-filing"].due == five_pm(2025, 6, 6)
     assert "objection-filing" not in d and result.pending == ()
 
