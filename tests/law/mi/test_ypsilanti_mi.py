@@ -31,7 +31,7 @@ def test_2026_filing_notice_window_is_21_to_7_days_before():
     assert notice.kind == "notice-window"
     assert notice.start == date(2026, 3, 31)  # April 21 - 21 days
     assert notice.due == date(2026, 4, 14)  # April 21 - 7 days
-    assert "end of day" in EN.ends(notice)
+    assert notice.ends.code == "ends.end_of_day"
 
 
 def test_primary_derived_from_general_election_year():

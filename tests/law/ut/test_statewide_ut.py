@@ -195,7 +195,8 @@ def test_municipality_office_hours_are_the_statutes_to_confirm(registry):
     w = d["write-in-declaration"]
     # Nov 3, 2015 - 60: Oct 3 is 31, Sep 3 is 61, so 60 is Friday Sep 4.
     assert w.due == five_pm(2015, 9, 4)
-    assert any("10-3-301(3)(b)" in s and "confirm with the city recorder" in s for s in EN.steps(w))
+    assert any(n.code == "office.closes_confirm" and "10-3-301(3)(b)" in n.arg("cite")
+               and "confirm with the city recorder" in n.arg("confirm") for n in w.steps)
 
 
 # =========================================================================== school districts
