@@ -100,8 +100,11 @@ def test_the_notice_that_says_5_pm_is_shown_beside_the_1_pm_close(perry):
                if x["id"] == "declaration-filing")
     assert row["basis"]["status"] == "departs"
     assert row["safe_due"] == "2025-06-06T13:00:00-06:00"
-    assert "act by the earlier, 1:00 p.m. on Friday, June 6, 2025" in row["basis"]["said"]
-    assert "9:00 a.m. to 1:00 p.m. on Fridays" in row["basis"]["said"]
+    notes = {n["code"]: n["args"] for n in row["basis"]["notes"]}
+    departs = notes["basis.departs"]  # act by the earlier: the Friday close, not the notice's 5:00 p.m.
+    assert (departs["published"], departs["safe"]) == ("2025-06-06T17:00:00-06:00", "2025-06-06T13:00:00-06:00")
+    assert notes["basis.fact.office_hours_other"]["others"] == [  # Fridays (weekday 4) 9:00 a.m. to 1:00 p.m.
+        {"code": "hours.on_weekday", "args": {"open": "09:00:00", "close": "13:00:00", "day": 4}}]
 
 
 def test_the_about_page_says_the_hours_by_weekday(reader):
