@@ -95,6 +95,12 @@ class Records:
     notices: Sequence[PublishedNotice] = ()  # dates the government published, from accepted reports or the clerk
     changes: Mapping[str, Sequence[Callable[[Jurisdiction, Mapping[str, object]], Note]]] = field(default_factory=dict)
     hours_over_time: Sequence[RecordedHours] = ()
+    #: The jurisdictions :meth:`office` built from these records, by the
+    #: jurisdiction given and the office hours laid on it: records read at
+    #: one revision (:class:`deadlines.recorded.DbRecords`) build a
+    #: jurisdiction's law once (its holiday calendars, its spans), not on every
+    #: lookup. Shared by the copies :meth:`at` makes; at most :data:`OFFICES`.
+    offices: dict = field(default_factory=dict, compare=False, repr=False)
 
     def at(self, jur: Jurisdiction, day: date) -> Records:
         """These records with the office hours a clerk recorded that are in
@@ -123,10 +129,25 @@ class Records:
             return self.at(jur, day or datetime.now(ZoneInfo(jur.timezone)).date()).office(jur)
         if self.office_hours is None and not self.closures:
             return jur
+        key = (jur, self.office_hours)
+        built = self.offices.get(key)
+        if built is None:
+            built = self._office(jur)
+            if len(self.offices) >= OFFICES:
+                self.offices.clear()
+            self.offices[key] = built
+        return built
+
+    def _office(self, jur: Jurisdiction) -> Jurisdiction:
         extra = tuple(HolidayRule(id=f"recorded-closure-{h.day}", name=h.name, how="date", cite=h.cite, month=h.day.month,
                                   day=h.day.day, start=h.day, until=h.day) for h in self.closures)
         return jur.with_law(office_hours=self.office_hours or jur.office_hours,
                             holidays=replace(jur.holidays, closures=jur.holidays.closures + extra) if extra else jur.holidays)
+
+
+#: The most jurisdictions one :class:`Records` keeps (:attr:`Records.offices`):
+#: a government on its law, under each set of hours a clerk recorded over time.
+OFFICES = 16
 
 
 class RecordSource(Protocol):

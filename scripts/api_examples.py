@@ -38,6 +38,40 @@ CASES = {
 }
 
 
+#: operationId -> status -> (the clerk's writes first, the request), with a token of model-city's: the answers
+#: hold no instant (when a write was recorded), so the example is the same each time it is captured.
+CLERK_CASES = {
+    "listElections": {"200": ([("PUT", "/api/v1/jurisdictions/model-city/elections/2026-11-03",
+                                {"general": "2026-11-10", "authority": "Resolution 2026-14 of the city council",
+                                 "reason": "The election was moved by the county"}),
+                               ("PUT", "/api/v1/jurisdictions/model-city/elections/2028-11-07",
+                                {"general": "2028-11-14", "authority": "Resolution 2028-3 of the city council",
+                                 "reason": "The election was moved by the county"})],
+                              "/api/v1/jurisdictions/model-city/elections?limit=1")},
+}
+
+
+def _clerk(app, client, out: dict) -> None:
+    """The clerk API's cases (:data:`CLERK_CASES`), with a new token (never written out)."""
+    from sqlalchemy.orm import Session
+
+    from deadlines.store import tokens
+
+    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
+        _, secret = tokens.create(s, "model-city", "examples")
+    auth = {"Authorization": f"Bearer {secret}"}
+    for operation, statuses in CLERK_CASES.items():
+        for status, (writes, url) in statuses.items():
+            for method, path, body in writes:
+                done = client.open(path, method=method, json=body, headers=auth)
+                if done.status_code >= 300:
+                    raise SystemExit(f"{method} {path}: answered {done.status_code}")
+            resp = client.get(url, headers=auth)
+            if str(resp.status_code) != status:
+                raise SystemExit(f"{url}: answered {resp.status_code}, not {status}")
+            out.setdefault(operation, {})[status] = {"request": f"GET {url}", "answer": resp.get_json()}
+
+
 def _trim(operation: str, answer: dict) -> dict:
     if operation == "getDeadlines" and "deadlines" in answer:
         return {**answer, "deadlines": answer["deadlines"][:KEEP_DEADLINES]}
@@ -60,6 +94,7 @@ def capture() -> dict:
                     raise SystemExit(f"{url}: answered {resp.status_code}, not {status}")
                 out.setdefault(operation, {})[status] = {"request": f"GET {url}",
                                                          "answer": _trim(operation, resp.get_json())}
+        _clerk(app, client, out)
         app.extensions["records"].db.dispose()
     return out
 

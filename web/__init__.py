@@ -19,7 +19,7 @@ from web import (about, across_page, api, api_docs, bulk, clerk, clerk_request, 
                  embed, feed_fast, feeds, form, language, limits, openapi, problems, report_page, reports, security, site,
                  subscriptions)
 # Views on a blueprint of another module (clerk.bp, desk.bp, feeds.bp): imported for their routes.
-from web import clerk_reads, clerk_writes, desk_sign_in, feeds_combined  # noqa: F401
+from web import clerk_notices, clerk_reads, clerk_writes, desk_sign_in, feeds_combined  # noqa: F401
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

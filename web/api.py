@@ -68,7 +68,9 @@ def jurisdictions() -> Response:
     ``limit`` (100, at most 1,000) with ``cursor``/``next`` (the example
     calendars only with ``include=examples``); or, given
     ``lat`` and ``lon``, the governments of that point, each with ``where``
-    (:mod:`web.where`)."""
+    (:mod:`web.where`). Where ``q`` finds nothing, ``suggested`` holds the
+    governments whose names are nearest it ("denvr": the City and County of
+    Denver), as the page suggests them; else it is empty."""
     args = request.args
     unknown = sorted(set(args) - set(PLACE_PARAMS))
     if unknown:
@@ -82,20 +84,23 @@ def jurisdictions() -> Response:
     include = args.get("include") or None
     if include is not None and include not in PLACE_INCLUDES:
         raise InputError.of("include.examples", "include", got=repr(include))
-    at = inputs.point(args)
+    at, suggested = inputs.point(args), []
     if at is not None:
         found = where.governments_at(*at, state=state, kind=kind, county=args.get("county") or None)
         items = [{**place_dict(p), "where": w} for p, w in found[first:first + limit]]
     else:
-        found = registry().places().search(args.get("q"), state=state, kind=kind, county=args.get("county") or None,
-                                           ocd_id=args.get("ocd_id") or None,
-                                           leave_out=frozenset() if include == "examples" else examples())
+        filters = {"state": state, "kind": kind, "county": args.get("county") or None,
+                   "leave_out": frozenset() if include == "examples" else examples()}
+        found = registry().places().search(args.get("q"), ocd_id=args.get("ocd_id") or None, **filters)
         items = [place_dict(p) for p in found[first:first + limit]]
+        if not found and args.get("q") and not args.get("ocd_id"):  # "denvr": the nearest names, as the page offers
+            suggested = [place_dict(p) for p in registry().places().near(args.get("q"), **filters)]
     more = first + limit < len(found)
     query = {k: v for k, v in safe_args().items() if k != "cursor"}  # never url_for's own arguments
     return jsonify({
         "items": items, "total": len(found),
         "next": url_for("api.jurisdictions", **query, cursor=inputs.make_offset_cursor(first + limit)) if more else None,
+        "suggested": suggested,
     })
 
 

@@ -164,14 +164,6 @@ def writing() -> Session:
     return Session(writer(current_app.extensions["records"].db), expire_on_commit=False)
 
 
-def servable(s: Session, jur: Jurisdiction, cycle=None) -> None:
-    """Refuse (422, nothing stored) a write after which a surface could not
-    show ``jur``, computed inside the transaction ``s`` (:func:`written` does
-    it outside the write lock)."""
-    commands.check_servable(s, jur, today=today_in(jur.timezone), years_ahead=current_app.config["FEED_YEARS_AHEAD"],
-                           cycle=cycle)
-
-
 def written(write: Callable[[Session], T], cycle: Callable[[T], date | None] = lambda _: None,
             jur: Jurisdiction | None = None) -> T:
     """``write(s)`` on ``jur`` (default: the API's ``g.jur``) committed,

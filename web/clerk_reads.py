@@ -1,16 +1,26 @@
 """The clerk API's reads (views on :mod:`web.clerk`'s blueprint): each kind of
 record listed, and each record as the API answers it (its writes,
-:mod:`web.clerk_writes`, answer with the same)."""
+:mod:`web.clerk_writes`, answer with the same).
+
+Every list answers the envelope of the public lists: ``items`` (this page),
+``total`` (the whole list) and ``next`` (the next page's link, null on the
+last), in pages of ``limit`` (100, at most 1,000) from ``cursor``. Before
+issue 27 these lists were bare JSON arrays; no outside interface
+(DESIGN.md "Interfaces that outside checks rely on") fixed that shape, so no
+array is kept beside the envelope."""
 from __future__ import annotations
 
-from flask import current_app, g, jsonify
+from flask import current_app, g, jsonify, request, url_for
 from sqlalchemy import select
 
+from deadlines.core import inputs
+from deadlines.core.errors import InputError
 from deadlines.store import history, records
 from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OverrideEntry,
                                     Subscription, TriggerEvent)
 
 from web.clerk import bp, error, reading
+from web.problems import detail
 from web.common import today_in
 
 
@@ -54,10 +64,33 @@ def subscription_out(sub: Subscription) -> dict:
             "audience": sub.audience, "confirmed": sub.confirmed_at is not None, "active": sub.unsubscribed_at is None}
 
 
+#: A page of a clerk list: ``limit`` items unless asked (at most :data:`MAX_PAGE`).
+MAX_PAGE, DEFAULT_PAGE = 1000, 100
+PAGING = ("limit", "cursor", "lang")  # (``lang``: the language of a problem, web.problems.detail)
+
+
+def envelope(items: list):
+    """``items`` answered a page at a time: ``{"items", "total", "next"}``
+    (a bad ``limit`` or ``cursor``, or another query key, is a 400 naming it)."""
+    try:
+        unknown = sorted(set(request.args) - set(PAGING))
+        if unknown:
+            raise InputError.of("query.unknown", unknown[0], allowed=", ".join(PAGING))
+        limit = inputs.whole_number(request.args.get("limit"), "limit", 1, MAX_PAGE, DEFAULT_PAGE)
+        first = inputs.offset_cursor(request.args.get("cursor"))
+    except InputError as exc:
+        return error(400, detail(exc), exc.field)
+    more = first + limit < len(items)
+    asked = {k: request.args[k] for k in ("limit", "lang") if request.args.get(k)}
+    return jsonify({"items": items[first:first + limit], "total": len(items),
+                    "next": url_for(request.endpoint, jid=g.jid, **asked,
+                                    cursor=inputs.make_offset_cursor(first + limit)) if more else None})
+
+
 def _listing(model, order, render):
     with reading() as s:
         rows = s.scalars(select(model).where(model.jurisdiction_id == g.jid).order_by(order))
-        return jsonify([render(r) for r in rows])
+        return envelope([render(r) for r in rows])
 
 
 @bp.get("/events")
@@ -71,7 +104,7 @@ def list_events():
 def list_history():
     """Every clerk write, newest first."""
     with reading() as s:
-        return jsonify([history.as_dict(e) for e in history.listing(s, g.jid)])
+        return envelope([history.as_dict(e) for e in history.listing(s, g.jid)])
 
 
 @bp.get("/elections")

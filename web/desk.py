@@ -35,7 +35,7 @@ from deadlines.store.tables import (
     TriggerEvent,
 )
 from deadlines.publish.speaking import speaking
-from deadlines.words import Words
+from deadlines.words import DEFAULT, Words
 
 from web import desk_actions, desk_writes
 from web.common import records, registry, today_in
@@ -107,6 +107,15 @@ def _subscribers(s: Session, jur) -> list[tuple[Subscription, list[Coming], int]
             for sub in subs]
 
 
+def _drafts(jur, result, window, w) -> list[tuple[str, str]]:
+    """The drafted notice of ``window`` as ``(lang, text)``: in the desk's
+    language, and in English beside it where the desk's is another (a notice
+    is published in English; a Michigan charter's draft is English only)."""
+    english = draft_notice(jur, result, window)
+    own = None if w.lang == DEFAULT else draft_notice(jur, result, window, w)
+    return [(lang, text) for lang, text in ((w.lang, own), (DEFAULT, english)) if text and (lang == DEFAULT or text != english)]
+
+
 def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, new_token: str | None = None,
                 status: int = 200):
     """The desk page of ``jur`` for ``cycle`` (``preview``: a write shown before it is saved)."""
@@ -131,7 +140,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
                                   .order_by(OfficeClosure.day)))
         live_tokens = [t for t in tokens.listing(s, jur.id) if t.revoked_at is None]
         log = [change_words(e, jur, labels, w) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
-    notices = [(d, draft_notice(jur, result, d), published.get(d.uid)) for d in result.deadlines if d.kind == "notice-window"]
+    notices = [(d, _drafts(jur, result, d, w), published.get(d.uid)) for d in result.deadlines if d.kind == "notice-window"]
     choices = [c for c in jur.choices.values() if c.allowed(result.held)]
     near = cycles(jur, date(today.year - 2, 1, 1), date(today.year + 6, 12, 31))
     return render_template(

@@ -23,7 +23,6 @@ reports accept/reject`` does; a report of another jurisdiction is a 404."""
 from __future__ import annotations
 
 import secrets
-from datetime import date
 from typing import Callable, Mapping
 
 from flask import abort
@@ -33,16 +32,15 @@ from deadlines import commands
 from deadlines.core import inputs
 from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import InputError
-from deadlines.core.moments import day_of
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.publish import words
-from deadlines.service import cycle_of, lookup
+from deadlines.service import cycle_of
 from deadlines.store import reports
-from deadlines.recorded import DbRecords
-from deadlines.store.tables import DateReport, HistoryEntry, NoticePublication, OfficeClosure, TriggerEvent
+from deadlines.store.tables import DateReport, HistoryEntry, OfficeClosure, TriggerEvent
 from deadlines.words import Words
 
 from web.clerk import event_cap
+from web import notice_marks
 from web.common import today_in
 from web.language import said as spoken
 
@@ -201,56 +199,17 @@ def _closure_delete(s, jur, cycle, form, who):
 
 def _window(s, jur, cycle, form):
     """The notice window the form names (its ``uid``) in this cycle, as the desk computes it."""
-    uid = form.get("uid", "")
-    window = next((d for d in lookup(jur, today=today_in(jur.timezone), election=cycle,
-                                     records=DbRecords(s.connection())).deadlines
-                   if d.uid == uid and d.kind == "notice-window"), None)
-    if window is None:
-        raise InputError(spoken()._("uid: no such notice in this cycle"), "uid")
-    return window
-
-
-def _published_on(jur, window, form) -> date:
-    """The day the form says the notice was published: not after today in the
-    jurisdiction's zone, and inside the window the desk shows ("Publish between
-    its opening and its last day")."""
-    on = inputs.day(form.get("published_on"), "published_on")
-    today = today_in(jur.timezone)
-    w = spoken()
-    if on > today:
-        raise InputError(w._("published_on: {day} is after today ({today}, {zone}): mark a notice published once it "
-                             "has been", day=words.when(on, w), today=words.when(today, w),
-                             zone=w.zone(jur.timezone)), "published_on")
-    opens, closes = (day_of(window.start) if window.start is not None else None), day_of(window.due)
-    if opens is not None and on < opens:
-        raise InputError(w._("published_on: {day} is before the notice window opens, on {opens}: the law asks for it "
-                             "between {opens} and {closes}", day=words.when(on, w), opens=words.when(opens, w),
-                             closes=words.when(closes, w)), "published_on")
-    if on > closes:
-        raise InputError((w._("published_on: {day} is after the notice window closes, on {closes}: the law asks for "
-                              "it between {opens} and {closes}", day=words.when(on, w), opens=words.when(opens, w),
-                              closes=words.when(closes, w)) if opens else
-                          w._("published_on: {day} is after the notice window closes, on {closes}: the law asks for "
-                              "it by {closes}", day=words.when(on, w), closes=words.when(closes, w))), "published_on")
-    return on
+    return notice_marks.window(s, jur, cycle, spoken(), uid=form.get("uid", ""))
 
 
 def _notice(s, jur, cycle, form, who):
-    """Mark a notice published (the day, and where): its reminders stop."""
+    """Mark a notice published (the day, and where): its reminders stop
+    (the rules: :func:`web.notice_marks.mark`, the API's too)."""
     window = _window(s, jur, cycle, form)
-    uid = window.uid
-    on = _published_on(jur, window, form)
     w = spoken()
-    where = inputs.required_text(form.get("where"), "where", w._("the newspaper or site it was published in"))
-    said = w._("Marked “{title}” published on {day} in {where}; its reminders stop.", title=w.calendar(window.title),
-               day=words.when(on, w), where=where)
-    kept = s.scalar(select(NoticePublication).where(NoticePublication.deadline_uid == uid))
-    if kept is not None:
-        if kept.published_on == on and _same_words(kept.where, where):
-            return said, None  # marked so already (the form sent again)
-        raise InputError(w._("uid: this notice is already marked published; undo that first to change it"), "uid")
-    commands.publish_notice(s, jur, uid, commands.notice_target(cycle, window.id), on, where, who=who)
-    return said, None
+    entry, _new = notice_marks.mark(s, jur, cycle, window, form.get("published_on"), form.get("where"), who, w)
+    return w._("Marked “{title}” published on {day} in {where}; its reminders stop.", title=w.calendar(window.title),
+               day=words.when(entry.published_on, w), where=entry.where), None
 
 
 def _notice_delete(s, jur, cycle, form, who):

@@ -17,11 +17,13 @@ from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.computed import Result
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.service import NO_RECORDS, upcoming
+from deadlines.words import Words
 from web.common import check_state, registry, records, today_in
 from web.costly import costly
 from web.feed_cache import Rendered, answer, computed, current, once, rendered, versioned
 from web.feeds import audience_asked, bp
 from web.landing import STATES
+from web.language import said
 from web.security import base_url, external_url
 
 COMBINED = "/calendars/combined.ics"
@@ -51,9 +53,10 @@ def _combined_ids() -> tuple[tuple[str, ...], dict[str, str] | None]:
     return ids, {k: v for k, v in filters.items() if v}
 
 
-def _combined_key(ids: tuple[str, ...], audience: str | None, base: str) -> tuple:
+def _combined_key(ids: tuple[str, ...], audience: str | None, base: str, language: str) -> tuple:
     reg, rec = registry(), records()
-    return (COMBINED, ids, audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids), base)
+    return (COMBINED, ids, audience, tuple(reg.stamp(j) for j in ids), tuple(rec.revision(j) for j in ids), base,
+            language)
 
 
 def _servable(ids: tuple[str, ...]) -> tuple[list[Jurisdiction], list[str]]:
@@ -79,24 +82,26 @@ def _servable(ids: tuple[str, ...]) -> tuple[list[Jurisdiction], list[str]]:
 def combined_feed() -> Response:
     """The upcoming cycles of several jurisdictions in one feed (the same events,
     UIDs and versions as their own feeds); valid for a day in the zone of the
-    first jurisdiction named (in id order)."""
-    (ids, filters), audience = _combined_ids(), audience_asked()
+    first jurisdiction named (in id order). ``lang=es``: in Spanish, as a
+    government's own feed is ("Último día: ..."), each event's version that of
+    its English text."""
+    (ids, filters), audience, w = _combined_ids(), audience_asked(), said()
     if filters is not None and len(ids) > MAX_COMBINED:
         return _grouped_feed(ids, tuple(filters.items()), audience)
-    args = (ids, audience, base_url())
+    args = (ids, audience, base_url(), w.lang)
     key = _combined_key(*args)
     feed = current(key)
     if feed is None:
         jurs, left_out = _servable(ids)
-        name = _title(_filter_words(filters) if filters else _names(jurs), jurs, audience)
-        about = ("Deadlines computed from the law of " + "; ".join(f"{j.name} ({j.timezone})" for j in jurs) +
-                 ". Each event sits on its safe date; its description cites the law and links to its row, which quotes the "
-                 "law and shows how its date is counted." + _left_out_words(left_out))
-        feed_key = _feed_key(audience, "j=" + ",".join(ids))
+        name = _title(_filter_words(filters, w) if filters else _names(jurs, w), jurs, audience, w)
+        about = w._("Deadlines computed from the law of {governments}. Each event sits on its safe date; its description "
+                    "cites the law and links to its row, which quotes the law and shows how its date is counted.",
+                    governments="; ".join(f"{j.name} ({j.timezone})" for j in jurs)) + _left_out_words(left_out, w)
+        feed_key = _feed_key(audience, "j=" + ",".join(ids), w.lang)
 
         def compute(bases: dict[str, int]) -> Rendered:
             zone = jurs[0].timezone
-            body = ical.assembled(_parts(jurs, audience, bases), name=name, description=about, timezone=zone,
+            body = ical.assembled(_parts(jurs, audience, bases, w), name=name, description=about, timezone=zone,
                                   today=today_in(zone))
             return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"',
                              sum(bases.values()))
@@ -105,38 +110,44 @@ def combined_feed() -> Response:
     return answer(feed, _combined_key, *args)
 
 
-def _title(chosen: str, jurs: list[Jurisdiction], audience: str | None) -> str:
+def _title(chosen: str, jurs: list[Jurisdiction], audience: str | None, w: Words) -> str:
     """A feed of many's name: what it holds, how many, for whom."""
-    return f"Election deadlines: {chosen} ({len(jurs):,} governments)" + (f" ({audience})" if audience else "")
+    return w.n_("Election deadlines: {chosen} ({count} government)", "Election deadlines: {chosen} ({count} governments)",
+                len(jurs), chosen=chosen, count=f"{len(jurs):,}") + (f" ({audience})" if audience else "")
 
 
-def _left_out_words(left_out: list[str]) -> str:
+def _left_out_words(left_out: list[str], w: Words) -> str:
     """What the feed's description says of the governments left out (nothing when none is)."""
-    return f" Left out for now (the calendar file has a problem): {', '.join(left_out)}." if left_out else ""
+    return " " + w._("Left out for now (the calendar file has a problem): {ids}.", ids=", ".join(left_out)) if left_out else ""
 
 
-def _feed_key(audience: str | None, what: str) -> str:
-    """The feed's own version's UID: a hash of what it holds (fits its column, any count)."""
-    which = (f"audience={audience}&" if audience else "") + what
+def _feed_key(audience: str | None, what: str, language: str = "en") -> str:
+    """The feed's own version's UID: a hash of what it holds (fits its column, any count), kept per language
+    (English as before)."""
+    which = (f"audience={audience}&" if audience else "") + what + ("" if language == "en" else f"&lang={language}")
     return "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()
 
 
-def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]) -> list[ical.Serialized]:
+def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int], w: Words) -> list[ical.Serialized]:
     """Each government's events in a feed of many, stamped and serialized,
     from ``feed_parts`` (a byte-bounded cache keyed on the government, the
     audience, its file's stamp, the records revision ``bases`` gives, the base
     URL and its day): computed only for those not there (in one batch of
     versions), so a feed of any set of governments costs a merge of parts
-    computed once per change."""
+    computed once per change. In another language than English each event
+    is said in ``w``'s words under the version of its English text, as a
+    government's own feed is."""
     cache, base, years = current_app.extensions["feed_parts"], base_url(), current_app.config["FEED_YEARS_AHEAD"]
-    keys = [(j.id, audience, registry().stamp(j.id), bases[j.id], base, today_in(j.timezone)) for j in jurs]
+    keys = [(j.id, audience, registry().stamp(j.id), bases[j.id], base, today_in(j.timezone), w.lang) for j in jurs]
     parts = [cache.get(k) for k in keys]
     missing = [i for i, p in enumerate(parts) if p is None]
     if missing:
-        chosen = [(e, r) for i in missing
-                  for r in upcoming(jurs[i], today=keys[i][-1], years_ahead=years, records=records())
-                  for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)]
-        evs, of = versioned(chosen, bases, law_linked=True), {}
+        results = [r for i in missing
+                   for r in upcoming(jurs[i], today=keys[i][-2], years_ahead=years, records=records())]
+        chosen = [(e, r) for r in results for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)]
+        spoken = None if w.lang == "en" else {str(e["uid"]): e for r in results
+                                              for e in ical.events(r, audience=audience, w=w)}
+        evs, of = versioned(chosen, bases, law_linked=True, spoken=spoken), {}
         for e, (_, r) in zip(evs, chosen):
             of.setdefault(r.jurisdiction.id, []).append(e)
         for i in missing:
@@ -145,23 +156,26 @@ def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]
     return parts
 
 
-def _filter_words(filters: dict[str, str]) -> str:
+def _filter_words(filters: dict[str, str], w: Words = ical.FEED_WORDS) -> str:
     """What a combined feed by filters holds, as its name says it: "Townships of
-    Kent County, Michigan", "Governments of Colorado"."""
+    Kent County, Michigan", "Governments of Colorado" (in ``w``'s language)."""
     state, kind, county = filters.get("state"), filters.get("kind"), filters.get("county")
-    where = [f"{registry().places().county_name(county, state)} County"] if county else []
-    where += [STATES.get(state, state)] if state else []
-    who = kind_name(kind, 2, ical.FEED_WORDS) if kind else "governments"
-    text = f"{who} of {', '.join(where)}" if where else who
+    who = kind_name(kind, 2, w) if kind else w._("governments")
+    where = [STATES.get(state, state)] if state else []
+    if county:
+        text = w._("{who} of {name} County", who=who, name=registry().places().county_name(county, state))
+        text = ", ".join([text, *where])
+    else:
+        text = w._("{who} of {where}", who=who, where=where[0]) if where else who
     return text[0].upper() + text[1:]
 
 
-def _names(jurs: list[Jurisdiction]) -> str:
+def _names(jurs: list[Jurisdiction], w: Words) -> str:
     """A feed of named governments, by the first names: "City of Ypsilanti, Felch Township and 19 more"."""
     names = [j.name for j in jurs]
     if len(names) <= 3:
-        return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
-    return f"{', '.join(names[:2])} and {len(names) - 2:,} more"
+        return w._("{some} and {last}", some=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
+    return w._("{some} and {count} more", some=", ".join(names[:2]), count=f"{len(names) - 2:,}")
 
 
 def _grouped_key(ids: tuple[str, ...], filters: tuple, audience: str | None, base: str) -> tuple:
@@ -196,12 +210,12 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
         jurs, left_out = _servable(ids)
         zone, years = jurs[0].timezone, current_app.config["FEED_YEARS_AHEAD"]
         chosen = _filter_words(dict(filters))
-        name = _title(chosen, jurs, audience)
+        name = _title(chosen, jurs, audience, ical.FEED_WORDS)
         about = (f"Deadlines of the {len(jurs):,} governments matching {chosen}, computed from each one's law: one "
                  "event per deadline they share, its title counting them and its description naming them; a "
                  "government whose date or hour differs has an event of its own. Each event links to the list of "
                  "that day, where every government's row quotes the law and shows how its date is counted."
-                 + _left_out_words(left_out))
+                 + _left_out_words(left_out, ical.FEED_WORDS))
         scope = "combined/" + "/".join(f"{k}-{re.sub(r'[^a-z0-9]+', '-', v.lower()).strip('-')}" for k, v in filters)
         feed_key = _feed_key(audience, scope)
         wanted = {**dict(filters), **({"audience": audience} if audience else {})}

@@ -111,9 +111,10 @@ def _near(args: dict, errors: dict) -> dict | None:
 
 
 #: The embed's advised height (px): its tallest content measured in Chromium at 320 px wide (a long name in
-#: Spanish, a window's first and last day: 747 px; 664 at 390, 350 at 1280), with room to spare. Where the host
-#: page runs the embed code's script, the frame takes the height the embed posts (web/static/embed-size.js).
-EMBED_HEIGHT = 800
+#: Spanish, a window's first and last day and the days its office is closed inside it: 833 px; 747 before the
+#: closed days were said), with room to spare. Where the host page runs the embed code's script, the frame takes
+#: the height the embed posts (web/static/embed-size.js).
+EMBED_HEIGHT = 900
 #: The tallest the frame is made on the embed's word (a page that posts more is not believed).
 EMBED_MAX_HEIGHT = 2000
 _RESIZE = ('<script>addEventListener("message",function(e){{var h=e.data&&e.data.deadlinesEmbedHeight;'

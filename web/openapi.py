@@ -12,17 +12,13 @@ input at fault where there is one). The HTML sign-up and unsubscribe pages of
 answers)."""
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-
 from deadlines.core import inputs
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.model import AUDIENCES
 from deadlines.words import DEFAULT, LANGUAGES
 from web.openapi_clerk import JID, clerk_paths
 from web.openapi_reports import report_paths
-from web.openapi_common import DAY, MAX_CONTENT, STR, answer, problem  # MAX_CONTENT: read by create_app and serve
+from web.openapi_common import DAY, MAX_CONTENT, STR, answer, example, problem  # MAX_CONTENT: read by create_app and serve
 from web.schemas import components
 from web.schemas.law import Jurisdiction as JurisdictionBody, Places
 from web.schemas.results import Listing, Result
@@ -36,20 +32,6 @@ EVENT = {"date": INPUT_DATE,
 
 def _query(name: str, schema: dict, description: str, required: bool = False) -> dict:
     return {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
-
-
-#: Real answers of the app for small cases (``scripts/api_examples.py`` writes them; a test checks them).
-EXAMPLES = Path(__file__).with_name("api_examples.json")
-
-
-@cache
-def _examples() -> dict:
-    return json.loads(EXAMPLES.read_text(encoding="utf-8"))
-
-
-def example(operation: str, status: str) -> dict | None:
-    """The captured request and answer of ``operation`` for ``status`` (None where none is kept)."""
-    return _examples().get(operation, {}).get(status)
 
 
 STATE_400 = ("; a state whose governments this service does not know (it knows Colorado, Michigan and Utah) is a "

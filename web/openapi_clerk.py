@@ -8,12 +8,13 @@ from datetime import date
 from pydantic import BaseModel, Field
 
 from deadlines.commands import MAX_EVENTS_PER_CYCLE
-from web.openapi_common import BODY_LIMITS, MAX_CONTENT, STR, TEXT_LIMITS, answer, many, problem, schema_of
+from web.clerk_reads import DEFAULT_PAGE, MAX_PAGE
+from web.openapi_common import BODY_LIMITS, MAX_CONTENT, STR, TEXT_LIMITS, answer, example, page_of, problem, schema_of
 from web.schemas import REF, ref
 from web.schemas.base import Problem
 from web.schemas.clerk import (ClosureIn, ClosureOut, Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn,
-                               HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Subscription,
-                               SubscriptionCreated, SubscriptionIn)
+                               HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Publication,
+                               PublicationIn, Subscription, SubscriptionCreated, SubscriptionIn)
 
 NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
 JID = {"name": "jid", "in": "path", "required": True, "schema": STR, "description": "Jurisdiction id",
@@ -30,6 +31,8 @@ CHOICE_ID = _clerk_param("choice", {"type": "string", "minLength": 1},
                          "A choice the law gives the jurisdiction (`[choices.<id>]`, e.g. `ranked-choice`); it must "
                          "be in force for the cycle (422 otherwise)")
 DEADLINE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1}, "A deadline id of the jurisdiction")
+NOTICE_ID = _clerk_param("deadline", {"type": "string", "minLength": 1},
+                         "The id of a notice window of the jurisdiction (`filing-notice`)")
 EVENT_ID = _clerk_param("event_id", NINT, "The recorded event's id")
 SUB_ID = _clerk_param("sub_id", NINT, "The subscription's id")
 CLOSURE_ID = _clerk_param("closure_id", NINT, "The recorded closure's id")
@@ -39,6 +42,13 @@ IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
                                   "the event recorded the first time (nothing new stored); with another event, 422"}
 REASON = {"name": "reason", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
           "description": "Why (kept in the history and said in the cancelled deadlines)"}
+PAGE = [
+    {"name": "limit", "in": "query", "required": False,
+     "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE, "default": DEFAULT_PAGE},
+     "description": f"Items per page ({DEFAULT_PAGE} unless given, at most {MAX_PAGE:,})"},
+    {"name": "cursor", "in": "query", "required": False, "schema": STR,
+     "description": "Where the page starts: follow `next` (the link holds it); absent: the first page"},
+]
 RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait"}}
 CHALLENGE = {"WWW-Authenticate": {"schema": STR, "description": 'Bearer realm="deadlines"'}}
 AUTH_FAILURES = ("too many failed authentications (unknown or revoked tokens) from this client "
@@ -76,6 +86,10 @@ def _clerk(op_id: str, summary: str, ok: dict, *, params=(), body: type[BaseMode
                 "headers": {**RETRY_AFTER, "WWW-Authenticate": {
                     **CHALLENGE["WWW-Authenticate"], "description": 'Bearer realm="deadlines" (failed authentications)'}}},
     }
+    if op_id.startswith("list"):  # every list: the envelope, a page at a time (web.clerk_reads.envelope)
+        params = [*params, *PAGE]
+        responses["400"] = problem("A path or query value breaks a limit (" + TEXT_LIMITS + "), or `limit` or "
+                                   "`cursor` is not one this list gives, or another query parameter is sent")
     op = {"operationId": op_id, "summary": summary, "tags": ["clerk"], "security": [{"bearerAuth": []}],
           "parameters": [JID, *params], "responses": responses}
     if body is not None:
@@ -108,7 +122,7 @@ def clerk_paths() -> dict:
     base = "/api/v1/jurisdictions/{jid}"
     return {
         f"{base}/events": {
-            "get": _clerk("listEvents", "Recorded trigger events", {"200": answer(many(Event), "The events")}),
+            "get": _clerk("listEvents", "Recorded trigger events", {"200": answer(page_of(Event), "The events")}),
             "post": _clerk("recordEvent", "Record a trigger event", {"201": answer(Event, "Recorded")},
                            params=[IDEMPOTENCY_KEY], body=EventIn, events=True),
         },
@@ -122,11 +136,11 @@ def clerk_paths() -> dict:
         f"{base}/history": {
             "get": _clerk("listHistory", "Every clerk write, newest first: who (the token's label), when, "
                           "before and after, authority and reason",
-                          {"200": answer(many(HistoryEntry), "The history")}),
+                          {"200": answer(page_of(HistoryEntry), "The history")}),
         },
         f"{base}/elections": {
             "get": _clerk("listElections", "Election dates entered by the clerk",
-                          {"200": answer(many(ElectionEntry), "The entries")}),
+                          {"200": answer(page_of(ElectionEntry), "The entries", example("listElections", "200"))}),
         },
         f"{base}/elections/{{cycle}}": {
             "put": _clerk("putElection", "Enter the dates an election cycle is held on (a moved election)",
@@ -136,7 +150,7 @@ def clerk_paths() -> dict:
         },
         f"{base}/overrides": {
             "get": _clerk("listOverrides", "Overrides (court orders, proclamations)",
-                          {"200": answer(many(Override), "The overrides")}),
+                          {"200": answer(page_of(Override), "The overrides")}),
         },
         f"{base}/overrides/{{cycle}}/{{deadline}}": {
             "put": _clerk("putOverride", "Override or cancel one deadline of a cycle",
@@ -149,7 +163,7 @@ def clerk_paths() -> dict:
         },
         f"{base}/decisions": {
             "get": _clerk("listDecisions", "Decisions recorded by the clerk on choices the law gives per cycle",
-                          {"200": answer(many(Decision), "The decisions")}),
+                          {"200": answer(page_of(Decision), "The decisions")}),
         },
         f"{base}/decisions/{{cycle}}/{{choice}}": {
             "put": _clerk("putDecision", "Record whether the jurisdiction takes a choice the law gives for a cycle "
@@ -177,7 +191,7 @@ def clerk_paths() -> dict:
         },
         f"{base}/closures": {
             "get": _clerk("listClosures", "Days the clerk recorded the office closed",
-                          {"200": answer(many(ClosureOut), "The closures")}),
+                          {"200": answer(page_of(ClosureOut), "The closures")}),
             "post": _clerk("recordClosure", "Record a day the office is closed (a last day on it gets the "
                            "office's last open day before it as the safe date)",
                            {"201": answer(ClosureOut, "Recorded")}, body=ClosureIn),
@@ -186,9 +200,30 @@ def clerk_paths() -> dict:
             "delete": _clerk("deleteClosure", "Delete a recorded closure (`?reason=` is kept in the history)",
                              _gone("Closure"), params=[CLOSURE_ID, REASON], not_found="no such closure"),
         },
+        f"{base}/notices": {
+            "get": _clerk("listNotices", "Notices marked published (as the desk's \"Mark as published\")",
+                          {"200": answer(page_of(Publication), "The marks")}),
+        },
+        f"{base}/notices/{{cycle}}/{{deadline}}": {
+            "put": _clerk("markNoticePublished", "Mark the notice window `deadline` of the cycle published, as the "
+                          "desk does: `published_on` not after today in the jurisdiction's zone and inside the "
+                          "window (422 otherwise, nothing stored); its reminders stop and the public row says "
+                          "\"published\" with the day and the place. The same mark sent again (a retry) answers 200 with the "
+                          "mark stored the first time and stores nothing",
+                          {"201": answer(Publication, "Marked"),
+                           "200": answer(Publication, "Marked so already (the same day and place): nothing stored"),
+                           "409": problem("The notice is marked published on another day or in another place: "
+                                          "undo that first (DELETE); nothing stored")},
+                          params=[CYCLE, NOTICE_ID], body=PublicationIn,
+                          not_found="no notice window of that id in the cycle"),
+            "delete": _clerk("undoNoticePublished", "Undo \"published\": the notice is no longer marked (its reminders "
+                             "come back; `?reason=` is kept in the history)", _gone("Mark"),
+                             params=[CYCLE, NOTICE_ID, REASON],
+                             not_found="no notice window of that id in the cycle, or it is not marked published"),
+        },
         f"{base}/subscriptions": {
             "get": _clerk("listSubscriptions", "Reminder subscriptions (email and webhook)",
-                          {"200": answer(many(Subscription), "The subscriptions, unsubscribed ones too")}),
+                          {"200": answer(page_of(Subscription), "The subscriptions, unsubscribed ones too")}),
             "post": _clerk("addSubscription", "Subscribe an email address (double opt-in) or a webhook", {
                 "201": answer(SubscriptionCreated,
                              "Created; a webhook's HMAC secret is shown once (null for email)")},

@@ -2,6 +2,10 @@
 and the input limits every request is held to (:mod:`deadlines.core.inputs`)."""
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
+
 from pydantic import BaseModel
 
 from deadlines.core import inputs
@@ -17,13 +21,27 @@ BODY_LIMITS = (f"at most {MAX_CONTENT // 1024} KiB; {TEXT_LIMITS}; at most {inpu
                f"object; nesting at most {inputs.MAX_DEPTH} deep")
 
 
+#: Real answers of the app for small cases (``scripts/api_examples.py`` writes them; a test checks them).
+EXAMPLES = Path(__file__).with_name("api_examples.json")
+
+
+@cache
+def _examples() -> dict:
+    return json.loads(EXAMPLES.read_text(encoding="utf-8"))
+
+
+def example(operation: str, status: str) -> dict | None:
+    """The captured request and answer of ``operation`` for ``status`` (None where none is kept)."""
+    return _examples().get(operation, {}).get(status)
+
+
 def schema_of(body: type[BaseModel] | dict) -> dict:
     """A model as a reference to its component; a schema as it is."""
     return ref(body) if isinstance(body, type) else body
 
 
 def _example(captured: dict | None) -> dict:
-    """A media type's ``example`` from a captured answer (``{"request", "answer"}``, :func:`web.openapi.example`),
+    """A media type's ``example`` from a captured answer (``{"request", "answer"}``, :func:`example`),
     with the request that gave it (``x-example-request``)."""
     return {} if captured is None else {"example": captured["answer"], "x-example-request": captured["request"]}
 
@@ -37,6 +55,15 @@ def answer(body: type[BaseModel] | dict, description: str, example: dict | None 
 
 def many(model: type[BaseModel]) -> dict:
     return {"type": "array", "items": ref(model)}
+
+
+def page_of(model: type[BaseModel]) -> dict:
+    """The envelope of every list (the public lists' and the clerk's): ``items``, ``total``, ``next``."""
+    return {"type": "object", "additionalProperties": False, "required": ["items", "total", "next"], "properties": {
+        "items": {**many(model), "description": "This page's items (the envelope of every list: `items`, `next`, "
+                                                "`total`)"},
+        "total": {"type": "integer", "minimum": 0, "description": "Items in the whole list (every page)"},
+        "next": {"type": ["string", "null"], "description": "The next page's URL; null on the last"}}}
 
 
 def problem(description: str, example: dict | None = None) -> dict:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from deadlines.core import facts
+from deadlines.core import fact_lists, facts
 from deadlines.core.roster import ROSTER_DIR, Roster, read as read_roster
 from deadlines.core.errors import CalendarError
 from deadlines.core.holiday_law import stale_lists
@@ -55,9 +55,13 @@ def report(files: list[Path], today: date) -> tuple[list[str], list[str]]:
 
 def _facts_problems(path: Path, folder: Path) -> list[str]:
     """A facts file's rows left out, and each fact naming a government, a
-    choice or a deadline its government does not have."""
+    choice or a deadline its government does not have; for a file of
+    complete lists, each id named that is not on its state's roster."""
     book = facts.read(folder)
     out = [str(p) for p in book.problems if p.path == str(path)]
+    if fact_lists.is_lists_file(path.name):
+        mine = [found for found in book.lists if found.path == str(path)]
+        return out + [str(p) for p in fact_lists.unknown_ids(mine, read_roster(folder))]
     reg = Registry(folder)
     known = set(reg.ids())
     with path.open(newline="", encoding="utf-8") as f:

@@ -227,8 +227,13 @@ def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[No
             out.append(Note(f"basis.fact.holds_primary_{f.value}", (("by", by),)))
         elif f.fact.startswith("decision:"):
             choice = jur.choices.get(f.fact.split(":", 1)[1])
+            title = choice.title if choice else f.fact
+            if f.listed is not None and f.value == "no":  # read from a complete list that does not name it
+                out.append(Note("basis.fact.decision_not_listed", (("choice", title), ("year", f.listed),
+                                                                   ("source", f.source))))
+                continue
             out.append(Note(f"basis.fact.decision_{'taken' if f.value == 'yes' else 'declined'}",
-                            (("choice", choice.title if choice else f.fact), ("by", by))))
+                            (("choice", title), ("by", by))))
     for name in b.assumed:
         if name == "office_hours":
             out.append(Note("basis.assumed.office_hours", (("clock", jur.office_hours.close),)))

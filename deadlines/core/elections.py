@@ -1,48 +1,29 @@
 """Election dates: derived by rule, or entered, and which cycle comes next."""
 from __future__ import annotations
 
-from datetime import date, timedelta
-from typing import Callable
+from datetime import date
 
-from deadlines.core.counting import first_weekday_of_month
-from deadlines.core.model import ElectionDay, ElectionMove, ElectionRule
+from deadlines.core.model import ELECTION_DAYS, TABLE_YEARS, ElectionDay, ElectionMove, ElectionRule
 from deadlines.core.notes import Note
 
-TUESDAY, MONDAY = 1, 0
-
-#: The election-day rules a calendar file may name (``rule = "first_tuesday"``),
-#: each the function giving its day in ``(year, month)``: the loader accepts
-#: exactly these names and the schema lists them.
-ELECTION_DAYS: dict[str, Callable[[int, int], date]] = {
-    "tuesday_after_first_monday":  # the day after the month's first Monday
-        lambda year, month: first_weekday_of_month(year, month, MONDAY) + timedelta(days=1),
-    "first_tuesday": lambda year, month: first_weekday_of_month(year, month, TUESDAY),
-    "second_tuesday_after_first_monday":  # Utah 20A-9-404: a week after the day after the first Monday
-        lambda year, month: first_weekday_of_month(year, month, MONDAY) + timedelta(days=8),
-}
-
-
-def _day(way: ElectionDay, year: int) -> date:
-    return ELECTION_DAYS[way.rule](year, way.month)
+_FIRST = TABLE_YEARS.start
 
 
 def rule_date(rule: ElectionRule, year: int) -> date | None:
     """The date ``rule``'s words give in ``year`` (None when it holds no election
     then), before any move on an authority."""
     way = rule.way_in(year)
-    return None if way is None else _day(way, year)
+    return None if way is None else ELECTION_DAYS[way.rule](year, way.month)
 
 
 def election_date(rule: ElectionRule, year: int) -> tuple[date, ElectionMove | None] | None:
     """The date the election is held in ``year``: the rule's date, or where an
-    authority moved it, the new date with the move."""
-    by_rule = rule_date(rule, year)
-    if by_rule is None:
-        return None
-    for move in rule.moves:
-        if move.rule_date == by_rule:
-            return move.day, move
-    return by_rule, None
+    authority moved it, the new date with the move (the rule's table, built
+    with it, for the years it holds)."""
+    i = year - _FIRST
+    if 0 <= i < len(rule.held):
+        return rule.held[i]
+    return rule.held_in(year)
 
 
 def _describe(way: ElectionDay) -> Note:
@@ -63,7 +44,10 @@ def describe_rule(rule: ElectionRule) -> Note:
 def rule_day(rule: ElectionRule, year: int) -> date:
     """The day ``rule``'s words give in ``year``, even in a year it skips (an
     even year for an odd-year rule: its first way's day)."""
-    return _day(rule.way_in(year) or rule.ways[0], year)
+    i = year - _FIRST
+    if 0 <= i < len(rule.days):
+        return rule.days[i]
+    return rule.day_in(year)
 
 
 def cycle_key(rule: ElectionRule, general: date) -> date:

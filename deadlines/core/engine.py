@@ -143,8 +143,8 @@ def _evaluate(rule: Rule, law: DayLaw, ctx: Context, cycle: date, case: Case | N
         steps = start_steps + steps
         if day_of(start) > day_of(last.due):
             last.warnings.append(note("window.ends_before_opening", due=last.due, start=start))
-    if rule.note:
-        steps.append(said(rule.note))
+    if law.note is not None:
+        steps.append(law.note)
     status = "tentative" if safe != last.due or ctx.jur.caveats else "scheduled"
     warnings = (*_caveats(ctx.jur.caveats), *last.warnings) if ctx.jur.caveats else tuple(last.warnings)
     # positional, in the order of Deadline's fields (a keyword call costs half again as much)
@@ -269,6 +269,9 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -
         caution = note("choice.undecided", choice=choice.title, cite=choice.cite)
         return replace(rule, readings=rule.readings + (reading,),
                        warning=joined(said(rule.warning), caution) if rule.warning else caution)
+    if not decision.taken and decision.listed is not None:  # not named on the complete list of that year
+        return replace(rule, note=noted(note("choice.not_listed", choice=choice.title, year=decision.listed,
+                                             source=decision.authority)))
     if not decision.taken:
         return replace(rule, note=noted(note("choice.declined", choice=choice.title, authority=decision.authority)))
     return replace(

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 
+from deadlines.core import fact_lists
 from deadlines.core.elections import rule_date
 from deadlines.core.errors import Problem
 from deadlines.core.jurisdiction import FACT_BY, Fact, Jurisdiction
@@ -29,7 +30,7 @@ from deadlines.core.roster import csv_rows
 FACTS_DIR = "facts"
 COLUMNS = ("jurisdiction", "fact", "value", "source", "quote", "as_of", "holds_from", "holds_until")
 #: The facts a row may state (``decision:<choice>`` and ``published:<deadline>`` besides)
-PLAIN = ("office_hours", "filing_office", "holds_primary")
+PLAIN = ("office_hours", "filing_office", "holds_primary", "population")
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _HOURS = re.compile(r"^(?:(?P<days>[a-z,-]+) )?(?P<open>\d\d:\d\d)-(?P<close>\d\d:\d\d)$")
 #: The choice a Michigan city's ``holds_primary`` decides (calendars/shared/michigan-city.toml)
@@ -99,13 +100,21 @@ def moment(value: str) -> date | datetime:
 
 @dataclass(frozen=True)
 class FactBook:
-    """Every research fact, by government id; the problems of the rows left out."""
+    """Every research fact, by government id; the complete lists
+    (:mod:`deadlines.core.fact_lists`); the problems of the rows left out."""
 
     by_id: dict[str, tuple[Fact, ...]] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
+    lists: tuple[fact_lists.CompleteList, ...] = ()
 
-    def of(self, jid: str) -> tuple[Fact, ...]:
-        return self.by_id.get(jid, ())
+    def of(self, jid: str, entry=None) -> tuple[Fact, ...]:
+        """``jid``'s own rows, then the facts the complete lists give it as
+        the roster ``entry`` (its kind and state) it is, where its rows do not
+        decide that cycle."""
+        own = self.by_id.get(jid, ())
+        if entry is None or not self.lists:
+            return own
+        return own + fact_lists.derived(self.lists, jid, entry.kind, entry.state, own)
 
 
 def stamp(root: Path) -> tuple:
@@ -137,8 +146,12 @@ def book(root: Path, stamps: tuple) -> FactBook:
 def _book(root: Path, stamps: tuple) -> FactBook:
     by_id: dict[str, list[Fact]] = {}
     problems: list[Problem] = []
+    lists: list[fact_lists.CompleteList] = []
     for name, _ in stamps:
         path = root / FACTS_DIR / name
+        if fact_lists.is_lists_file(name):
+            lists += fact_lists.read(path, problems)
+            continue
         for line, row in csv_rows(path, COLUMNS, problems):
             try:
                 fact = _fact(row)
@@ -146,7 +159,7 @@ def _book(root: Path, stamps: tuple) -> FactBook:
                 problems.append(Problem(str(path), f"line {line} ({row.get('jurisdiction') or 'no id'})", str(exc)))
                 continue
             by_id.setdefault(row["jurisdiction"].strip(), []).append(fact)
-    return FactBook({k: tuple(v) for k, v in by_id.items()}, tuple(problems))
+    return FactBook({k: tuple(v) for k, v in by_id.items()}, tuple(problems), tuple(lists))
 
 
 def _day(row: dict, column: str) -> date | None:
@@ -175,6 +188,11 @@ def _fact(row: dict) -> Fact:
     elif name in ("holds_primary",) or name.startswith("decision:"):
         if value not in ("yes", "no"):
             raise ValueError(f"value: expected yes or no, got {value!r}")
+    elif name == "population":  # a census count: the figure a signature table by population reads (MCL 168.544f)
+        if not re.fullmatch(r"\d+", value):
+            raise ValueError(f"value: expected the census count, a whole number of people (5831), got {value!r}")
+        if _day(values, "as_of") is None:
+            raise ValueError("as_of: a population needs the date of its count (the census day, 2020-04-01)")
     elif name.startswith("published:"):
         moment(value)
         if _day(values, "holds_from") is None:
@@ -252,7 +270,8 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
                 continue
             taken.add((choice, cycle))
             yes = f.value == ("no" if choice == NO_PRIMARY else "yes")  # holds no primary: the choice taken
-            decisions.append(Decision(choice, cycle, yes, f"{f.source} (research, {f.as_of or 'undated'})"))
+            said = f.source if f.listed else f"{f.source} (research, {f.as_of or 'undated'})"  # a list: its note says it
+            decisions.append(Decision(choice, cycle, yes, said, f.listed))
     if len(decisions) != len(jur.decisions):
         changes["decisions"] = tuple(decisions)
     return replace(jur.with_law(**changes) if changes else jur, facts=facts)

@@ -40,6 +40,9 @@ class Fact:
     as_of: date | None = None
     holds_from: date | None = None
     holds_until: date | None = None
+    #: the year of the complete list (``calendars/facts/<st>-lists.csv``) that
+    #: does not name the government, where the fact is read from that list
+    listed: int | None = None
 
     def holds_on(self, day: date) -> bool:
         return (self.holds_from is None or self.holds_from <= day) and (self.holds_until is None or day <= self.holds_until)

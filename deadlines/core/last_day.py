@@ -4,13 +4,13 @@ ends), the readings of the law where it reads another way, and the day a
 window opens. :mod:`deadlines.core.engine` runs it for every rule."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from deadlines.core import holiday_law, operations
 from deadlines.core.business_days import BusinessCalendar
-from deadlines.core.law import ROLL, DayLaw, closing_step, ends_at, own_reading, said
+from deadlines.core.law import ROLL, DayLaw, closing_step, ends_at, own_reading
 from deadlines.core.computed import Anchor, Deadline, ReadingResult
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.model import Expr, Moment, OfficeHours, Rule
@@ -90,8 +90,8 @@ def on_day(law: DayLaw, rule: Rule, hours: OfficeHours | None, day: date, zone: 
     if close == law.clock:
         return law
     ends = ends_at("ends.office_closes", close, zone)
-    return DayLaw(close, ends, law.roll, law.roll_cite, closing_step(hours, ends, day),
-                   own_reading(rule, law.roll, law.roll_cite, close, zone))
+    return replace(law, clock=close, ends=ends, closing=closing_step(hours, ends, day),
+                   own=own_reading(rule, law.roll, law.roll_cite, close, zone))
 
 
 @dataclass(slots=True)
@@ -130,8 +130,8 @@ def last_day(rule: Rule, law: DayLaw, ctx: Context) -> LastDay:
                              safe=cal.prior_business_day(day)))
     if law.closing is not None:
         steps.append(law.closing)
-    if rule.warning:
-        warnings.append(said(rule.warning))
+    if law.warning is not None:
+        warnings.append(law.warning)
     readings = readings_of(rule, day, rolled, law, ctx)
     return LastDay(due, law.ends, steps, warnings, readings)
 
@@ -181,12 +181,12 @@ def readings_of(rule: Rule, day: date, rolled: date, law: DayLaw, ctx: Context) 
     hours = ctx.jur.office_hours
     ways = [(own, roll, roll_cite, OWN_WHY)]
     dues = [at_hour(rolled, clock, ctx.zone)]
-    for r in rule.readings:
+    for r, (name, why) in zip(rule.readings, law.readings):
         how = r.roll or roll
         counted = day if r.due is None else day_of(count(r.due, ctx)[0])
         last = ctx.calendar.roll(counted, how)
         due = at_hour(last, r.at or clock_on(law, hours, last), r.zone or ctx.zone)
-        ways.append((said(r.name), how, r.cite, said(r.why)))
+        ways.append((name, how, r.cite, why))
         dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
     if other_law:
         for name, how, cite, why, other, at_office in _holiday_readings(own, roll, day, rolled, ctx):

@@ -33,7 +33,9 @@ class DayLaw:
     """What the law says of a rule's last day whatever the day: the hour it
     ends (None: the end of the day) and the note saying so, the roll and the
     law that gives it, the step saying the hour is the office's closing hour
-    (None where it is not), and the rule's own reading of it."""
+    (None where it is not), and the rule's own reading of it; and the rule's
+    words as notes, said once (:func:`said`): its note and warning (None
+    where it has none) and each reading's name and why."""
 
     clock: time | None
     ends: Note
@@ -41,6 +43,9 @@ class DayLaw:
     roll_cite: str
     closing: Note | None
     own: Note
+    note: Note | None
+    warning: Note | None
+    readings: tuple[tuple[Note, Note], ...]
 
 
 def day_law(rule: Rule, hours: OfficeHours | None, time_law: TimeLaw, zone: str) -> DayLaw:
@@ -65,7 +70,9 @@ def day_law(rule: Rule, hours: OfficeHours | None, time_law: TimeLaw, zone: str)
         roll, roll_cite = rule.roll, rule.cite
     else:
         roll, roll_cite = time_law.roll, time_law.cite
-    return DayLaw(clock, ends, roll, roll_cite, closing, own_reading(rule, roll, roll_cite, clock, zone))
+    return DayLaw(clock, ends, roll, roll_cite, closing, own_reading(rule, roll, roll_cite, clock, zone),
+                  said(rule.note) if rule.note else None, said(rule.warning) if rule.warning else None,
+                  tuple((said(r.name), said(r.why)) for r in rule.readings))
 
 
 def closing_step(hours: OfficeHours, ends: Note, day: date | None = None) -> Note:

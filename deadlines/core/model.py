@@ -7,9 +7,10 @@ time law). All frozen dataclasses; no I/O. The holiday law is in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, tzinfo
-from typing import Union
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Callable, Union
 
+from deadlines.core.counting import first_weekday_of_month
 from deadlines.core.notes import Note
 
 Moment = Union[date, datetime]
@@ -108,6 +109,26 @@ class ElectionDay:
         return in_years(self.years, year)
 
 
+MONDAY, TUESDAY = 0, 1
+
+#: The election-day rules a calendar file may name (``rule = "first_tuesday"``),
+#: each the function giving its day in ``(year, month)``: the loader accepts
+#: exactly these names and the schema lists them.
+ELECTION_DAYS: dict[str, Callable[[int, int], date]] = {
+    "tuesday_after_first_monday":  # the day after the month's first Monday
+        lambda year, month: first_weekday_of_month(year, month, MONDAY) + timedelta(days=1),
+    "first_tuesday": lambda year, month: first_weekday_of_month(year, month, TUESDAY),
+    "second_tuesday_after_first_monday":  # Utah 20A-9-404: a week after the day after the first Monday
+        lambda year, month: first_weekday_of_month(year, month, MONDAY) + timedelta(days=8),
+}
+
+#: The years an :class:`ElectionRule` holds its days for as a table, worked
+#: out when the rule is built: every year a person may ask about and the
+#: years its retention periods reach (``holiday_law.LAST_YEAR``); a year
+#: outside them is worked out when asked.
+TABLE_YEARS = range(1990, 2106)
+
+
 @dataclass(frozen=True)
 class ElectionRule:
     """How an election's date is derived: one :class:`ElectionDay`, or one per
@@ -121,6 +142,32 @@ class ElectionRule:
     cite: str
     text: str
     moves: tuple[ElectionMove, ...] = ()
+
+    def __post_init__(self) -> None:
+        #: Per year of :data:`TABLE_YEARS`: the day the election is held and
+        #: the move on an authority that put it there (:meth:`held_in`), and
+        #: the day the rule's words give (:meth:`day_in`), built once with the rule.
+        object.__setattr__(self, "held", tuple(self.held_in(y) for y in TABLE_YEARS))
+        object.__setattr__(self, "days", tuple(self.day_in(y) for y in TABLE_YEARS) if self.ways else ())
+
+    def day_in(self, year: int) -> date:
+        """The day the rule's words give in ``year``, even in a year it skips
+        (an even year for an odd-year rule: its first way's day)."""
+        way = self.way_in(year) or self.ways[0]
+        return ELECTION_DAYS[way.rule](year, way.month)
+
+    def held_in(self, year: int) -> tuple[date, ElectionMove | None] | None:
+        """The day the election is held in ``year`` (None when the rule holds
+        none then): the rule's day, or where an authority moved it, the new
+        day with the move."""
+        way = self.way_in(year)
+        if way is None:
+            return None
+        by_rule = ELECTION_DAYS[way.rule](year, way.month)
+        for move in self.moves:
+            if move.rule_date == by_rule:
+                return move.day, move
+        return by_rule, None
 
     def way_in(self, year: int) -> ElectionDay | None:
         for way in self.ways:
@@ -261,6 +308,7 @@ class Decision:
     cycle: date  # the cycle's date by rule, or the day its election is held
     taken: bool
     authority: str
+    listed: int | None = None  # the year of the complete list it is read from (a government not named on it)
 
 
 @dataclass(frozen=True)

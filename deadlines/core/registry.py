@@ -219,10 +219,10 @@ class Registry:
         entry = roster.entries.get(jid)
         if mtime is not None:
             defaults = entry.document(roster.kind_of(entry)) if entry else None
-            return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults, self._facts(shared).of(jid))
+            return _load(f"{self.root}/{jid}.toml", (mtime, shared), defaults, self._facts(shared).of(jid, entry))
         if entry is None:
             raise self.unknown(jid)
-        return _from_row(self.root, entry, roster.kind_of(entry), shared, self._facts(shared).of(jid))
+        return _from_row(self.root, entry, roster.kind_of(entry), shared, self._facts(shared).of(jid, entry))
 
     def _facts(self, shared: tuple) -> facts.FactBook:
         """The research facts as of ``shared`` (the stamp :meth:`_shared_stamp` gave, which ends with theirs)."""

@@ -6,12 +6,15 @@ office's hours. Pure; each function takes ``w``, the
 :func:`deadlines.publish.speaking.speaking`)."""
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from deadlines.core.elections import election_date
+from deadlines.core.errors import CoverageError
+from deadlines.core.holiday_law import closures_in
 from deadlines.core.facts import in_force
 from deadlines.core.computed import Deadline, Result
 from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.law import law_of
 from deadlines.core.model import OfficeHours
 from deadlines.core.moments import day_of
 from deadlines.publish.words import status_name, when
@@ -81,6 +84,62 @@ def filing_office(d: Deadline, jur: Jurisdiction, w: Words) -> str | None:
         return None
     found = in_force([f for f in jur.facts if f.fact == "filing_office"], day_of(d.due)).get("filing_office")
     return None if found is None else w._("File with: {office}", office=found.value)
+
+
+def what_it_takes(d: Deadline, jur: Jurisdiction, w: Words) -> list[str]:
+    """What a filing asks of a candidate, on the row's face (not only in its
+    folded law): the signatures the law sets ("Signatures: Candidate in a
+    town (at large): at least 10 registered electors ...") and, for a
+    petition whose quoted law sets its count by MCL 168.544f (by the
+    population: "as determined under section 544f"), the government's
+    population where research recorded it, with its census year and source."""
+    said = [w._("Signatures: {count}.", count=w.threshold(t)) for t in d.thresholds]
+    if "section 544f" in " ".join((d.text or "").split()):
+        found = in_force([f for f in jur.facts if f.fact == "population"], day_of(d.due)).get("population")
+        if found is not None:
+            said.append(w._("Population: {count} ({year} census, {source}).", count=f"{int(found.value):,}",
+                            year=found.as_of.year, source=found.source))
+    return said
+
+
+#: a weekday the office keeps closed, said for every one of them in a window ("Saturdays")
+EVERY_WEEKDAY = (_("Mondays"), _("Tuesdays"), _("Wednesdays"), _("Thursdays"), _("Fridays"), _("Saturdays"),
+                 _("Sundays"))
+
+
+def closed_in_window(d: Deadline, jur: Jurisdiction, w: Words) -> str | None:
+    """The days the office is closed inside a filing window (an act at the
+    office with an opening day), so "June 1-7" never reads as "any time
+    before June 7": "Within this window the office is closed on Saturday, June
+    5, 2027 and on Sunday, June 6, 2027." A weekday it keeps closed that comes
+    round more than once is said once ("Saturdays"); a holiday or a closure
+    (of the law or recorded) with its name. None where the office is open on
+    every day of the window, or it is no window at the office."""
+    if d.start is None or not d.rule.office_act or d.status == "cancelled":
+        return None
+    law = jur.law if jur.law is not None else law_of(jur)
+    calendar = law.office.calendar if law.office is not None else jur.holidays.calendars.legal
+    first, last = day_of(d.start), day_of(d.safe_due)
+    days = [first + timedelta(days=n) for n in range((last - first).days + 1)]
+    try:
+        shut = [day for day in days if not calendar.is_business_day(day)]
+    except CoverageError:  # a window outside the years the holiday law is written for: nothing said of it
+        return None
+    weekly = {day.weekday() for day in shut if day not in calendar.closed
+              and sum(1 for other in days if other.weekday() == day.weekday()) > 1}
+    said = [w._(EVERY_WEEKDAY[n]) for n in sorted(weekly)]
+    own = {day: name for year in {first.year, last.year} for day, (name, _) in closures_in(jur.holidays, year).items()}
+    for day in shut:
+        if day in own:  # the office's own closure (its calendar file's or a clerk's), in the words recorded
+            said.append(w._("on {day} (the office is closed: {name})", day=w.day(day), name=w.calendar(own[day])))
+        elif day in calendar.closed:
+            said.append(w._("on {day} ({name})", day=w.day(day), name=w.calendar(calendar.closed[day])))
+        elif day.weekday() not in weekly:
+            said.append(w._("on {day}", day=w.day(day)))
+    if not said:
+        return None
+    listed = w._("{some} and {last}", some=", ".join(said[:-1]), last=said[-1]) if len(said) > 1 else said[0]
+    return w._("Within this window the office is closed {days}.", days=listed)
 
 
 def office_hours(hours: OfficeHours, w: Words) -> str:

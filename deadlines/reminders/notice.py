@@ -2,8 +2,8 @@
 
 Payloads are plain JSON-ready dicts made when a reminder is planned
 (:func:`deadline_info`), so sending needs no engine run; a message is written
-when it is sent, in its subscriber's language (the drafted legal notice stays
-in English, the language it is published in).
+when it is sent, in its subscriber's language (the drafted legal notice in English, the
+language it is published in; the desk shows it in the clerk's language too).
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from deadlines.core.computed import Deadline, Result
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.publish.ical import quoted
+from deadlines.reminders import notice_law
 from deadlines.publish.words import status_name
 from deadlines.words import DEFAULT, Words, words
 
@@ -48,9 +49,15 @@ def _act(title: str) -> str:
     return "the deadline for " + title[0].lower() + title[1:]
 
 
-def draft_notice(jur: Jurisdiction, result: Result, window: Deadline) -> str | None:
-    """The notice a clerk publishes inside ``window`` (a notice window whose
-    rule counts from another deadline), ready to paste."""
+def draft_notice(jur: Jurisdiction, result: Result, window: Deadline, w: Words = EN) -> str | None:
+    """The notice a clerk publishes inside ``window``, ready to paste: for a
+    notice the law counts from the election (Utah's notice of the offices,
+    Colorado's calls for nominations, :mod:`.notice_law`) in ``w``'s language;
+    for a window counted from another deadline (a Michigan charter's notice of
+    the last day for filing), in English, the language it is published in."""
+    law = notice_law.law_of(window)
+    if law is not None:
+        return notice_law.draft(jur, result, window, law, w)
     target_id = jur.rules[window.id][-1].due.of
     target = next((d for d in result.deadlines if d.id == target_id), None)
     if target is None:

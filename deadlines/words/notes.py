@@ -162,6 +162,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
                                     "November election, {by}."),
     "basis.fact.decision_taken": "{place} takes the choice \"{choice}\" for this election, {by}.",
     "basis.fact.decision_declined": "{place} does not take the choice \"{choice}\" for this election, {by}.",
+    "basis.fact.decision_not_listed": ("{place} does not take the choice \"{choice}\" for this election: it is not on "
+                                       "the lieutenant governor's list of {year} participants ({source:raw})."),
     "basis.assumed.office_hours": "The office's closing hour is not recorded here: the law's {clock} is used.",
     "basis.assumed.choice": ("Whether {place} takes \"{choice}\" for this election is not recorded: both dates "
                              "are shown; plan on the earlier."),
@@ -235,6 +237,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "choice.undecided": ('The law lets {place} choose "{choice}" for this election ({cite}), and no choice is '
                          'recorded: both periods are shown as readings; file by the earlier.'),
     "choice.declined": '{place} did not choose "{choice}" for this election ({authority}).',
+    "choice.not_listed": ('{place} did not choose "{choice}" for this election: it is not on the lieutenant '
+                          "governor's list of {year} participants ({source:raw})."),
     "choice.taken": ('{place} chose "{choice}" for this election ({authority}), so the period of {period_cite} '
                      'applies in place of {cite}.'),
 }

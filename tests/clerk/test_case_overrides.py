@@ -56,7 +56,7 @@ def test_two_cases_and_no_case_is_409_listing_them_and_a_named_case_moves_only_i
     assert r.json["field"] == "case"
     assert r.json["cases"] == [{"id": first["case"], "label": "Ordinance 2027-4"},
                                {"id": second["case"], "label": "Ordinance 2027-9"}]
-    assert client.get(f"{API}/overrides", headers=auth).json == []  # nothing stored
+    assert client.get(f"{API}/overrides", headers=auth).json["items"] == []  # nothing stored
     r = client.put(f"{API}/overrides/2027-11-02/{RULE}", headers=auth, json={**ORDER, "case": second["case"]})
     assert r.status_code == 200 and r.json["case"] == second["case"]
     rows = _rows(client)

@@ -109,7 +109,7 @@ def test_record_change_delete_event_and_overrides(app):
 
     ov = {"due": "2027-10-15T17:00", "authority": "Order of the court", "reason": "ballots"}
     assert client.put(f"{API}/salt-lake-city-ut/overrides/2027-11-02/withdrawal", json=ov, headers=auth).status_code == 200
-    assert client.get(f"{API}/salt-lake-city-ut/overrides", headers=auth).json[0]["authority"] == "Order of the court"
+    assert client.get(f"{API}/salt-lake-city-ut/overrides", headers=auth).json["items"][0]["authority"] == "Order of the court"
     assert client.delete(f"{API}/salt-lake-city-ut/overrides/2027-11-02/withdrawal", headers=auth).status_code == 204
     assert client.put(f"{API}/salt-lake-city-ut/elections/2027-11-02", json={"general": "2027-11-09"},
                       headers=auth).json == {"cycle": "2027-11-02", "general": "2027-11-09", "primary": None,
@@ -141,7 +141,7 @@ def test_webhook_subscriber_is_told_when_the_ordinance_date_changes(app, receive
     assert (moved["old"]["due"], moved["new"]["due"]) == ((first + timedelta(days=30)).isoformat(),
                                                           (then + timedelta(days=30)).isoformat())
     assert client.delete(f"{API}/model-city/subscriptions/{r.json['id']}", headers=auth).status_code == 204
-    assert client.get(f"{API}/model-city/subscriptions", headers=auth).json[0]["active"] is False
+    assert client.get(f"{API}/model-city/subscriptions", headers=auth).json["items"][0]["active"] is False
 
 
 def test_feed_shows_a_recorded_event_at_once(app):

@@ -82,7 +82,7 @@ def test_a_closure_on_the_last_day_moves_the_safe_date_and_is_undone(app, auth):
     d = _declaration(client)
     assert (d["due"], d["safe_due"]) == ("2027-06-07T12:00:00-06:00", "2027-06-04T12:00:00-06:00")
     assert any(f["fact"] == "closure" and f["value"] == "2027-06-07" for f in d["basis"]["facts"])
-    assert [c["day"] for c in client.get(f"{API}/closures", headers=auth).get_json()] == ["2027-06-07"]
+    assert [c["day"] for c in client.get(f"{API}/closures", headers=auth).get_json()["items"]] == ["2027-06-07"]
     gone = client.delete(f"{API}/closures/{added.get_json()['id']}?reason=reopened", headers=auth)
     assert gone.status_code == 204
     assert _declaration(client)["safe_due"] == "2027-06-07T12:00:00-06:00"

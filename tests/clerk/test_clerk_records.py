@@ -83,7 +83,7 @@ def test_two_ordinances_are_two_cases_and_a_deleted_one_is_published_cancelled(a
     cases = form[form.index('id="open-cases"'):]
     assert "Ordinance 2027-09" in cases and "Ordinance 2027-04" not in cases[:cases.index("</ul>")]
 
-    history = client.get(f"{API}/model-city/history", headers=auth).json
+    history = client.get(f"{API}/model-city/history", headers=auth).json["items"]
     assert [(h["action"], h["by"]) for h in history] == [("event.delete", "City Clerk R. Roe"),
                                                          ("event.record", "City Clerk R. Roe"),
                                                          ("event.record", "City Clerk R. Roe")]

@@ -56,7 +56,7 @@ def test_the_201st_event_of_a_cycle_is_a_422_naming_the_field_and_the_limit(app)
     assert "at most 200" in problem["detail"] and "2026-11-03" in problem["detail"]
     assert _count(app, TriggerEvent) == events and _count(app, HistoryEntry) == logged  # nothing stored
     # a deleted event still counts (its deadlines stay in the feeds, cancelled)
-    first = client.get(f"{API}/model-city/events", headers=auth).get_json()[0]["id"]
+    first = client.get(f"{API}/model-city/events", headers=auth).get_json()["items"][0]["id"]
     assert client.delete(f"{API}/model-city/events/{first}", headers=auth).status_code == 204
     again = client.post(f"{API}/model-city/events", json={"name": "ordinance-adopted", "at": "2026-06-02"}, headers=auth)
     assert again.status_code == 422 and _count(app, TriggerEvent) == 200
@@ -82,7 +82,7 @@ def test_the_cap_is_configurable_and_an_event_moved_into_a_full_cycle_is_refused
     moved = client.put(f"{API}/model-city/events/{later.get_json()['id']}",
                        json={"name": "ordinance-adopted", "at": "2026-05-09"}, headers=auth)
     assert moved.status_code == 422 and moved.get_json()["limit"] == 3 and moved.get_json()["field"] == "at"
-    listed = client.get(f"{API}/model-city/events", headers=auth).get_json()
+    listed = client.get(f"{API}/model-city/events", headers=auth).get_json()["items"]
     assert [e["at"] for e in listed] == ["2026-05-01", "2026-05-02", "2026-05-03", "2027-05-03"]  # unchanged
     # changed within its own cycle, an event needs no room
     same = client.put(f"{API}/model-city/events/{listed[0]['id']}", json={"name": "ordinance-adopted", "at": "2026-05-08"},

@@ -98,7 +98,7 @@ def test_hours_recorded_in_2027_change_the_2027_cycle_and_not_the_2025_one(app, 
     assert _declaration(client, "2025-11-04")[0] == CLERK_2025
     assert client.get(f"{API}/office-hours", headers=auth).status_code == 404
     assert client.delete(f"{API}/office-hours", headers=auth).status_code == 404
-    history = client.get(f"{API}/history", headers=auth).get_json()
+    history = client.get(f"{API}/history", headers=auth).get_json()["items"]
     assert [e["action"] for e in history if e["target"] == "office:hours"].count("office.hours") == 2
 
 

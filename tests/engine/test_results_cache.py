@@ -77,14 +77,15 @@ def test_anchors_and_overrides_are_part_of_the_key(reg):
 def test_utah_towns_on_the_state_set_share_one_computation_and_keep_their_names(monkeypatch):
     """Alton and Alpine (roster rows on Utah's municipal set, which gives each
     town the ranked-choice pilot as a choice, and no research facts of their
-    own) compute the 2025 cycle once; the words naming the town come from each
+    own, only the same `no` of the lieutenant governor's lists of 2019-2023,
+    which name neither) compute the 2025 cycle once; the words naming the town come from each
     result's own jurisdiction."""
     calls = []
     real = engine.compute
     monkeypatch.setattr(engine, "compute", lambda jur, **kw: calls.append(jur.id) or real(jur, **kw))
     registry = Registry()
     alton, alpine = registry.get("alton-ut"), registry.get("alpine-ut")
-    assert not alton.facts and not alpine.facts
+    assert alton.facts == alpine.facts and {f.listed for f in alton.facts} == {2019, 2021, 2023}
     assert cache.law_key(alton) == cache.law_key(alpine)
     day = date(2025, 11, 4)
     results = [cache.compute(j, election=day, today=date(2025, 1, 2)) for j in (alton, alpine)]

@@ -12,7 +12,8 @@ from deadlines.store import tokens
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
 from web import create_app
 from web.schemas import REF, components
-from web.schemas.clerk import ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, SubscriptionIn
+from web.schemas.clerk import (ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, PublicationIn,
+                               SubscriptionIn)
 from web.schemas.reports import ReportIn
 
 from conftest import TODAY
@@ -37,7 +38,8 @@ def test_the_documents_request_bodies_are_the_models(client):
     models = {("/events", "post"): EventIn, ("/events/{event_id}", "put"): EventIn,
               ("/elections/{cycle}", "put"): ElectionIn, ("/overrides/{cycle}/{deadline}", "put"): OverrideIn,
               ("/decisions/{cycle}/{choice}", "put"): DecisionIn, ("/subscriptions", "post"): SubscriptionIn,
-              ("/office-hours", "put"): OfficeHoursIn, ("/closures", "post"): ClosureIn, ("/reports", "post"): ReportIn}
+              ("/office-hours", "put"): OfficeHoursIn, ("/closures", "post"): ClosureIn, ("/reports", "post"): ReportIn,
+              ("/notices/{cycle}/{deadline}", "put"): PublicationIn}
     assert bodies == {(f"{API}/{{jid}}{tail}", method): {"$ref": REF.format(model=model.__name__)}
                       for (tail, method), model in models.items()}
     for model in set(models.values()):
@@ -72,7 +74,7 @@ def test_a_body_breaking_its_model_is_422_naming_the_field(app, jid, method, pat
     resp = getattr(client, method)(f"{API}/{jid}/{path}", json=body, headers=auth)
     assert resp.status_code == 422 and resp.mimetype == "application/problem+json", resp.get_data(as_text=True)
     assert (resp.json["field"], resp.json["detail"]) == (field, detail)
-    assert client.get(f"{API}/{jid}/history", headers=auth).json == []
+    assert client.get(f"{API}/{jid}/history", headers=auth).json["items"] == []
     assert app.extensions["records"].revision(jid) == "0"
 
 

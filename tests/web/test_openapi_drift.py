@@ -23,7 +23,7 @@ from web.api import PLACE_PARAMS
 
 from conftest import TODAY
 
-JIDS = ("salt-lake-city-ut", "ypsilanti-mi", "colorado-local", "model-city")
+JIDS = ("salt-lake-city-ut", "ypsilanti-mi", "colorado-local", "model-city", "orem-ut")
 J = "/api/v1/jurisdictions/{jid}"
 ORDER = {"authority": "Roe v. Model City, No. 27-114 (Cir. Ct. July 1, 2027)", "reason": "the office was flooded"}
 
@@ -59,6 +59,7 @@ def answered(tmp_path_factory):
     _errors(call)
     _reports(call)
     _office(call)
+    _notices(call)
     mp.undo()
     return call.client.get("/api/v1/openapi.json").get_json(), call.answers
 
@@ -181,6 +182,21 @@ def _office(call: Calls) -> None:
     assert call("get", f"{J}/closures", jid=slc).status_code == 200
     assert call("delete", f"{J}/closures/{{closure_id}}", jid=slc, path={"closure_id": closed.json["id"]},
                 query={"reason": "reopened"}).status_code == 204
+
+
+def _notices(call: Calls) -> None:
+    """A notice marked published through the clerk API, sent again, refused, listed and undone: Orem's 2025
+    notice of offices (Utah Code 10-3-301(2)(a): January 1 to May 1, 2025; "today" is March 1, 2025)."""
+    orem, mark = "orem-ut", f"{J}/notices/{{cycle}}/{{deadline}}"
+    notice = {"cycle": "2025-11-04", "deadline": "filing-notice"}
+    body = {"published_on": "2025-02-14", "where": "Utah Public Notice Website"}
+    assert call("put", mark, jid=orem, path=notice, json=body).status_code == 201
+    assert call("put", mark, jid=orem, path=notice, json=body).status_code == 200
+    assert call("put", mark, jid=orem, path=notice, json={**body, "published_on": "2025-02-15"}).status_code == 409
+    assert call("put", mark, jid=orem, path=notice, json={**body, "published_on": "2025-03-02"}).status_code == 422
+    assert call("get", f"{J}/notices", jid=orem).status_code == 200
+    assert call("delete", mark, jid=orem, path=notice, query={"reason": "marked by mistake"}).status_code == 204
+    assert call("delete", mark, jid=orem, path=notice).status_code == 404
 
 
 def _schema(doc: dict, template: str, method: str, resp) -> dict | None:

@@ -49,6 +49,16 @@ def test_write_in_is_one_term_everywhere(po):
             assert "por inscripción (write-in)" in s, (msgid, s)
 
 
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.name)
+def test_no_sentence_says_hora_twice_around_a_zone(po):
+    # every zone is said as an hour ("hora de la Montaña", "hora de Honolulu"): a sentence that puts "hora" (or
+    # "hora local") just before the zone says it twice, as the PDF's "la hora local (hora de la Montaña)" did
+    doubled = re.compile(r"\bhora\b\W+(\w+\W+)?\(?hora de", re.I)
+    bad = [(msgid, s) for msgid, s in _msgstrs(po) for zone in ("hora de la Montaña", "hora de Honolulu")
+           if doubled.search(s.replace("{zone}", zone).replace("%(zone)s", zone))]
+    assert bad == []
+
+
 def test_the_zone_names():
     said = dict(_msgstrs(LOCALE / "es" / "LC_MESSAGES" / "messages.po"))
     assert (said["Eastern Time"], said["Central Time"], said["Mountain Time"]) == (

@@ -196,3 +196,23 @@ class HistoryEntry(Closed):
     after: dict[str, Any] | None
     authority: str
     reason: str
+
+
+class PublicationIn(Body):
+    model_config = ConfigDict(json_schema_extra={"example": {"published_on": "2027-04-20",
+                                                             "where": "Utah Public Notice Website"}})
+    published_on: str = Field(json_schema_extra={"format": "date"},
+                              description="The day the notice was published (YYYY-MM-DD): not after today in the "
+                                          "jurisdiction's zone, and inside the notice window (422 otherwise)")
+    where: Required = Field(description="The newspaper or site it was published in (said on the public row)")
+
+
+class Publication(Closed):
+    """A notice marked published: its reminders stop, the public row says "published" with the day and the place."""
+    uid: str = Field(description="The notice window's uid (`<jurisdiction>/<cycle>/<deadline>`)")
+    deadline: str = Field(description="The notice window's rule id (`filing-notice`, ...)")
+    election: Day = Field(description="The cycle: its general election's date by rule")
+    published_on: Day
+    where: str
+    by: str = Field(description="Who marked it (the token's label, or the clerk at the desk)")
+    recorded_at: str

@@ -39,6 +39,10 @@ class Places(Closed):
     items: list[Place]
     total: int = Field(description="Matches in all (every page)")
     next: Next
+    suggested: list[Place] = Field(
+        description="Where `q` matches nothing (`items` empty, `total` 0): the governments whose names are nearest "
+                    "what was typed, nearest first, at most 3, with the same filters (`q=denvr`: the City and County "
+                    "of Denver), as the search page suggests them; empty otherwise")
 
 
 class TimeLawText(Closed):

@@ -91,12 +91,14 @@ def merge(parts: list[Part], checkers: dict[str, Checker]) -> tuple[dict[str, di
     return merged, defined_in
 
 
-#: The holiday laws built so far, by what they are made of (each key of
-#: ``[holidays]`` with the file giving it and its contents): every
-#: jurisdiction whose holidays come from the same words shares one law, and
-#: its calendars (a law's calendars cost milliseconds; ten thousand files
-#: share a handful).
-_holiday_laws: dict[str, HolidayLaw] = {}
+#: The holiday laws of the files as they now stand: for each set of files
+#: giving a jurisdiction's ``[holidays]`` (each key with the file giving it),
+#: the law last built from them and what it was made of (those keys' contents):
+#: every jurisdiction whose holidays come from the same words shares one law,
+#: and its calendars (a law's calendars cost milliseconds; ten thousand files
+#: share a handful). A file changed and loaded again replaces its law, so
+#: what is kept is bounded by the files, not by how often they change.
+_holiday_laws: dict[tuple, tuple[str, HolidayLaw]] = {}
 
 
 def merged_holidays(parts: list[Part], checkers: dict[str, Checker], main: Checker) -> HolidayLaw | None:
@@ -108,14 +110,16 @@ def merged_holidays(parts: list[Part], checkers: dict[str, Checker], main: Check
             for key in part.doc["holidays"]:
                 if key in shape.HOLIDAYS.allowed:
                     sources.setdefault(key, part)
+    files = tuple(sorted((k, p.path) for k, p in sources.items()))
     said = repr(sorted((k, p.path, p.doc["holidays"][k]) for k, p in sources.items()))
     key = hashlib.blake2b(said.encode(), digest_size=16).hexdigest()
-    if key in _holiday_laws:
-        return _holiday_laws[key]
+    kept = _holiday_laws.get(files)
+    if kept is not None and kept[0] == key:
+        return kept[1]
     before = sum(len(chk.problems) for chk in checkers.values())
     law = holiday_law_of(_holiday_parts(parts, checkers), main)
     if law is not None and sum(len(chk.problems) for chk in checkers.values()) == before:
-        _holiday_laws[key] = law
+        _holiday_laws[files] = (key, law)
     return law
 
 

@@ -231,11 +231,29 @@ def test_objection_follows_the_august_period():
     assert d["objection-filing"].due == local(DENVER, 2025, 8, 25, 17)
 
 
-def test_no_choice_recorded_both_periods_are_readings_2019():
-    # 2019: the pilot is in force and no decision is recorded. June 7, 2019 is a Friday;
-    # the pilot period would close on the 3rd Tuesday of August (Aug 6, 13, 20): Aug 20.
+def test_not_on_the_2019_list_june_only():
+    # 2019: the lieutenant governor's list names Payson and Vineyard only (calendars/facts/ut-lists.csv),
+    # so Salt Lake City did not use the pilot: June 1-7 alone. June 7, 2019 is a Friday: no roll.
     d, _ = calc("salt-lake-city-ut", election=date(2019, 11, 5))
     w = d["declaration-filing"]
+    assert w.due == w.safe_due == local(DENVER, 2019, 6, 7, 17)
+    assert all(r.due.month == 6 for r in w.readings)
+    assert not any("no choice is recorded" in x for x in EN.warnings(w))
+
+
+def test_no_choice_recorded_both_periods_are_readings_2019(tmp_path):
+    # Without the lists (a copy of the calendars without ut-lists.csv) no decision is recorded
+    # for 2019 while the pilot is in force: the pilot period would close on the 3rd Tuesday of
+    # August (Aug 6, 13, 20): Aug 20, beside June 7 (a Friday), which stays the safe one.
+    import shutil
+    from pathlib import Path
+    from deadlines.core.engine import compute
+    from deadlines.core.registry import Registry
+    folder = tmp_path / "calendars"
+    shutil.copytree(Path(__file__).resolve().parents[3] / "calendars", folder)
+    (folder / "facts" / "ut-lists.csv").unlink()
+    result = compute(Registry(folder).get("salt-lake-city-ut"), today=date(2026, 11, 29), election=date(2019, 11, 5))
+    w = next(d for d in result.deadlines if d.id == "declaration-filing")
     assert w.due == w.safe_due == local(DENVER, 2019, 6, 7, 17)
     assert [r.due for r in w.readings][-1] == local(DENVER, 2019, 8, 20, 17)
     assert [r.safe for r in w.readings][-1] is False

@@ -1,0 +1,77 @@
+"""What a law makes the same in every cycle is built once, not once per
+lookup: the law of a jurisdiction with the closures a clerk recorded (its
+holiday calendars, its spans) once per revision of the records, however many
+lookups ask; and the loader keeps the holiday laws of the files as they now
+stand, not one for every version a file ever had."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from sqlalchemy.orm import Session
+
+from deadlines import commands
+from deadlines.core import holiday_law, jurisdiction
+from deadlines.core.loader import check_jurisdiction
+from deadlines.core.loading import merge
+from deadlines.core.registry import Registry
+from deadlines.recorded import DbRecords
+from deadlines.service import lookup
+from deadlines.store.db import get_db
+from tests.calendar_files import BASE, write
+
+CYCLE = date(2027, 11, 2)
+TODAY = date(2026, 12, 1)
+
+
+def _counted(monkeypatch, owner, name: str) -> list:
+    calls, real = [], getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+@pytest.fixture
+def slc():
+    return Registry().get("salt-lake-city-ut")
+
+
+def test_lookups_at_one_revision_build_the_recorded_law_once(tmp_path, monkeypatch, slc):
+    db = get_db(f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    with Session(db) as s, s.begin():
+        commands.record_closure(s, slc, "2027-06-07", "Office closed: water main break")
+    calendars = _counted(monkeypatch, holiday_law, "calendars_of")  # one per HolidayLaw built
+    laws = _counted(monkeypatch, jurisdiction, "law_of")  # one per jurisdiction given another law
+    records = DbRecords(db)
+    first = lookup(slc, today=TODAY, election=CYCLE, records=records)
+    second = lookup(slc, today=TODAY, election=CYCLE, records=records)
+    assert (len(calendars), len(laws)) == (1, 1)
+    assert second.deadlines == first.deadlines
+    # the closure reached the dates: Monday June 7, 2027 is no legal holiday, so the office's
+    # last open day before it, Friday June 4, is a reading of the declaration's last day
+    filing = next(d for d in first.deadlines if d.id == "declaration-filing")
+    assert date(2027, 6, 4) in {r.due.date() for r in filing.readings}
+    with Session(db) as s, s.begin():  # a write: a new revision, whose law is built once in its turn
+        commands.record_closure(s, slc, "2027-06-08", "Office closed: still no water")
+    for _ in range(2):
+        lookup(slc, today=TODAY, election=CYCLE, records=records)
+    assert (len(calendars), len(laws)) == (2, 2)
+
+
+def test_the_loader_keeps_one_holiday_law_per_file_however_often_it_changes(tmp_path):
+    path = write(tmp_path, BASE)
+    first, _ = check_jurisdiction(path)
+    again, _ = check_jurisdiction(path)
+    assert again.holidays is first.holidays  # the same words: the same law, shared
+    kept = len(merge._holiday_laws)
+    for i in range(5):  # the file's holidays change five times, each loaded
+        write(tmp_path, BASE.replace('text = "January 1"', f'text = "January 1, as amended {i}"'))
+        jur, problems = check_jurisdiction(path)
+        assert problems == [] and jur.holidays.legal[0].text == f"January 1, as amended {i}"
+    assert len(merge._holiday_laws) == kept  # the file's law replaced, not one more per version
+    laws = [law for _, law in merge._holiday_laws.values()]
+    assert jur.holidays in laws and first.holidays not in laws
