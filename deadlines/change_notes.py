@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import from_iso
 from deadlines.core.notes import Note, joined, note, text
+from deadlines.store.records import WEEKDAY_NAMES
 from deadlines.store.tables import HistoryEntry
 from deadlines.words import Words
 
@@ -53,11 +54,22 @@ def _what(e: HistoryEntry, jur: Jurisdiction, labels: Mapping[str, str]) -> Note
             return note("change.event_changed", title=title, case=case, before=_at(before, "at", zone),
                         after=_at(after, "at", zone))
         return note("change.event_deleted", title=title, before=_at(before, "at", zone), case=case)
+    if kind == "office" and key == "filing":
+        if after is None:
+            return Note("change.filing_office_removed")
+        parts = (after.get(k) for k in ("office", "address", "phone", "where"))  # (history keeps its keys sorted)
+        return note("change.filing_office", office="; ".join(str(v) for v in parts if v))
     if kind == "office":
         if after is None:
             return Note("change.office_hours_removed")
         was = (note("change.office_hours_were", open=time.fromisoformat(before["open"]),
                     close=time.fromisoformat(before["close"])) if before else None)
+        others = tuple(note("hours.on_weekday", open=time.fromisoformat(span.split("-")[0]),
+                            close=time.fromisoformat(span.split("-")[1]), day=WEEKDAY_NAMES.index(day))
+                       for day, span in after.get("other", {}).items())
+        if others:
+            return note("change.office_hours_other", open=time.fromisoformat(after["open"]),
+                        close=time.fromisoformat(after["close"]), others=others, was=was)
         return note("change.office_hours", open=time.fromisoformat(after["open"]), close=time.fromisoformat(after["close"]),
                     was=was)
     if kind == "closure":

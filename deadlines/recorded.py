@@ -27,6 +27,7 @@ from deadlines.core.moments import from_iso
 from deadlines.service import RecordedHours, Records
 from deadlines.store import history, reports
 from deadlines.store import records as stored
+from deadlines.store.office_tables import FilingOfficeEntry
 from deadlines.store.tables import NoticePublication, OfficeClosure, OfficeHoursEntry, TriggerEvent
 
 #: The records of a jurisdiction for which nothing was ever recorded.
@@ -108,7 +109,8 @@ def reading(s: Session, jurisdiction_id: str) -> Records:
     closures = tuple(Holiday(c.day, c.reason, RECORDED) for c in got.closures)
     log = history.listing(s, jurisdiction_id)
     over_time = tuple(map(recorded_hours, hours))
-    facts = (*(h.fact for h in over_time), *_office_facts(got.closures), *map(_publication_fact, got.publications))
+    facts = (*(h.fact for h in over_time), *_office_facts(got.closures), *map(_publication_fact, got.publications),
+             *(() if got.filing is None else (filing_fact(got.filing),)))
     found = Records(
         elections={e.cycle: {k: v for k, v in (("general", e.general), ("primary", e.primary)) if v} for e in entries},
         events=tuple(map(occurrence, got.events)), overrides=overrides, decisions=decisions,
@@ -128,10 +130,18 @@ def recorded_hours(h: OfficeHoursEntry) -> RecordedHours:
     clerk its source, the authority quoted, as of the day recorded; the days
     it holds for are laid on it by :meth:`deadlines.service.Records.at`)."""
     hours = OfficeHours(time.fromisoformat(h.open), time.fromisoformat(h.close), f"{RECORDED}: {h.authority}",
-                        days=stored.hours_days(h))
+                        days=stored.hours_days(h), other=stored.hours_other(h))
     fact = Fact(fact="office_hours", value=stored.hours_value(h), source=RECORDED, by="clerk", quote=h.authority,
                 as_of=h.recorded_at and h.recorded_at.date())
     return RecordedHours(hours, fact, h.holds_from, h.holds_until, h.recorded_at, h.id or 0)
+
+
+def filing_fact(f: FilingOfficeEntry) -> Fact:
+    """The filing office a clerk recorded, as a local fact ``filing_office``
+    (the clerk its source, the authority quoted, as of the day recorded): it
+    wins over research's on every surface (:func:`deadlines.core.facts.in_force`)."""
+    return Fact(fact="filing_office", value=stored.filing_value(f), source=RECORDED, by="clerk", quote=f.authority,
+                as_of=f.recorded_at and f.recorded_at.date())
 
 
 def _office_facts(closures: list[OfficeClosure]) -> tuple[Fact, ...]:

@@ -263,6 +263,9 @@ def lookup(
     result = compute(jur, election=election, primary=primary, events=events, cases=(*mine, *cases),
                      overrides=tuple(stored.overrides), decisions=tuple(stored.decisions), moved_by=moved_by,
                      today=today)
+    clerk = tuple(f for f in stored.facts if f.fact == "filing_office")
+    if clerk:  # where a candidate files, as the clerk recorded it, over research's (the row, the basis)
+        result = replace(result, jurisdiction=replace(result.jurisdiction, facts=(*result.jurisdiction.facts, *clerk)))
     result = with_basis(result, stored)
     return _with_changes(result, stored.changes) if stored.changes else result
 

@@ -11,6 +11,7 @@ from deadlines.core.counting import WEEKDAYS
 from deadlines.core.elections import describe_rule, next_election
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
+from deadlines.core.facts import in_force
 from deadlines.core.holiday_law import business_calendar, closures_in
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.places import Place
@@ -120,7 +121,9 @@ def _iso(day: date | None) -> str | None:
 def jurisdiction(jid: str) -> Response:
     own = registry().get(jid)
     today = today_in(own.timezone)
-    jur = records().recorded(jid).office(own, today)  # with the office hours (today's) and closures a clerk recorded
+    stored = records().recorded(jid)
+    jur = stored.office(own, today)  # with the office hours (today's) and closures a clerk recorded
+    office = in_force([f for f in (*own.facts, *stored.facts) if f.fact == "filing_office"], today).get("filing_office")
     law = jur.holidays
     closed = business_calendar(law, today.year, today.year + 1).closed
     closures = {**closures_in(law, today.year), **closures_in(law, today.year + 1)}
@@ -135,6 +138,9 @@ def jurisdiction(jid: str) -> Response:
             "days": [WEEKDAYS[d] for d in hours.days],
             "other": [{"day": WEEKDAYS[d], "open": o.isoformat("minutes"), "close": c.isoformat("minutes")}
                       for d, o, c in hours.other]},
+        "filing_office": None if office is None else {
+            "value": office.value, "by": office.by, "source": office.source, "quote": office.quote,
+            "as_of": _iso(office.as_of)},
         "elections": [
             {"name": e.name, "title": e.title, "rule": words(DEFAULT).note(describe_rule(e)), "cite": e.cite,
              "next": next_election(e, today).isoformat()}

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from deadlines.core import inputs
 from deadlines.core.errors import InputError
 from deadlines.store import history, records
+from deadlines.store.office_tables import FilingOfficeEntry
 from deadlines.store.tables import (DecisionEntry, ElectionEntry, OfficeClosure, OverrideEntry,
                                     Subscription, TriggerEvent)
 
@@ -50,8 +51,14 @@ def hours_out(h, entries: list, zone: str) -> dict:
     """An office-hours entry with the days it holds (``until`` None: open-ended), among ``entries``."""
     end = records.hours_end(h, entries, zone)
     return {"open": h.open, "close": h.close, "days": [records.WEEKDAY_NAMES[d] for d in records.hours_days(h)],
+            "other": {records.WEEKDAY_NAMES[d]: f"{o:%H:%M}-{c:%H:%M}" for d, o, c in records.hours_other(h)},
             "authority": h.authority, "recorded_at": h.recorded_at.isoformat(),
             "from": records.hours_start(h, zone).isoformat(), "until": end and end.isoformat()}
+
+
+def filing_out(f) -> dict:
+    return {"office": f.office, "address": f.address, "phone": f.phone, "where": f.where, "authority": f.authority,
+            "recorded_at": f.recorded_at.isoformat(), "value": records.filing_value(f)}
 
 
 def closure_out(c) -> dict:
@@ -132,6 +139,14 @@ def get_office_hours():
         entries = records.hours_entries(s, g.jid)
         entry = records.hours_now(entries, today_in(zone), zone)
         return jsonify(hours_out(entry, entries, zone)) if entry else error(404, f"no office hours recorded for {g.jid}")
+
+
+@bp.get("/filing-office")
+def get_filing_office():
+    """The filing office the clerk recorded (404 where none: research's, if any, applies)."""
+    with reading() as s:
+        entry = s.get(FilingOfficeEntry, g.jid)
+        return jsonify(filing_out(entry)) if entry else error(404, f"no filing office recorded for {g.jid}")
 
 
 @bp.get("/closures")

@@ -21,9 +21,13 @@ from deadlines.store.tables import Subscription
 
 from web.clerk import body, bp, changed, error, event_cap, writing, written
 from web.common import today_in
-from web.clerk_reads import closure_out, decision_out, election_out, event_out, hours_out, override_out, subscription_out
+from web.clerk_reads import (
+    closure_out, decision_out, election_out, event_out, filing_out, hours_out, override_out, subscription_out,
+)
 from web.limits import address_wait
-from web.schemas.clerk import ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, SubscriptionIn
+from web.schemas.clerk import (
+    ClosureIn, DecisionIn, ElectionIn, EventIn, FilingOfficeIn, OfficeHoursIn, OverrideIn, SubscriptionIn,
+)
 from web.security import base_url
 
 
@@ -142,6 +146,29 @@ def delete_office_hours():
         if not commands.delete_office_hours(s, g.jur, who=g.who, reason=request.args.get("reason"),
                                             today=today_in(g.jur.timezone)):
             return error(404, f"no office hours recorded for {g.jid}")
+    changed()
+    return "", 204
+
+
+@bp.put("/filing-office")
+def put_filing_office():
+    """Record the office a candidate files with (office, address, phone, where
+    in it): it wins over research's on every surface, "recorded by the clerk"."""
+    given = body(FilingOfficeIn).model_dump()
+    with writing() as s, s.begin():
+        entry = commands.set_filing_office(s, g.jur, given, who=g.who)
+        s.flush()
+        out = filing_out(entry)
+    changed()
+    return jsonify(out)
+
+
+@bp.delete("/filing-office")
+def delete_filing_office():
+    """Forget the filing office recorded (``?reason=`` is kept in the history)."""
+    with writing() as s, s.begin():
+        if not commands.delete_filing_office(s, g.jur, who=g.who, reason=request.args.get("reason")):
+            return error(404, f"no filing office recorded for {g.jid}")
     changed()
     return "", 204
 

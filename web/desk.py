@@ -29,7 +29,8 @@ from deadlines.core.moments import day_of
 from deadlines.reminders.notice import draft_notice
 from deadlines.service import cycles, lookup
 from deadlines.store import history, tokens
-from deadlines.store.records import WEEKDAY_NAMES, hours_days, hours_entries, hours_now, hours_start
+from deadlines.store.office_tables import FilingOfficeEntry
+from deadlines.store.records import WEEKDAY_NAMES, filing_value, hours_days, hours_entries, hours_now, hours_start
 from deadlines.store.tables import (
     ClerkToken, DecisionEntry, NoticePublication, OfficeClosure, OverrideEntry, Reminder, Subscription,
     TriggerEvent,
@@ -139,6 +140,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         closures = list(s.scalars(select(OfficeClosure).where(OfficeClosure.jurisdiction_id == jur.id)
                                   .order_by(OfficeClosure.day)))
         live_tokens = [t for t in tokens.listing(s, jur.id) if t.revoked_at is None]
+        filing = s.get(FilingOfficeEntry, jur.id)
         log = [change_words(e, jur, labels, w) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
     notices = [(d, _drafts(jur, result, d, w), published.get(d.uid)) for d in result.deadlines if d.kind == "notice-window"]
     choices = [c for c in jur.choices.values() if c.allowed(result.held)]
@@ -150,7 +152,8 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         form=request.form if request.method == "POST" else {}, bound=desk_actions.bound_rules(jur),
         day_of=day_of, hours=hours, closures=closures, file_hours=registry().get(jur.id).office_hours,
         hours_days=[WEEKDAY_NAMES[d] for d in hours_days(hours)] if hours else [],
-        hours_from=hours and hours_start(hours, jur.timezone),
+        hours_from=hours and hours_start(hours, jur.timezone), filing=filing,
+        filing_value=filing and filing_value(filing),
     ), status
 
 

@@ -157,10 +157,12 @@ def days_of(form) -> str:
 
 
 def _office_hours(s, jur, cycle, form, who):
+    other = {form.get("other_day"): {"open": form.get("other_open"), "close": form.get("other_close")}} \
+        if form.get("other_day") else None  # one weekday with other hours ("friday", 09:00-13:00)
     entry = commands.set_office_hours(s, jur, {"open": form.get("open"), "close": form.get("close"),
                                               "days": days_of(form) or None, "authority": form.get("authority"),
-                                              "from": form.get("from") or today_in(jur.timezone).isoformat()},
-                                     who=who)
+                                              "from": form.get("from") or today_in(jur.timezone).isoformat(),
+                                              "other": other}, who=who)
     w = spoken()
     return w._("Recorded the office hours: open {open} to {close}.", open=words.clock(entry.open, w),
                close=words.clock(entry.close, w)), None
@@ -172,6 +174,12 @@ def _office_hours_delete(s, jur, cycle, form, who):
             and not _deleted_already(s, jur, "office:hours", "office.hours.delete", who, reason):
         raise InputError(spoken()._("open: no office hours recorded"), "open")
     return spoken()._("Removed the recorded office hours: the earlier hours apply again."), None
+
+
+def _filing_office(s, jur, cycle, form, who):
+    commands.set_filing_office(s, jur, {k: form.get(k) for k in ("office", "address", "phone", "where", "authority")},
+                               who=who)
+    return spoken()._("Recorded the filing office."), None
 
 
 def _closure(s, jur, cycle, form, who):
@@ -273,7 +281,7 @@ ACTIONS: dict[str, Callable] = {
     "decision": _decision, "decision-delete": _decision_delete, "notice": _notice, "notice-delete": _notice_delete,
     "report-accept": _report_accept, "report-reject": _report_reject,
     "office-hours": _office_hours, "office-hours-delete": _office_hours_delete,
-    "closure": _closure, "closure-delete": _closure_delete,
+    "closure": _closure, "closure-delete": _closure_delete, "filing-office": _filing_office,
 }
 
 

@@ -13,8 +13,9 @@ from web.openapi_common import BODY_LIMITS, MAX_CONTENT, STR, TEXT_LIMITS, answe
 from web.schemas import REF, ref
 from web.schemas.base import Problem
 from web.schemas.clerk import (ClosureIn, ClosureOut, Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn,
-                               HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Publication,
-                               PublicationIn, Subscription, SubscriptionCreated, SubscriptionIn)
+                               FilingOfficeIn, FilingOfficeOut, HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override,
+                               OverrideIn, Publication, PublicationIn, Subscription, SubscriptionCreated,
+                               SubscriptionIn)
 
 NINT = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}  # SQLite's INTEGER
 JID = {"name": "jid", "in": "path", "required": True, "schema": STR, "description": "Jurisdiction id",
@@ -188,6 +189,17 @@ def clerk_paths() -> dict:
                              "from today or later is removed), so the calendar file's apply again from today; "
                              "earlier entries stay for the cycles they held for (`?reason=` is kept in the history)",
                              _gone("Hours"), params=[REASON], not_found="no hours recorded"),
+        },
+        f"{base}/filing-office": {
+            "get": _clerk("getFilingOffice", "The filing office the clerk recorded",
+                          {"200": answer(FilingOfficeOut, "The office")}, not_found="no filing office recorded"),
+            "put": _clerk("putFilingOffice", "Record the office a candidate files with (office, address, phone, "
+                          "where in it): it wins over research's on the rows, the about page, the printed calendar, "
+                          "the embed and the API, said \"recorded by the clerk\"",
+                          {"200": answer(FilingOfficeOut, "Recorded")}, body=FilingOfficeIn),
+            "delete": _clerk("deleteFilingOffice", "Forget the filing office recorded (research's applies again; "
+                             "`?reason=` is kept in the history)",
+                             _gone("Office"), params=[REASON], not_found="no filing office recorded"),
         },
         f"{base}/closures": {
             "get": _clerk("listClosures", "Days the clerk recorded the office closed",

@@ -174,6 +174,7 @@ from deadlines.cli.reports import reports  # noqa: E402
 from deadlines.cli.facts import facts  # noqa: E402
 from deadlines.cli.boundaries import boundaries  # noqa: E402
 from deadlines.cli.backup import backup  # noqa: E402
+from deadlines.cli.office import office  # noqa: E402
 
 main.add_command(serve)
 main.add_command(history)
@@ -186,6 +187,7 @@ main.add_command(reports)
 main.add_command(facts)
 main.add_command(boundaries)
 main.add_command(backup)
+main.add_command(office)
 
 if __name__ == "__main__":
     main()

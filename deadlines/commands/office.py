@@ -16,6 +16,7 @@ from deadlines.store import history
 from deadlines.store import records as stored
 from deadlines.store.db import now
 from deadlines.store.records import WEEKDAY_NAMES, WEEKDAYS
+from deadlines.store.office_tables import FilingOfficeEntry
 from deadlines.store.tables import NoticePublication, OfficeClosure, OfficeHoursEntry
 
 #: A time of day as the office hours take it: HH:MM (seconds allowed, and dropped), nothing else.
@@ -55,6 +56,35 @@ def _days(value: object) -> tuple[int, ...]:
     return tuple(sorted(days))
 
 
+def _other(value: object, days: tuple[int, ...], zone: str) -> str | None:
+    """``other`` of an office-hours body: the open weekdays with other hours
+    (``{"friday": "09:00-13:00"}``, ``{"friday": {"open": "09:00", "close":
+    "13:00"}}``, or a list of ``{"day", "open", "close"}``) as the store keeps
+    them ("4 09:00-13:00"); None where none are given."""
+    if value is None or value == "" or value == {} or value == []:
+        return None
+    items = [{"day": k, **v} if isinstance(v, dict) else {"day": k, **_span(v)} for k, v in value.items()] \
+        if isinstance(value, dict) else value
+    if not isinstance(items, list):
+        raise InputError.of("hours.other", "other", got=repr(value)[:60])
+    out: dict[int, str] = {}
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get("day"), str):
+            raise InputError.of("hours.other", "other", got=repr(item)[:60])
+        day = _days([item["day"]])
+        opens, closes = (_clock(item.get(f), "other", zone) for f in ("open", "close"))
+        if len(day) != 1 or day[0] not in days or day[0] in out or closes <= opens:
+            raise InputError.of("hours.other", "other", got=repr(item)[:60])
+        out[day[0]] = f"{day[0]} {opens:%H:%M}-{closes:%H:%M}"
+    return "; ".join(out[d] for d in sorted(out)) or None
+
+
+def _span(value: object) -> dict:
+    """``"09:00-13:00"`` as ``{"open": "09:00", "close": "13:00"}`` (anything else: left for the check to refuse)."""
+    opens, _, closes = value.partition("-") if isinstance(value, str) else ("", "", "")
+    return {"open": opens.strip(), "close": closes.strip()}
+
+
 def _today(jur: Jurisdiction) -> date:
     """Today in the jurisdiction's zone (the day a write is recorded)."""
     return now().astimezone(ZoneInfo(jur.timezone)).date()
@@ -73,6 +103,7 @@ def set_office_hours(s: Session, jur: Jurisdiction, body: dict) -> Done[OfficeHo
         raise InputError.of("hours.backwards", "close", close=f"{closes:%H:%M}", open=f"{opens:%H:%M}")
     authority = inputs.required_text(body.get("authority"), "authority", "what sets the hours")
     days = _days(body.get("days"))
+    _other(body.get("other"), days, jur.timezone)  # refused before anything is read or written
     given = body.get("from")
     start = _today(jur) if given is None or given == "" else inputs.day(given, "from")
     entries = stored.hours_entries(s, jur.id)
@@ -84,6 +115,7 @@ def set_office_hours(s: Session, jur: Jurisdiction, body: dict) -> Done[OfficeHo
         s.add(entry)
     entry.open, entry.close, entry.authority, entry.recorded_at = f"{opens:%H:%M}", f"{closes:%H:%M}", authority, now()
     entry.days = None if days == WEEKDAYS else ",".join(map(str, days))
+    entry.other = _other(body.get("other"), days, jur.timezone)
     entry.holds_from, entry.holds_until = start, None
     return Done(entry, Written("office.hours", "office:hours", before, stored.brief_hours(entry), authority=authority))
 
@@ -164,5 +196,46 @@ def delete_publication(s: Session, jur: Jurisdiction, uid: str, target: str, *, 
         return Done(False)
     written = Written("notice.delete", target, stored.brief_publication(entry), None,
                       reason=inputs.label(reason, "reason"))
+    s.delete(entry)
+    return Done(True, written)
+
+
+#: The longest phone number the filing office takes (digits, spaces, dashes, parentheses, an extension).
+PHONE_MAX = 40
+
+
+@command
+def set_filing_office(s: Session, jur: Jurisdiction, body: dict) -> Done[FilingOfficeEntry]:
+    """Record the office a candidate files with: ``office`` and ``address``
+    (required), ``phone`` and ``where`` (where in it a candidate files), on an
+    ``authority``. It wins over research's ``filing_office`` on every surface
+    ("recorded by the clerk"); recorded again, it replaces the one before (the
+    history keeps both)."""
+    office = inputs.required_text(body.get("office"), "office", "the office a candidate files with (“City Recorder”)")
+    address = inputs.required_text(body.get("address"), "address", "its street address")
+    phone = inputs.label(body.get("phone"), "phone") or None
+    if phone is not None and (len(phone) > PHONE_MAX or not re.fullmatch(r"[0-9()+. x/-]+", phone)):
+        raise InputError.of("filing.phone", "phone", got=repr(phone[:40]))
+    where = inputs.label(body.get("where"), "where") or None
+    authority = inputs.required_text(body.get("authority"), "authority", "what says so (“the city's election notice”)")
+    entry = s.get(FilingOfficeEntry, jur.id)
+    before = None if entry is None else stored.brief_filing(entry)
+    if entry is None:
+        entry = FilingOfficeEntry(jurisdiction_id=jur.id)
+        s.add(entry)
+    entry.office, entry.address, entry.phone, entry.where = office, address, phone, where
+    entry.authority, entry.recorded_at = authority, now()
+    return Done(entry, Written("office.filing", "office:filing", before, stored.brief_filing(entry),
+                               authority=authority))
+
+
+@command
+def delete_filing_office(s: Session, jur: Jurisdiction, *, reason: object = None) -> Done[bool]:
+    """Forget the filing office recorded (False: none is): research's, if any, applies again."""
+    entry = s.get(FilingOfficeEntry, jur.id)
+    if entry is None:
+        return Done(False)
+    written = Written("office.filing.delete", "office:filing", stored.brief_filing(entry), None,
+                      authority=entry.authority, reason=inputs.label(reason, "reason"))
     s.delete(entry)
     return Done(True, written)

@@ -29,6 +29,8 @@ from deadlines.core.notes import Note
 
 STATUSES = ("law", "assumed", "recorded", "published", "departs")
 CLERK = "recorded by the clerk"
+#: the assumed fact of a rule read from the government's published practice (``Rule.from_practice``)
+OWN_TEXT = "own_text"
 #: How near its day a recorded closure bears on a deadline (a roll moves a day at most a few days)
 NEAR = timedelta(days=14)
 
@@ -75,13 +77,39 @@ def _same(published: Moment, due: Moment) -> bool:
 
 
 def _office_decides(d: Deadline) -> bool:
-    """Whether the office's own days or hours give ``d``'s safe date: the
-    office's last open day is the safe reading, or the safe date ends when the
-    office closes, before the hour the law sets."""
-    safe = d.safe_due
+    """Whether the office's own days or hours give ``d``'s dates: the office's
+    last open day is the safe reading, or the law's date or the safe one ends
+    when the office closes, before the hour the law sets."""
     if any(r.safe and r.name.code == "reading.office_closure" for r in d.readings):
         return True
-    return d.rule.at is not None and isinstance(safe, datetime) and safe.time() < d.rule.at
+    return _cut(d) is not None
+
+
+def _cut(d: Deadline) -> tuple[time, datetime] | None:
+    """The hour the law sets and the instant given instead at the office's
+    closing hour, before it, of the first of ``d``'s law's date, safe date and
+    readings that is (None: none is)."""
+    if d.rule.at is None:
+        return None
+    found = next((m for m in (d.due, d.safe_due) if isinstance(m, datetime) and m.time() < d.rule.at), None)
+    if found is not None:
+        return d.rule.at, found
+    for r in d.readings:
+        said = _said(r.why, "hours.closes_before_law")
+        if said is not None:
+            return dict(said.args)["law_clock"], r.due
+    return None
+
+
+def _said(n: object, code: str) -> Note | None:
+    """The note ``code`` that note ``n`` is or holds (as one of its arguments), or None."""
+    if isinstance(n, tuple):
+        return next((x for x in map(lambda m: _said(m, code), n) if x is not None), None)
+    if not isinstance(n, Note):
+        return None
+    if n.code == code:
+        return n
+    return next((x for x in (_said(v, code) for _, v in n.args) if x is not None), None)
 
 
 def _hours_fact(d: Deadline, jur: Jurisdiction, local: Local) -> tuple[Fact | None, bool]:
@@ -146,6 +174,8 @@ def basis_of(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> Basis:
         facts.append(hours)
     elif uses_hours and jur.office_hours.confirm:
         assumed.append("office_hours")
+    if d.rule.from_practice:  # the day rests on what the government published, not on its law's words
+        assumed.append(OWN_TEXT)
     more, undecided = _choice_facts(d, jur, held, local)
     facts += more
     assumed += undecided
@@ -234,9 +264,16 @@ def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[No
                 continue
             out.append(Note(f"basis.fact.decision_{'taken' if f.value == 'yes' else 'declined'}",
                             (("choice", title), ("by", by))))
+    cut = _cut(d) if any(f.fact == "office_hours" for f in b.facts) else None
+    if cut is not None:
+        law_clock, given = cut
+        out.append(Note("basis.closes_before_law", (("law_clock", law_clock), ("clock", given.time()),
+                                                    ("weekday", given.weekday()))))
     for name in b.assumed:
         if name == "office_hours":
             out.append(Note("basis.assumed.office_hours", (("clock", jur.office_hours.close),)))
+        elif name == OWN_TEXT:
+            out.append(Note("basis.assumed.own_text"))
         elif name in jur.choices:
             out.append(Note("basis.assumed.choice", (("choice", jur.choices[name].title),)))
     if b.assumed:

@@ -73,6 +73,9 @@ ERRORS = {
                         "in {zone}",
     "hours.backwards": "close: the office closes ({close}) before it opens ({open})",
     "hours.days": "days: expected the weekdays the office is open, as names (\"tuesday\", \"wed\"), got {got}",
+    "hours.other": ("other: expected the open weekdays with other hours, as {{\"friday\": \"09:00-13:00\"}}, each a "
+                    "day the office is open, closing after it opens; got {got}"),
+    "filing.phone": "phone: {got} is not a phone number (digits, spaces, dashes, parentheses, + and x)",
     "closure.unknown": "no closure {closure} recorded for {jurisdiction}",
     "idempotency.reused": "{field} {key} was used for another event (event {event})",
     "submission.reused": "{field}: this form was saved already (event {event}); reload the page to record another event",
@@ -118,7 +121,7 @@ ERRORS = {
     "include.examples": "{field}: {got} is not listed apart; give include=examples to list the example calendars too (left out by default)",
     "filter.lang": "lang must be one of {allowed}",
     "filter.no_match": "no government matches these state, county and kind",
-    "combined.none_given": "{field}: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,model-city), or state, county and kind (state=MI&county=Dickinson&kind=township)",
+    "combined.none_given": "{field}: give the jurisdictions to combine, comma-separated (j=ypsilanti-mi,orem-ut), or state, county and kind (state=MI&county=Dickinson&kind=township)",
     "combined.too_many": "{field}: at most {limit} jurisdictions in one feed (or name them by state, county and kind: a feed of one event per deadline they share)",
     "access.unknown": "no access request {request}",
     "access.approved_already": "access request {request} was approved already ({by}, {on})",

@@ -119,7 +119,10 @@ def last_day(rule: Rule, law: DayLaw, ctx: Context) -> LastDay:
     roll = law.roll
     rolled = cal.roll(day, roll)
     law = on_day(law, rule, jur.office_hours, rolled, jur.timezone)
-    due = at_hour(rolled, law.clock, ctx.zone)
+    due, cut = at_hour(rolled, law.clock, ctx.zone), None
+    if not rule.kept_open:  # else the law's hour stands, the office's closing hour a reading (readings_of)
+        due, cut = while_open(rule, due, jur.office_hours, ctx.zone)
+    ends = law.ends if cut is None else ends_at("ends.office_closes", due.time(), jur.timezone)
     # a day that stays where it was counted is open, unless nothing rolls it
     closed = cal.why_closed(day) if rule.office_act and (rolled != day or roll == "none") else None
     if rolled != day:
@@ -130,10 +133,34 @@ def last_day(rule: Rule, law: DayLaw, ctx: Context) -> LastDay:
                              safe=cal.prior_business_day(day)))
     if law.closing is not None:
         steps.append(law.closing)
+    if cut is not None:
+        steps.append(cut)
     if law.warning is not None:
         warnings.append(law.warning)
     readings = readings_of(rule, day, rolled, law, ctx)
-    return LastDay(due, law.ends, steps, warnings, readings)
+    return LastDay(due, ends, steps, warnings, readings)
+
+
+def while_open(rule: Rule, due: Moment, hours: OfficeHours | None, zone: ZoneInfo) -> tuple[Moment, Note | None]:
+    """``due`` where the act can still be done at the office, and the note
+    saying so where that is not ``due``: a filing cannot be made at a closed
+    office, so on a day the office is open but closes before the hour the law
+    sets, the act is done by the hour it closes that day
+    (``hours.closes_before_law``: the law's hour said beside it). Only hours
+    that are recorded (a government's file, research, the clerk) count, not
+    a default to confirm; a day the office does not open on at all is the
+    office closure reading's; a date with no hour stays so."""
+    if not isinstance(due, datetime) or hours is None or hours.confirm or not rule.office_act:
+        return due, None
+    local = due.astimezone(zone)
+    day, law_clock = local.date(), local.time()
+    if day.weekday() not in hours.days:
+        return due, None
+    closes = hours.on(day)[1]
+    if closes >= law_clock:
+        return due, None
+    return datetime.combine(day, closes, zone), note("hours.closes_before_law", weekday=day.weekday(), clock=closes,
+                                                      law_clock=law_clock, cite=hours.cite)
 
 
 def safe_due(last: LastDay) -> Moment:
@@ -175,26 +202,38 @@ def readings_of(rule: Rule, day: date, rolled: date, law: DayLaw, ctx: Context) 
     another count, or the holiday law read another way; the earliest instant
     marked safe; instants are shown in the jurisdiction's zone."""
     other_law = rule.office_act and (ctx.variants or ctx.office)
-    if not (rule.readings or other_law):
-        return ()
     own, roll, roll_cite, clock = law.own, law.roll, law.roll_cite, law.clock
     hours = ctx.jur.office_hours
-    ways = [(own, roll, roll_cite, OWN_WHY)]
-    dues = [at_hour(rolled, clock, ctx.zone)]
+    due, cut = while_open(rule, at_hour(rolled, clock, ctx.zone), hours, ctx.zone)
+    if not (rule.readings or other_law or (rule.kept_open and cut)):
+        return ()
+    if rule.kept_open and cut is not None:  # the law keeps the office open till its hour: both shown
+        ways = [(own, roll, roll_cite, OWN_WHY), (Note("reading.office_hours"), roll, hours.cite, cut)]
+        dues = [at_hour(rolled, clock, ctx.zone), due]
+    else:
+        ways, dues = [(own, roll, roll_cite, joined(OWN_WHY, cut))], [due]
     for r, (name, why) in zip(rule.readings, law.readings):
         how = r.roll or roll
         counted = day if r.due is None else day_of(count(r.due, ctx)[0])
         last = ctx.calendar.roll(counted, how)
         due = at_hour(last, r.at or clock_on(law, hours, last), r.zone or ctx.zone)
-        ways.append((name, how, r.cite, why))
-        dues.append(due.astimezone(ctx.zone) if r.zone is not None else due)
+        due = due.astimezone(ctx.zone) if r.zone is not None else due
+        if not rule.kept_open:
+            due, cut = while_open(rule, due, hours, ctx.zone)
+        else:
+            cut = None
+        ways.append((name, how, r.cite, joined(why, cut)))
+        dues.append(due)
     if other_law:
         for name, how, cite, why, other, at_office in _holiday_readings(own, roll, day, rolled, ctx):
             clock, earlier = clock_on(law, hours, other), None
             if at_office:
                 clock, earlier = _while_open(rule, clock, hours, other)
-            ways.append((name, how, cite, joined(why, earlier)))
-            dues.append(at_hour(other, clock, ctx.zone))
+            due, cut = at_hour(other, clock, ctx.zone), None
+            if not rule.kept_open:
+                due, cut = while_open(rule, due, hours, ctx.zone)
+            ways.append((name, how, cite, joined(why, earlier or cut)))
+            dues.append(due)
     if len(ways) == 1:
         return ()
     safe = dues.index(min(dues))  # the first of the earliest

@@ -255,6 +255,8 @@ class Rule:
     at: time | None = None
     roll: str | None = None  # None: the jurisdiction's time law
     office_act: bool = True
+    kept_open: bool = False  # the law keeps the office open until ``at`` on the last day (Utah 10-3-301(3)(b)(i))
+    from_practice: bool = False  # the day the government published in past cycles: its own law's words were not read
     readings: tuple[Reading, ...] = ()
     thresholds: tuple[Threshold, ...] = ()
     effective: date | None = None

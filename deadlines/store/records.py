@@ -8,7 +8,7 @@ and :class:`deadlines.recorded.DbRecords` reads :func:`rows` for the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
@@ -18,6 +18,7 @@ from deadlines.store.tables import (
     DecisionEntry, ElectionEntry, JurisdictionState, NoticePublication, OfficeClosure, OfficeHoursEntry, OverrideEntry,
     TriggerEvent,
 )
+from deadlines.store.office_tables import FilingOfficeEntry
 
 #: The weekdays as the clerk API and the desk name them (Monday 0)
 WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -55,6 +56,7 @@ class Rows:
     hours: list[OfficeHoursEntry]  # every entry, ended and superseded ones too, in the order recorded
     closures: list[OfficeClosure]
     publications: list[NoticePublication]
+    filing: FilingOfficeEntry | None = None  # the filing office a clerk recorded
 
 
 def rows(s: Session, jid: str) -> Rows:
@@ -65,7 +67,7 @@ def rows(s: Session, jid: str) -> Rows:
         elections=list(s.scalars(of(ElectionEntry))), events=events(s, jid),
         overrides=list(s.scalars(of(OverrideEntry))), decisions=list(s.scalars(of(DecisionEntry))),
         hours=hours_entries(s, jid), closures=list(s.scalars(of(OfficeClosure).order_by(OfficeClosure.day))),
-        publications=list(s.scalars(of(NoticePublication))),
+        publications=list(s.scalars(of(NoticePublication))), filing=s.get(FilingOfficeEntry, jid),
     )
 
 
@@ -156,6 +158,17 @@ def hours_days(h: OfficeHoursEntry) -> tuple[int, ...]:
     return tuple(int(d) for d in h.days.split(",")) if h.days else WEEKDAYS
 
 
+def hours_other(h: OfficeHoursEntry) -> tuple[tuple[int, time, time], ...]:
+    """The weekdays a recorded office keeps other hours on, with them: ``((4, 09:00, 13:00),)``."""
+    out = []
+    for part in (h.other or "").split(";"):
+        if part.strip():
+            day, span = part.split()
+            opens, closes = span.split("-")
+            out.append((int(day), time.fromisoformat(opens), time.fromisoformat(closes)))
+    return tuple(out)
+
+
 def hours_entries(s: Session, jid: str) -> list[OfficeHoursEntry]:
     """Every office-hours entry of ``jid`` in the order recorded."""
     return list(s.scalars(select(OfficeHoursEntry).where(OfficeHoursEntry.jurisdiction_id == jid)
@@ -202,14 +215,31 @@ def brief_hours(h: OfficeHoursEntry) -> dict:
     brief = {"open": h.open, "close": h.close}
     if h.days:
         brief["days"] = [WEEKDAY_NAMES[d] for d in hours_days(h)]
+    if h.other:
+        brief["other"] = {WEEKDAY_NAMES[d]: f"{o:%H:%M}-{c:%H:%M}" for d, o, c in hours_other(h)}
     return brief if h.holds_from is None else {**brief, "from": h.holds_from.isoformat()}
 
 
 def hours_value(h: OfficeHoursEntry) -> str:
-    """The recorded hours as a fact's value says them: ``08:00-12:00``, ``tue,wed,thu 10:00-14:00``."""
-    days = hours_days(h)
+    """The recorded hours as a fact's value says them: ``08:00-12:00``, ``tue,wed,thu 10:00-14:00``,
+    ``mon,tue,wed,thu 07:00-18:00; fri 09:00-13:00`` (:func:`deadlines.core.facts.hours` reads them back)."""
+    other = hours_other(h)
+    days = tuple(d for d in hours_days(h) if d not in {o[0] for o in other})
     said = f"{h.open}-{h.close}"
-    return said if days == WEEKDAYS else f"{','.join(WEEKDAY_NAMES[d][:3] for d in days)} {said}"
+    said = said if days == WEEKDAYS else f"{','.join(WEEKDAY_NAMES[d][:3] for d in days)} {said}"
+    return "; ".join((said, *(f"{WEEKDAY_NAMES[d][:3]} {o:%H:%M}-{c:%H:%M}" for d, o, c in other)))
+
+
+def brief_filing(f: FilingOfficeEntry) -> dict:
+    """What history keeps of the filing office (the parts recorded)."""
+    return {k: v for k, v in (("office", f.office), ("address", f.address), ("phone", f.phone), ("where", f.where))
+            if v}
+
+
+def filing_value(f: FilingOfficeEntry) -> str:
+    """The filing office as a fact's value says it: "Town Recorder; 65 N. Center, Emery; 435-555-0100; the
+    front counter" (as research records ``filing_office``)."""
+    return "; ".join(v for v in (f.office, f.address, f.phone, f.where) if v)
 
 
 def closure_on(s: Session, jid: str, day: date) -> int | None:

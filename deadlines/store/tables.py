@@ -7,17 +7,14 @@ from datetime import date, datetime
 from sqlalchemy import (
     BigInteger, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
+from deadlines.store.base import JID, Base
 from deadlines.store.db import UTC
+from deadlines.store.office_tables import FilingOfficeEntry  # noqa: F401 (the same metadata)
 
-JID = String(100)
 UID = String(300)
 MOMENT = String(40)  # ISO 8601: a date, or an instant with its UTC offset
-
-
-class Base(DeclarativeBase):
-    pass
 
 
 class JurisdictionState(Base):
@@ -99,9 +96,8 @@ class OverrideEntry(Base):
 
 
 class OfficeHoursEntry(Base):
-    """Office hours a clerk recorded ("HH:MM" local, on an authority), holding from a day on until the next
-    entry's day or ``holds_until``; they win over the calendar file's for the cycles they hold for. Entries
-    are kept, not overwritten (see :func:`deadlines.store.records.hours_on`)."""
+    """Office hours a clerk recorded ("HH:MM" local, on an authority), from a day on until the next entry's day or
+    ``holds_until``, over the file's; entries are kept (:func:`deadlines.store.records.hours_on`)."""
 
     __tablename__ = "office_hours"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -111,8 +107,8 @@ class OfficeHoursEntry(Base):
     authority: Mapped[str] = mapped_column(Text)
     recorded_at: Mapped[datetime] = mapped_column(UTC)
     days: Mapped[str | None] = mapped_column(String(20), nullable=True)  # "1,2,3" (Monday 0); None: Monday to Friday
-    # the first day they hold; None: the day recorded in the jurisdiction's zone (recorded before entries had one)
-    holds_from: Mapped[date | None] = mapped_column(Date, nullable=True)
+    other: Mapped[str | None] = mapped_column(String(80), nullable=True)  # "4 09:00-13:00" by weekday, "; " between
+    holds_from: Mapped[date | None] = mapped_column(Date, nullable=True)  # None: the day recorded (before 0016)
     holds_until: Mapped[date | None] = mapped_column(Date, nullable=True)  # the last day, where a clerk ended them
 
 

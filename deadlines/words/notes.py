@@ -140,6 +140,12 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "office.not_open_weekday": "the office's hours leave out {day:weekday}s",
     "reading.office_closes_earlier": ("The act is done at the office, which on a {weekday:weekday} closes at "
                                       "{clock} ({cite}), before the {law_clock} the law sets: it is done by then."),
+    "reading.office_hours": "the office's own closing hour that day",
+    "hours.closes_before_law": ("The law says {law_clock}; the office closes at {clock} on {weekday:weekday}s "
+                                "({cite}), and a filing cannot be made at a closed office, so it is done by the hour "
+                                "the office closes."),
+    "basis.closes_before_law": ("The law says {law_clock}; the office closes at {clock} on {weekday:weekday}s, so a "
+                                "date that falls then is given at the hour the office closes."),
     "reading.statute": "the date the law gives",
     "reading.statute_why": "counted from the statute as quoted here",
     "reading.published": "as the government published it ({source:raw})",
@@ -167,6 +173,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "basis.assumed.office_hours": "The office's closing hour is not recorded here: the law's {clock} is used.",
     "basis.assumed.choice": ("Whether {place} takes \"{choice}\" for this election is not recorded: both dates "
                              "are shown; plan on the earlier."),
+    "basis.assumed.own_text": ("{place}'s own law for this date (its charter or code) was not read: the day is the "
+                               "one {place} published in past cycles."),
     "basis.confirm": "Confirm with the office before the day.",
     "basis.confirm_at": "Confirm with the office before the day: {office:raw}.",
     "basis.by.clerk": "recorded by the clerk",
@@ -210,6 +218,9 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "change.event_deleted": "deleted “{title}” of {before}{case}",
     "change.office_hours_removed": "removed the office hours recorded: the calendar file's apply again",
     "change.office_hours": "recorded the office hours: open {open} to {close}{was}",
+    "change.office_hours_other": "recorded the office hours: open {open} to {close}, and {others:comma}{was}",
+    "change.filing_office": "recorded the filing office: {office:raw}",
+    "change.filing_office_removed": "removed the filing office recorded: research's, if any, applies again",
     "change.office_hours_were": " (they had been {open} to {close})",
     "change.closure_removed": "removed the closure of the office on {day}",
     "change.closure": "recorded that the office is closed on {day} ({reason})",

@@ -111,7 +111,10 @@ def test_office_hours_and_a_closure_in_spanish_preview_flash_and_history(app):
     assert "Se registró el horario de la oficina: abierta de 7:30 a.m. a 4:30 p.m." in html
     moves = re.search(r'<ul id="preview-moves">(.*?)</ul>', html, flags=re.S).group(1)
     assert "martes" in moves and "→" in moves and "Tuesday" not in moves and "(due as before)" not in moves
-    assert "(vence como antes)" in moves
+    # June 7, 2027, a Monday: the city code's 5:00 p.m., which Utah Code 10-3-301(3)(b)(i) keeps the office open
+    # for, stays the law's; the office's own 4:30 p.m. close that day is the earlier reading (test_office_records)
+    assert "4:30 p.m., lunes, 7 de junio de 2027 (MDT)" in moves
+    assert "el día de la ley sigue siendo 5:00 p.m., lunes, 7 de junio de 2027 (MDT)" in moves
     assert '<button type="submit" id="save">Guardar</button>' in html
     saved = client.post(f"{DESK}/office-hours?cycle={CYCLE}&lang=es", data={
         "csrf_token": token, "open": "07:30", "close": "16:30", "days": "monday,tuesday,wednesday,thursday,friday",

@@ -11,10 +11,18 @@ Worked example, Salt Lake City, election of November 2, 2027:
   and with no hour in the text it ends when the office closes: 5:00 p.m. by
   the file's hours, 4:30 p.m. once the clerk records 7:30 a.m. to 4:30 p.m.;
 - declaration of candidacy: until 5:00 p.m. on June 7 (city code), Monday
-  June 7, 2027; with the office recorded closed that day (not a legal
-  holiday) the law does not move it, and the office's last open day before
-  it, Friday June 4, is a reading of its own, ending when the office closes
-  that day (4:30 p.m. by the recorded hours, before the code's 5:00 p.m.).
+  June 7, 2027, a day Utah Code 10-3-301(3)(b)(i) keeps the recorder's office
+  open "8 a.m. to 5 p.m." (one of "the dates described in Subsections
+  20A-9-203(3)(a)(i) and (c)(i)"): the law's 5:00 p.m. stays the date, and
+  once the clerk records 7:30 a.m. to 4:30 p.m. the office's own 4:30 p.m.
+  close that day is a reading beside it, the earlier, marked safe. With the
+  office recorded closed that day (not a legal holiday) the law does not move
+  it, and the office's last open day before it, Friday June 4, is a reading of
+  its own, ending when the office closes that day (4:30 p.m.);
+- objection to a declaration: "within five (5) days after the last day for
+  filing" (subsection I.1): June 7 + 5 is Saturday June 12, extended to
+  Monday June 14, 2027; no hour in the text, so it ends when the office
+  closes: 5:00 p.m. by the file's hours, 4:30 p.m. by the recorded ones.
 """
 from __future__ import annotations
 
@@ -73,6 +81,13 @@ def test_recorded_hours_win_over_the_files_and_are_cited(db, slc):
     assert d["withdrawal"].safe_due == _at(2027, 10, 8, 16, 30)
     assert any("4:30 p.m." in s and "recorded by the clerk: Recorder's posted hours, 2027" in s for s in EN.steps(d["withdrawal"]))
     assert any("office opens (7:30 a.m.)" in s for s in EN.steps(d["declaration-filing"]))
+    # 10-3-301(3)(b)(i) keeps the office open until 5 p.m. on June 7: the law's hour stays, the office's beside it
+    declaration = d["declaration-filing"]
+    assert declaration.due == _at(2027, 6, 7, 17) and declaration.safe_due == _at(2027, 6, 7, 16, 30)
+    safe = next(r for r in declaration.readings if r.safe)
+    assert EN.reading_name(safe) == "the office's own closing hour that day"
+    assert "The law says 5:00 p.m.; the office closes at 4:30 p.m. on Mondays" in EN.reading_why(safe)
+    assert declaration.basis.status == "recorded"
     with Session(db) as s, s.begin():
         assert commands.delete_office_hours(s, slc, reason="posted by mistake")
     assert _deadlines(slc, db)["withdrawal"].due == _at(2027, 10, 12, 17)  # the file's again
@@ -114,8 +129,12 @@ def test_the_desk_records_hours_and_a_closure_shows_what_they_move_and_deletes_w
     assert shown.status_code == 200 and "Check before saving" in html
     assert ("Last day to withdraw a nomination: 5:00 p.m., Tuesday, October 12, 2027 (MDT) → 4:30 p.m., Tuesday, "
             "October 12, 2027 (MDT)") in html
-    assert ("Declaration of candidacy, mayor and council member: opens 8:00 a.m., Tuesday, June 1, 2027 (MDT) → "
-            "7:30 a.m., Tuesday, June 1, 2027 (MDT) (due as before).") in html
+    # June 7, 2027: the code's 5:00 p.m. (kept open by 10-3-301(3)(b)(i)) stays; the office's 4:30 p.m. is safe
+    assert ("Declaration of candidacy, mayor and council member: act by 5:00 p.m., Monday, June 7, 2027 (MDT) → "
+            "4:30 p.m., Monday, June 7, 2027 (MDT); the law's day stays 5:00 p.m., Monday, June 7, 2027 (MDT)") in html
+    # June 14, 2027 (Monday): no hour in subsection I.1, so the office's closing hour, 4:30 p.m. once recorded
+    assert ("Last day to file a written objection to a declaration or petition: 5:00 p.m., Monday, June 14, 2027 "
+            "(MDT) → 4:30 p.m., Monday, June 14, 2027 (MDT)") in html
     assert _office_rows(app) == (0, 0)  # only shown
     saved = client.post(f"/clerk/salt-lake-city-ut/office-hours?cycle={CYCLE}", data={
         "csrf_token": token, "open": "07:30", "close": "16:30", "authority": "Recorder's posted hours, 2027", "step": "save"})
@@ -124,7 +143,7 @@ def test_the_desk_records_hours_and_a_closure_shows_what_they_move_and_deletes_w
         "csrf_token": token, "day": "2027-06-07", "reason": "Water main break"}).get_data(as_text=True))
     # June 7, 2027 (Monday) is the last filing day; closed, the office's last open day is Friday June 4, and
     # that day the office closes at 4:30 p.m. (the hours just recorded), before the code's 5:00 p.m.
-    assert ("act by 5:00 p.m., Monday, June 7, 2027 (MDT) → 4:30 p.m., Friday, June 4, 2027 (MDT); the law's day "
+    assert ("act by 4:30 p.m., Monday, June 7, 2027 (MDT) → 4:30 p.m., Friday, June 4, 2027 (MDT); the law's day "
             "stays 5:00 p.m., Monday, June 7, 2027 (MDT)") in checked
     closed = client.post(f"/clerk/salt-lake-city-ut/closure?cycle={CYCLE}", data={
         "csrf_token": token, "day": "2027-06-07", "reason": "Water main break", "step": "save"})

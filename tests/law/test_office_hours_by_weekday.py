@@ -174,3 +174,54 @@ def test_the_office_last_open_day_ends_when_the_office_closes_that_day(hanksvill
     assert safe.name.code == "reading.office_closure" and safe.due == d.safe_due
     assert d.basis.status == "recorded"
     assert [(f.fact, f.source) for f in d.basis.facts] == [("office_hours", HANKSVILLE_SOURCE)]
+
+
+def test_a_reading_on_a_short_day_ends_when_the_office_closes(perry):
+    """Perry's office keeps 7-5 Monday to Thursday and 9-1 on Friday. The
+    write-in limit of 2027 (Utah Code 20A-9-601(1)(a), "before 5 p.m. no
+    later than 65 days before": Tuesday, November 2 back 65 days is Sunday,
+    August 29) is Monday, August 30 at 5:00 p.m. by 68-3-7, a day the office
+    keeps until 5:00; the file's other reading, the prior business day, is
+    Friday, August 27, and the declaration is filed "in person" there: no law
+    keeps the office open until 5 p.m. that day (10-3-301(3)(b)(i) names only
+    the June filing days), and a paper cannot be handed in at a closed office,
+    so by 1:00 p.m., when the office closes that Friday, the law's 5:00 p.m.
+    said beside it. That is the safe date, resting on the published hours."""
+    d = next(x for x in lookup(perry(), today=TODAY, election=date(2027, 11, 2)).deadlines
+             if x.id == "write-in-declaration")
+    assert d.due == datetime(2027, 8, 30, 17, 0, tzinfo=MDT)
+    assert [(r.due, r.safe) for r in d.readings] == [(datetime(2027, 8, 30, 17, 0, tzinfo=MDT), False),
+                                                     (datetime(2027, 8, 27, 13, 0, tzinfo=MDT), True)]
+    assert d.basis.status == "recorded" and [f.source for f in d.basis.facts] == [SOURCE]
+    en, es = words("en"), words("es")
+    assert "The law says 5:00 p.m.; the office closes at 1:00 p.m. on Fridays" in en.reading_why(d.readings[1])
+    row = next(x for x in result_dict(lookup(perry(), today=TODAY, election=date(2027, 11, 2)), en)["deadlines"]
+               if x["id"] == "write-in-declaration")
+    assert row["safe_due"] == "2027-08-27T13:00:00-06:00"
+    assert "The law says 5:00 p.m.; the office closes at 1:00 p.m. on Fridays" in row["basis"]["said"]
+    said_es = result_dict(lookup(perry(), today=TODAY, election=date(2027, 11, 2)), es)["deadlines"]
+    said_es = next(x for x in said_es if x["id"] == "write-in-declaration")["basis"]["said"]
+    assert "La ley dice 5:00 p.m.; los viernes la oficina cierra a esta hora: 1:00 p.m." in said_es
+
+
+EMERY_SOURCE = "https://etvnews.com/emery-town-notice-of-municipal-elections/"
+
+
+def test_the_laws_own_date_ends_when_the_office_closes_that_day(tmp_path):
+    """Emery, Utah published filing "between the hours of 8:0 am and 12:00
+    pm" (its 2021 notice). The write-in limit of 2027 (20A-9-601(1)(a),
+    "before 5 p.m. no later than 65 days before" Tuesday, November 2: Sunday,
+    August 29, carried by 68-3-7 to Monday, August 30) falls on a day the
+    office is open but closes at noon, and no law keeps it open until 5 p.m.
+    that day: the law's own date is given at 12:00 p.m., the law's 5:00 p.m.
+    said beside it; the prior-business-day reading, Friday August 27, at noon
+    too, is the safe one."""
+    jur = _with_only(tmp_path, "emery-ut", ["emery-ut", "office_hours", "08:00-12:00", EMERY_SOURCE,
+                                            "between the hours of 8:0 am and 12:00 pm", "2021-04-28", "", ""])
+    d = next(x for x in lookup(jur, today=TODAY, election=date(2027, 11, 2)).deadlines if x.id == "write-in-declaration")
+    assert d.due == datetime(2027, 8, 30, 12, 0, tzinfo=MDT)
+    assert [(r.due, r.safe) for r in d.readings] == [(datetime(2027, 8, 30, 12, 0, tzinfo=MDT), False),
+                                                     (datetime(2027, 8, 27, 12, 0, tzinfo=MDT), True)]
+    steps = words("en").steps(d)
+    assert any("The law says 5:00 p.m.; the office closes at 12:00 noon on Mondays" in s for s in steps), steps
+    assert d.basis.status == "recorded" and [f.source for f in d.basis.facts] == [EMERY_SOURCE]

@@ -12,8 +12,8 @@ from deadlines.store import tokens
 from tests.reminders_fixtures import sqlite_url  # noqa: F401
 from web import create_app
 from web.schemas import REF, components
-from web.schemas.clerk import (ClosureIn, DecisionIn, ElectionIn, EventIn, OfficeHoursIn, OverrideIn, PublicationIn,
-                               SubscriptionIn)
+from web.schemas.clerk import (ClosureIn, DecisionIn, ElectionIn, EventIn, FilingOfficeIn, OfficeHoursIn, OverrideIn,
+                               PublicationIn, SubscriptionIn)
 from web.schemas.reports import ReportIn
 
 from conftest import TODAY
@@ -39,7 +39,7 @@ def test_the_documents_request_bodies_are_the_models(client):
               ("/elections/{cycle}", "put"): ElectionIn, ("/overrides/{cycle}/{deadline}", "put"): OverrideIn,
               ("/decisions/{cycle}/{choice}", "put"): DecisionIn, ("/subscriptions", "post"): SubscriptionIn,
               ("/office-hours", "put"): OfficeHoursIn, ("/closures", "post"): ClosureIn, ("/reports", "post"): ReportIn,
-              ("/notices/{cycle}/{deadline}", "put"): PublicationIn}
+              ("/notices/{cycle}/{deadline}", "put"): PublicationIn, ("/filing-office", "put"): FilingOfficeIn}
     assert bodies == {(f"{API}/{{jid}}{tail}", method): {"$ref": REF.format(model=model.__name__)}
                       for (tail, method), model in models.items()}
     for model in set(models.values()):

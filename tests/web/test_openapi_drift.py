@@ -176,7 +176,18 @@ def _office(call: Calls) -> None:
     assert call("put", base, jid=slc, json={"open": "07:30", "close": "16:30", "days": ["monday", "tuesday"],
                                             "authority": "Recorder's posted hours"}).status_code == 200
     assert call("get", base, jid=slc).status_code == 200
+    assert call("put", base, jid=slc, json={"open": "07:00", "close": "18:00", "days": ["monday", "friday"],
+                                            "other": {"friday": "09:00-13:00"},
+                                            "authority": "Recorder's posted hours"}).status_code == 200
+    assert call("get", base, jid=slc).json["other"] == {"friday": "09:00-13:00"}
     assert call("delete", base, jid=slc, query={"reason": "posted by mistake"}).status_code == 204
+    office = f"{J}/filing-office"
+    assert call("get", office, jid=slc).status_code == 404
+    assert call("put", office, jid=slc, json={"office": "City Recorder", "address": "451 S State St, Room 415",
+                                              "phone": "801-535-7671", "authority": "the city's notice"}
+                ).status_code == 200
+    assert call("get", office, jid=slc).status_code == 200
+    assert call("delete", office, jid=slc, query={"reason": "moved"}).status_code == 204
     closed = call("post", f"{J}/closures", jid=slc, json={"day": "2027-06-07", "reason": "Water main break"})
     assert closed.status_code == 201
     assert call("get", f"{J}/closures", jid=slc).status_code == 200

@@ -124,7 +124,9 @@ def test_printable_calendar_in_spanish_read_back_from_the_pdf(client, tmp_path):
     assert "lunes, 7 de junio de 2027, 5:00 p.m. MDT" in text
     assert "viernes, 8 de octubre de 2027, 5:00 p.m. MDT" in text
     assert "FECHA Y HORA" in text.upper() and "Registrado por el secretario(a)" in text
-    assert "Las citas legales están en su idioma original (inglés)." in text and "Página 1 de 2" in text
+    # three pages since each candidate's row also says where to file (Salt Lake City's researched filing office)
+    assert "Las citas legales están en su idioma original (inglés)." in text and "Página 1 de 3" in text
+    assert "Se presenta en: " in text and "File with:" not in text
     assert "ELECTION CALENDAR" not in text and "Page 1 of" not in text
     # the English calendar is its own render, not the Spanish one from the cache
     english = " ".join(_pdf_text(client.get("/calendars/salt-lake-city-ut/2027-11-02.pdf").data, tmp_path).split())

@@ -10,8 +10,9 @@ from pydantic.json_schema import models_json_schema
 
 from web.schemas.base import Problem
 from web.schemas.clerk import (ClosureIn, ClosureOut, Decision, DecisionIn, ElectionEntry, ElectionIn, Event, EventIn,
-                               HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override, OverrideIn, Publication,
-                               PublicationIn, Subscription, SubscriptionCreated, SubscriptionIn)
+                               FilingOfficeIn, FilingOfficeOut, HistoryEntry, OfficeHoursIn, OfficeHoursOut, Override,
+                               OverrideIn, Publication, PublicationIn, Subscription, SubscriptionCreated,
+                               SubscriptionIn)
 from web.schemas.law import Jurisdiction, Places
 from web.schemas.results import Deadline, Listing, Result
 from web.schemas.reports import ReportIn, ReportReceived
@@ -20,9 +21,9 @@ from web.schemas.reports import ReportIn, ReportReceived
 RESPONSES: tuple[type[BaseModel], ...] = (
     Result, Deadline, Listing, Jurisdiction, Places, Problem,
     Event, ElectionEntry, Override, Decision, Subscription, SubscriptionCreated, HistoryEntry, ReportReceived,
-    OfficeHoursOut, ClosureOut, Publication)
+    OfficeHoursOut, ClosureOut, Publication, FilingOfficeOut)
 REQUESTS: tuple[type[BaseModel], ...] = (EventIn, ElectionIn, OverrideIn, DecisionIn, SubscriptionIn, ReportIn,
-                                         OfficeHoursIn, ClosureIn, PublicationIn)
+                                         OfficeHoursIn, ClosureIn, PublicationIn, FilingOfficeIn)
 REF = "#/components/schemas/{model}"
 
 

@@ -83,6 +83,9 @@ class OfficeHoursIn(Body):
     days: list[Weekday] | None = Field(None, description="The weekdays it is open (default Monday to Friday); a "
                                                         "business day left out keeps the law's last day and adds "
                                                         "the office's last open day before it as the safe date")
+    other: dict[Weekday, str] | None = Field(None, description="Open weekdays with other hours, HH:MM-HH:MM "
+                                            "(`{\"friday\": \"09:00-13:00\"}`): a last day on one ends when the "
+                                            "office closes that day")
     authority: Required = Field(description="What sets the hours (\"Clerk's posted hours, 2027\")")
     from_: DateText = Field(None, alias="from", description="The first day they hold (YYYY-MM-DD; default the day "
                                                             "recorded, in the jurisdiction's zone). They hold until "
@@ -96,6 +99,7 @@ class OfficeHoursOut(Closed):
     open: str
     close: str
     days: list[Weekday]
+    other: dict[Weekday, str] = Field(description="Open weekdays with other hours, as `HH:MM-HH:MM`")
     authority: str
     recorded_at: str
     from_: Day = Field(alias="from", description="The first day these hours hold")
@@ -216,3 +220,25 @@ class Publication(Closed):
     where: str
     by: str = Field(description="Who marked it (the token's label, or the clerk at the desk)")
     recorded_at: str
+
+
+class FilingOfficeIn(Body):
+    model_config = ConfigDict(json_schema_extra={"example": {
+        "office": "Town Recorder", "address": "65 N. Center, Emery, Utah", "phone": "435-555-0100",
+        "where": "the front counter of the town office", "authority": "Town notice of municipal elections, 2027"}})
+    office: Required = Field(description="The office a candidate files with (\"City Recorder\")")
+    address: Required = Field(description="Its street address")
+    phone: Label = Field(None, description="Its phone number")
+    where: Label = Field(None, description="Where in it a candidate files (\"Room 415\")")
+    authority: Required = Field(description="What says so (kept with it, and in the history)")
+
+
+class FilingOfficeOut(Closed):
+    office: str
+    address: str
+    phone: str | None
+    where: str | None
+    authority: str
+    recorded_at: str
+    value: str = Field(description="As the pages say it (`filing_office` among the local facts, \"recorded by the "
+                                   "clerk\"): office; address; phone; where")

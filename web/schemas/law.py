@@ -57,6 +57,14 @@ class OtherHours(Closed):
     close: str
 
 
+class FilingOffice(Closed):
+    value: str = Field(description="where a candidate files: office; address; phone; where in it")
+    by: str = Field(description="who recorded it: clerk, report or research (the clerk's wins)")
+    source: str = Field(description="a link, or \"recorded by the clerk\"")
+    quote: str | None = Field(description="the words quoted from the source (the clerk's authority)")
+    as_of: str | None
+
+
 class OfficeHours(Closed):
     open: str = Field(description="the usual opening hour, HH:MM")
     close: str = Field(description="the usual closing hour, HH:MM: a last day with no hour of its own ends then")
@@ -125,6 +133,7 @@ class Jurisdiction(Closed):
     caveats: list[str] = Field(description="Said with every result: the whole law shown is a reading")
     time_law: TimeLawText
     office_hours: OfficeHours | None
+    filing_office: FilingOffice | None = Field(description="the filing office in force today, by precedence")
     elections: list[Election]
     triggers: list[Trigger]
     rules: list[Rule]

@@ -80,6 +80,10 @@ def _rule(rid: str, value, where: str, c: Checker) -> Rule | None:
                 c.fail(f"{where}.readings[{i}]", "a reading with another hour or zone needs the rule's own 'at' to compare with")
     effective = c.day(t.get("effective"), f"{where}.effective")
     office_act = c.boolean(t.get("office_act"), f"{where}.office_act", True)
+    kept_open = c.boolean(t.get("kept_open"), f"{where}.kept_open", False)
+    from_practice = c.boolean(t.get("from_practice"), f"{where}.from_practice", False)
+    if kept_open and "at" not in t:
+        c.fail(f"{where}.kept_open", "the law keeps the office open until the rule's own hour: it needs 'at'")
     if not office_act and roll not in (None, "none"):
         c.fail(f"{where}.roll", "a rule that is not an act at the office (office_act = false) does not roll")
     for key in ("title", "cite", "text", "warning"):
@@ -104,6 +108,8 @@ def _rule(rid: str, value, where: str, c: Checker) -> Rule | None:
         at=at,
         roll=roll,
         office_act=office_act,
+        kept_open=kept_open,
+        from_practice=from_practice,
         readings=tuple(readings),
         thresholds=tuple(thresholds),
         effective=effective,

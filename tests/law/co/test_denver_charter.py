@@ -34,7 +34,9 @@ from datetime import date, datetime
 import pytest
 
 from deadlines.core.registry import Registry
+from deadlines.publish.as_json import result_dict
 from deadlines.service import cycles
+from deadlines.words import words
 from tests.law.charter_helpers import CALENDARS, MST, assert_read_over, at
 
 JID = "denver-co"
@@ -78,3 +80,19 @@ def test_denver_2031_and_the_may_elections_before_2023(registry):
     assert d["petition-filing"].due == datetime(2031, 1, 16, 17, 0, tzinfo=MST)
     _, d = at(registry, JID, date(2021, 5, 4), date(2021, 1, 2))
     assert "petition-filing" not in d and "petition-circulation" not in d
+
+
+def test_a_day_read_from_denvers_practice_is_assumed_not_law(registry):
+    """The 75th day is the day Denver published for 2023, not words of its
+    charter or code that were read (``from_practice``): the petition rows rest
+    on an assumed fact, ``own_text``, and say so; the withdrawal row is the
+    Municipal Election Code's 64th day and does not."""
+    result, by_id = at(registry, JID, date(2027, 4, 6), date(2026, 12, 6))
+    filing = by_id["petition-filing"]
+    assert filing.due == datetime(2027, 1, 21, 17, 0, tzinfo=MST)  # the 75th day, worked above
+    assert filing.basis.status == "assumed" and "own_text" in filing.basis.assumed
+    assert "own_text" not in by_id["withdrawal"].basis.assumed
+    rows = {x["id"]: x for x in result_dict(result, words("en"))["deadlines"]}
+    assert "was not read" in rows["petition-filing"]["basis"]["said"]
+    rows_es = {x["id"]: x for x in result_dict(result, words("es"))["deadlines"]}
+    assert "No se leyó" in rows_es["petition-filing"]["basis"]["said"]
