@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.fronts import environment, one_process, scaled  # noqa: E402
+from tests.setups import environment, one_process, scaled  # noqa: E402
 
 
 def _get(url: str, path: str, source: str, timeout: float = 60) -> tuple[int, float]:

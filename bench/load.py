@@ -50,7 +50,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import fronts  # noqa: E402
+from tests import setups as fronts  # noqa: E402
 
 READS = ["/calendars/salt-lake-city-ut.ics", "/calendars/ypsilanti-mi.ics", "/?jurisdiction=salt-lake-city-ut",
          "/api/v1/jurisdictions/salt-lake-city-ut/deadlines?election=2027-11-02", "/embed/salt-lake-city-ut",
@@ -154,7 +154,7 @@ def _readers(host: str, port: int, first: int, count: int, start_at: float, time
 
 def _slow_clients(url: str, count: int, stop_at: float) -> int:
     """``count`` slow connections held open until wall-clock ``stop_at``
-    (:class:`bench.fronts.SlowClients`); how many the server dropped."""
+    (:class:`tests.setups.SlowClients`); how many the server dropped."""
     with fronts.SlowClients(url, count, every=2.0) as held:
         time.sleep(max(0.0, stop_at - time.time()))
         return held.dropped

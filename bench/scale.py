@@ -11,7 +11,7 @@ rendered cold and warm, its size (goal: cold under 2 s, under 10 MB); the
 memory with everything loaded and asked (goal: under 500 MB); and the point
 lookup of bench/geo.py (goal: under 20 ms).
 
-Per size, in a fresh process each (bench/synthetic.py writes the folder):
+Per size, in a fresh process each (tests/synthetic_calendars.py writes the folder):
 startup (create the app, then load every jurisdiction) time and memory, and the
 bulk query ``GET /api/v1/deadlines`` for a 30-day window, cold (first ask: every
 jurisdiction computed) and warm (asked again: from the cache); then the ratio
@@ -32,7 +32,6 @@ import argparse
 import json
 import os
 import resource
-import socket
 import subprocess
 import sys
 import tempfile
@@ -42,6 +41,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+
+from tests.server_helpers import free_port  # noqa: E402
 
 WINDOW = ("2026-04-01", "2026-04-30")
 BULK = f"/api/v1/deadlines?from={WINDOW[0]}&to={WINDOW[1]}&limit=100"
@@ -144,7 +145,7 @@ def roster_pages(tmp: str) -> None:
     """Print the pages with every roster against the four own files."""
     import shutil
 
-    from bench.synthetic import REPO_CALENDARS
+    from tests.synthetic_calendars import REPO_CALENDARS
 
     small = Path(tmp) / "calendars-own-files"
     shutil.copytree(REPO_CALENDARS, small, ignore=shutil.ignore_patterns("roster"))
@@ -193,12 +194,6 @@ def bench_app():
     return app
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def throughput(folder: Path, workers: int, requests: int, threads: int) -> dict:
     """Bulk API and constant endpoint, req/s, under gunicorn on a fresh PostgreSQL database."""
     import psycopg
@@ -209,7 +204,7 @@ def throughput(folder: Path, workers: int, requests: int, threads: int) -> dict:
     admin = psycopg.connect(PG, autocommit=True, connect_timeout=5)
     admin.execute(f'CREATE DATABASE "{name}"')
     url = PG.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1) + f"/{name}"
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEADLINES_")}
     env.update(DEADLINES_DATABASE_URL=url, DEADLINES_CALENDARS=str(folder), DEADLINES_TODAY="2026-03-01",
                DEADLINES_SECRET_KEY="bench", PYTHONPATH=str(HERE.parent))
@@ -259,7 +254,7 @@ def main() -> None:
     if opts.measure_pages:
         print(json.dumps(measure_pages(*opts.measure_pages)))
         return
-    from bench.synthetic import make_calendars
+    from tests.synthetic_calendars import make_calendars
 
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:

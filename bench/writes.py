@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import fronts  # noqa: E402
+from tests import setups as fronts  # noqa: E402
 
 BUSY, OTHER = "salt-lake-city-ut", "ypsilanti-mi"
 BUSY_WRITE = ("/api/v1/jurisdictions/salt-lake-city-ut/overrides/2027-11-02/withdrawal", "2027-09-%02d")

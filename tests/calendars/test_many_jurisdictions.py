@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bench.synthetic import make_calendars, town_id
+from tests.synthetic_calendars import make_calendars, town_id
 from deadlines.cli import main
 from deadlines.core.loading import files
 from deadlines.core.errors import CalendarError

@@ -16,11 +16,11 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from bench.fronts import free_port
 from deadlines.cli.server import make_server
 from deadlines.store.tables import HistoryEntry, OfficeClosure, TriggerEvent
 from tests.desk_helpers import signed_in
 from tests.reminders_fixtures import pg_url, sqlite_url  # noqa: F401 (fixtures)
+from tests.server_helpers import free_port
 from web import create_app
 
 from conftest import TODAY

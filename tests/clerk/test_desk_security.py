@@ -25,7 +25,7 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from bench.fronts import free_port
+from tests.server_helpers import free_port
 from deadlines.cli.server import make_server
 from deadlines import commands
 from deadlines.core.errors import InputError

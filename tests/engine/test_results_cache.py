@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from bench.synthetic import make_calendars, town_id
+from tests.synthetic_calendars import make_calendars, town_id
 from deadlines import results as cache
 from deadlines.core import engine
 from deadlines.core.registry import Registry

@@ -75,7 +75,8 @@ def test_with_no_fact_the_hour_is_assumed_and_said(folder):
     said = result_dict(lookup(jur, today=TODAY, election=date(2027, 11, 2)), words("en"))["deadlines"]
     row = next(x for x in said if x["id"] == "declaration-filing")
     assert row["basis"]["status"] == "assumed" and row["basis"]["assumed"] == ["office_hours"]
-    assert "5:00 p.m." in row["basis"]["said"] and "Confirm with the office" in row["basis"]["said"]
+    notes = {n["code"]: n["args"] for n in row["basis"]["notes"]}
+    assert notes["basis.assumed.office_hours"]["clock"] == "17:00:00" and "basis.confirm" in notes
 
 
 def test_research_hours_decide_the_hour_with_their_source(folder):

@@ -79,8 +79,9 @@ def test_a_friday_last_day_ends_at_the_friday_closing_hour(perry):
     ways = {(r.roll, r.due) for r in d.readings}
     assert ("prior_business_day", datetime(2025, 6, 6, 13, 0, tzinfo=MDT)) in ways
     assert ("next_business_day", datetime(2025, 6, 9, 17, 0, tzinfo=MDT)) in ways  # a Monday: 5:00 p.m.
-    said = words("en").steps(d)
-    assert any("which on a Friday is the close of office hours, 1:00 p.m." in s for s in said), said
+    closes = [n for n in d.steps if n.code == "office.closes_on_weekday"]
+    assert [(n.arg("weekday"), n.arg("ends").code, n.arg("ends").arg("clock")) for n in closes] == [
+        (date(2025, 6, 6).weekday(), "ends.office_closes", time(13, 0))], closes  # Friday June 6: the Friday hour
     assert any("que los viernes es" in s for s in words("es").steps(d))
 
 
@@ -99,11 +100,14 @@ def test_the_notice_that_says_5_pm_is_shown_beside_the_1_pm_close(perry):
                if x["id"] == "declaration-filing")
     assert row["basis"]["status"] == "departs"
     assert row["safe_due"] == "2025-06-06T13:00:00-06:00"
-    assert "act by the earlier, 1:00 p.m. on Friday, June 6, 2025" in row["basis"]["said"]
-    assert "9:00 a.m. to 1:00 p.m. on Fridays" in row["basis"]["said"]
-    # the 1:00 p.m. is the law at the office's Friday hours, not the statute's own hour (it names none)
-    assert "the law, at the office's recorded hours, gives 1:00 p.m." in row["basis"]["said"]
-    assert "the statute gives" not in row["basis"]["said"]
+    notes = {n["code"]: n["args"] for n in row["basis"]["notes"]}
+    # act by the earlier: the Friday close, not the notice's 5:00 p.m.; the 1:00 p.m. is the law at the office's
+    # Friday hours, not the statute's own hour (it names none): said so, not "the statute gives"
+    departs = notes["basis.departs_hours"]
+    assert "basis.departs" not in notes
+    assert (departs["published"], departs["safe"]) == ("2025-06-06T17:00:00-06:00", "2025-06-06T13:00:00-06:00")
+    assert notes["basis.fact.office_hours_other"]["others"] == [  # Fridays (weekday 4) 9:00 a.m. to 1:00 p.m.
+        {"code": "hours.on_weekday", "args": {"open": "09:00:00", "close": "13:00:00", "day": 4}}]
 
 
 def test_the_about_page_says_the_hours_by_weekday(reader):

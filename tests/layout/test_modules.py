@@ -109,3 +109,33 @@ def test_no_test_artifact_or_installed_package_is_tracked():
     tracked = subprocess.run(["git", "ls-files", "test-artifacts", "tests/js/node_modules"], cwd=ROOT,
                              capture_output=True, text=True, check=True)
     assert tracked.stdout == ""
+
+
+#: tests that still load a script's module to test it (a script's functions, not a helper of the tests):
+#: to move into the package or a tests/ helper the script imports; none may be added.
+SCRIPT_LOADS_LEFT = {"tests/engine/test_golden_english.py: scripts", "tests/web/test_api_reference.py: scripts"}
+
+
+def test_no_test_imports_bench_or_scripts():
+    """Tests depend on the package and tests/ helpers, never on a benchmark or
+    a script (the benches import the tests' helpers, not the other way round):
+    no ``import bench``/``scripts``, and no loading of a file under bench/ or
+    scripts/ as a module (running a script as a subprocess to test it is fine)."""
+    loaders = ("spec_from_file_location", "run_path", "import_module", "SourceFileLoader")
+    found = set()
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if "node_modules" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(ROOT))
+        for node in ast.walk(ast.parse(text)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            found |= {f"{where}: {n.split('.')[0]}" for n in names if n.split(".")[0] in ("bench", "scripts")}
+            if isinstance(node, ast.Call):
+                called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                segment = ast.get_source_segment(text, node) or ""
+                if called in loaders:
+                    found |= {f"{where}: {folder}" for folder in ("bench", "scripts") if f'"{folder}"' in segment
+                              or f"{folder}/" in segment or f"{folder}." in segment}
+    assert found == SCRIPT_LOADS_LEFT

@@ -10,8 +10,9 @@ import time
 import pytest
 import requests
 
-from bench import fronts
+from tests import setups as fronts
 from tests.reminders_fixtures import pg_url  # noqa: F401
+from tests.server_helpers import free_port
 
 FEED = "/calendars/ypsilanti-mi.ics"
 
@@ -62,12 +63,12 @@ def test_scaled_setup_behind_nginx_holds_slow_connections_and_refuses_big_bodies
 def test_the_test_nginx_runs_with_the_shipped_main_settings_and_nginx_accepts_the_shipped_file(tmp_path):
     """What an operator puts in /etc/nginx/nginx.conf is deploy/nginx.conf: the
     scaled tests' nginx runs with its worker_connections and open-file limit
-    (bench.fronts.nginx_config), and nginx reads it as Debian installs it."""
+    (tests.setups.nginx_config), and nginx reads it as Debian installs it."""
     import subprocess
 
     main = fronts.shipped_main()
     assert main["worker_connections"] >= 16384 and main["worker_rlimit_nofile"] >= 2 * main["worker_connections"]
-    conf = fronts.nginx_config(tmp_path, fronts.free_port(), fronts.free_port()).read_text()
+    conf = fronts.nginx_config(tmp_path, free_port(), free_port()).read_text()
     assert f"worker_connections {main['worker_connections']};" in conf
     assert f"worker_rlimit_nofile {main['worker_rlimit_nofile']};" in conf
     checked = subprocess.run([fronts.nginx(), "-t", "-c", str(fronts.NGINX_MAIN)], capture_output=True, text=True)

@@ -9,7 +9,7 @@ import re
 import requests
 from click.testing import CliRunner
 
-from bench import fronts
+from tests import setups as fronts
 from deadlines.cli import main
 
 

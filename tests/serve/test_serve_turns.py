@@ -8,7 +8,7 @@ from __future__ import annotations
 import socket
 from types import SimpleNamespace
 
-from bench.fronts import free_port
+from tests.server_helpers import free_port
 from deadlines.cli.server import make_server
 
 

@@ -25,9 +25,11 @@ from contextlib import contextmanager
 
 import pytest
 
-from bench import fronts, slow
 from deadlines.cli import server as serving
+from tests import setups as fronts
+from tests import slow_sockets as slow
 from tests.reminders_fixtures import pg_url  # noqa: F401
+from tests.server_helpers import free_port
 
 SLOW_FROM = "127.0.0.10"
 FEED = "/calendars/ypsilanti-mi.ics"
@@ -95,8 +97,8 @@ def test_without_the_per_client_limit_the_same_sockets_lock_another_address_out(
 def test_the_per_client_limit_is_off_behind_trusted_proxies_and_the_connection_limit_fits_the_open_files(monkeypatch):
     app = lambda environ, start: []  # noqa: E731
     kw = dict(host="127.0.0.1", threads=2, connection_limit=100, request_timeout=15, idle_timeout=30, max_body=16384)
-    direct = serving.make_server(app, port=fronts.free_port(), trust_proxies=False, per_client_limit=7, **kw)
-    proxied = serving.make_server(app, port=fronts.free_port(), trust_proxies=True, per_client_limit=7, **kw)
+    direct = serving.make_server(app, port=free_port(), trust_proxies=False, per_client_limit=7, **kw)
+    proxied = serving.make_server(app, port=free_port(), trust_proxies=True, per_client_limit=7, **kw)
     try:
         assert direct.per_client.limit == 7 and proxied.per_client is None
     finally:
@@ -114,7 +116,7 @@ def _behind_nginx(tmp_path, pg_url, limit_conn: int):
     env = fronts.environment(tmp_path, DEADLINES_DATABASE_URL=pg_url, DEADLINES_BASE_URL="http://deadlines.test",
                              DEADLINES_RATELIMIT_ENABLED="false")
     # one nginx worker, so that its 256 connections are all there are
-    with slow.scaled(tmp_path, env, {"worker_connections": 256, "worker_rlimit_nofile": 4096}, workers=2,
+    with fronts.scaled_tuned(tmp_path, env, {"worker_connections": 256, "worker_rlimit_nofile": 4096}, workers=2,
                      nginx_workers="1", limit_conn=f"deadlines_per_client {limit_conn}") as url:
         yield url
 

@@ -60,5 +60,6 @@ def test_asked_to_the_servability_check_runs_after_storing_and_nothing_is_kept(s
     monkeypatch.setattr(base, "upcoming", upcoming)
     with pytest.raises(InputError) as exc, Session(db) as s, s.begin():
         commands.record_event(s, CITY, "ordinance-adopted", "2026-05-04", servable=commands.Servable(date(2026, 1, 1), 4))
-    assert str(exc.value) == "not recorded: with this change model-city's deadlines cannot be computed (no law for that year)"
+    assert (exc.value.code, dict(exc.value.facts)) == (
+        "write.not_servable", {"field": None, "jurisdiction": "model-city", "problems": "no law for that year"})
     assert seen == [[date(2026, 5, 4)]] and _state(db) == (0, 0, 0)

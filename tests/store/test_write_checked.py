@@ -70,7 +70,8 @@ def test_an_unservable_write_is_refused_and_nothing_is_stored(sqlite_url, monkey
     base.write_checked(db, CITY, _record("good"), servable=SERVABLE)
     with pytest.raises(InputError) as exc:
         base.write_checked(db, CITY, _record("bad"), servable=SERVABLE)
-    assert str(exc.value) == "not recorded: with this change model-city's deadlines cannot be computed (no law for that year)"
+    assert (exc.value.code, dict(exc.value.facts)) == (
+        "write.not_servable", {"field": None, "jurisdiction": "model-city", "problems": "no law for that year"})
     assert _events(db, CITY.id) == ["good"]
     with Session(db) as s:
         assert records.anchors_rev(s, CITY.id) == 1  # the refused write left no revision

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from icalendar import Calendar
 from sqlalchemy.orm import Session
 
-from bench.synthetic import make_calendars, town_id
+from tests.synthetic_calendars import make_calendars, town_id
 from deadlines.cli import main
 from deadlines.store import tokens
 from web import create_app

@@ -4,7 +4,7 @@
 Filing is an act at the designated election official's office: with no hour in
 the law, the last day ends when the office closes, 5:00 p.m. by the shared rule
 set's office hours."""
-from datetime import date
+from datetime import date, time
 from pathlib import Path
 
 import pytest
@@ -64,8 +64,9 @@ def test_weekend_67th_day_two_readings():
         ("next_business_day", five_pm(date(2026, 3, 2))),
     ]
     assert f.readings[0].safe and not f.readings[1].safe
-    assert any("shortened to 5:00 p.m. on Friday, February 27, 2026" in s for s in EN.steps(f))
-    assert any("not the date of the coordinated election" in w for w in EN.result_warnings(result))
+    assert [(n.arg("day"), n.arg("to")) for n in f.steps if n.code == "roll.shortened"] == [
+        (date(2026, 2, 28), five_pm(date(2026, 2, 27)))]
+    assert "election.not_by_rule" in {n.code for n in result.warnings}
     # circulation needs no open office: it ends on the 67th day itself
     assert d["petition-circulation"].due == date(2026, 2, 28)
 
@@ -89,9 +90,10 @@ def test_filing_ends_at_close_of_business_with_hours_cited():
     d, _ = calc("colorado-local", election=date(2021, 11, 2))
     f = d["petition-filing"]
     assert f.due == five_pm(date(2021, 8, 27))
-    assert "close of office hours, 5:00 p.m." in EN.ends(f)
-    closing = [s for s in EN.steps(f) if "office closes" in s]
-    assert closing and "Denver Elections Division" in closing[0] and "confirm the closing hour" in closing[0]
+    assert (f.ends.code, f.ends.arg("clock")) == ("ends.office_closes", time(17, 0))
+    closing = [n for n in f.steps if n.code == "office.closes_confirm"]  # the file's cite and its word to confirm
+    assert closing and "Denver Elections Division" in closing[0].arg("cite")
+    assert "confirm the closing hour" in closing[0].arg("confirm")
     # circulating needs no office: its last day stays a whole day
     assert d["petition-circulation"].due == date(2021, 8, 27)
 
@@ -115,7 +117,7 @@ def test_election_day_by_kind_of_year(year, held, filing):
     d, result = calc("colorado-local", today=date(year, 1, 2))
     assert result.held == held
     assert d["petition-filing"].due == five_pm(filing)
-    assert not any("not the date" in w for w in EN.result_warnings(result))
+    assert "election.not_by_rule" not in {n.code for n in result.warnings}
 
 
 def test_2022_entered_election_needs_no_warning():
@@ -180,4 +182,5 @@ def test_a_local_government_sets_its_own_closing_hour(tmp_path):
     result = compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 2))
     f = {d.id: d for d in result.deadlines}["petition-filing"]
     assert f.due == local(DENVER, 2025, 8, 29, 15, 30)
-    assert any("the district's posted office hours" in s for s in EN.steps(f))
+    assert any(n.code.startswith("office.closes") and n.arg("cite") == "the district's posted office hours"
+               for n in f.steps)

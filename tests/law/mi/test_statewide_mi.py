@@ -227,7 +227,7 @@ def test_village_before_2006_has_no_filing_rule(registry):
     # Villages elected on their charter's dates before the 2006 November deadline: no version.
     d, result = calc(registry, "test-village-mi", election=date(2004, 11, 2))
     assert "petition-filing" not in d and "withdrawal" not in d
-    assert any("no version of this rule was in force" in w for w in EN.result_warnings(result))
+    assert "rule.not_in_force" in {n.code for n in result.warnings}
     # MCL 168.737a as added by 1996 PA 461: "the Friday immediately preceding" Tue Nov 2 = Oct 29.
     assert d["write-in-declaration"].due == four_pm(date(2004, 10, 29))
 
@@ -291,7 +291,7 @@ def test_qualifying_petition_2010_published_withdrawal(registry):
     d, result = calc(registry, "test-township-mi", election=date(2010, 11, 2))
     assert d["qualifying-petition"].due == four_pm(date(2010, 7, 15))
     assert d["qualifying-petition-withdrawal"].due == four_pm(date(2010, 7, 19))
-    assert any("not the date of the" in w for w in EN.result_warnings(result))
+    assert "election.not_by_rule" in {n.code for n in result.warnings}
 
 
 def test_township_in_central_time(registry):

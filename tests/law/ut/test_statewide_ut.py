@@ -82,7 +82,7 @@ def test_municipality_2025_june_period_state_practice_and_choice_reading(registr
     # recorded, so the pilot's period (third Tuesday of August: Aug 5, 12, 19) shows as well.
     assert sorted(r.due for r in decl.readings) == [five_pm(2025, 6, 6), five_pm(2025, 6, 9), five_pm(2025, 8, 19)]
     assert [r.due for r in decl.readings if r.safe] == [five_pm(2025, 6, 6)]
-    assert any("no choice is recorded" in w for w in EN.warnings(decl))
+    assert "choice.undecided" in {n.code for n in decl.warnings}
     assert d["nomination-petition-filing"].due == five_pm(2025, 6, 6)
     assert "objection-filing" not in d and result.pending == ()
 
@@ -195,7 +195,8 @@ def test_municipality_office_hours_are_the_statutes_to_confirm(registry):
     w = d["write-in-declaration"]
     # Nov 3, 2015 - 60: Oct 3 is 31, Sep 3 is 61, so 60 is Friday Sep 4.
     assert w.due == five_pm(2015, 9, 4)
-    assert any("10-3-301(3)(b)" in s and "confirm with the city recorder" in s for s in EN.steps(w))
+    assert any(n.code == "office.closes_confirm" and "10-3-301(3)(b)" in n.arg("cite")
+               and "confirm with the city recorder" in n.arg("confirm") for n in w.steps)
 
 
 # =========================================================================== school districts

@@ -146,8 +146,8 @@ def test_office_hours_are_assumed_and_say_to_confirm(registry):
     d, _ = calc(registry, election=date(2015, 11, 3))
     w = d["write-in-declaration"]
     assert w.due == five_pm(2015, 9, 4)
-    assert any("office hours not recorded for this district" in s and "confirm with the district clerk" in s
-               for s in EN.steps(w))
+    assert any(n.code == "office.closes_confirm" and "office hours not recorded for this district" in n.arg("confirm")
+               and "confirm with the district clerk" in n.arg("confirm") for n in w.steps)
 
 
 def test_an_appointed_board_kind_on_holiday_law_alone_is_refused(tmp_path):
@@ -206,3 +206,4 @@ def test_every_utah_entry_quotes_and_cites_and_electing_ones_name_a_kind():
             assert b["law"] == "local-district" and b["law"] in KINDS  # an elected Utah type always has a law here
         else:
             assert b["law"] == "appointed-board" and b["law"] in KINDS  # listed, with no candidate deadlines
+

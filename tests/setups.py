@@ -1,11 +1,15 @@
 """The two documented setups, started as subprocesses on 127.0.0.1, and slow
-clients to hold against them (for ``bench/load.py`` and ``tests/serve/test_front.py``).
+clients to hold against them: a test helper (``tests/serve/``) that the
+benches (``bench/load.py``, ``bench/slow.py``, ``bench/writes.py``,
+``bench/costly.py``) import too.
 
 - :func:`one_process`: ``deadlines serve`` on its SQLite file.
 - :func:`scaled`: gunicorn workers behind nginx (Debian's ``nginx``), with
   the shipped ``deploy/gunicorn.conf.py`` and ``deploy/nginx-deadlines.conf``
   (only its two addresses changed), nginx's main context given the shipped
   ``deploy/nginx.conf``'s ``worker_rlimit_nofile`` and ``worker_connections``.
+- :func:`scaled_tuned`: the same with nginx's main context and site file
+  directives given (``bench/slow.py``'s ``--nginx-main``).
 - :class:`SlowClients`: connections that send a header line every few seconds
   and never finish, reopened whenever the server drops them.
 """
@@ -25,16 +29,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from tests.server_helpers import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 NGINX_SITE = ROOT / "deploy" / "nginx-deadlines.conf"
 NGINX_MAIN = ROOT / "deploy" / "nginx.conf"
 READY_PATH = "/api/v1/jurisdictions?limit=1"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def environment(folder: Path, **extra: str) -> dict[str, str]:
@@ -141,6 +141,42 @@ def scaled(folder: Path, env: dict[str, str], workers: int = 4) -> "contextmanag
     conf = nginx_config(folder, listen, upstream)
     return _running([(gunicorn, env), ([nginx(), "-p", str(conf.parent), "-c", str(conf)], env)],
                     folder / "logs", f"http://127.0.0.1:{listen}")
+
+
+def nginx_main(folder: Path, listen: int, upstream: int, main: dict, workers: str = "auto", **site_changes: str) -> Path:
+    """:func:`nginx_config` with Debian's main context (``worker_processes auto``)
+    and ``main``'s worker_connections / worker_rlimit_nofile; ``site_changes``
+    replace directives of the site file (``limit_conn="deadlines_per_client 50"``)."""
+    conf = nginx_config(folder, listen, upstream)
+    text = conf.read_text().replace("worker_processes 1;", f"worker_processes {workers};")
+    text = re.sub(r"events \{ worker_connections \d+; \}", f"events {{ worker_connections {main['worker_connections']}; }}", text)
+    text = re.sub(r"worker_rlimit_nofile \d+;\n", f"worker_rlimit_nofile {main['worker_rlimit_nofile']};\n"
+                  if main.get("worker_rlimit_nofile") else "", text)
+    conf.write_text(text)
+    site = conf.parent / "deadlines.conf"
+    site_text = site.read_text()
+    for directive, value in site_changes.items():
+        site_text, n = re.subn(rf"^(\s*){directive}\s+[^;]*;", rf"\g<1>{directive} {value};", site_text, flags=re.M)
+        if n != 1:
+            raise RuntimeError(f"{NGINX_SITE}: expected one {directive}")
+    site.write_text(site_text)
+    return conf
+
+
+@contextmanager
+def scaled_tuned(folder: Path, env: dict[str, str], main: dict, workers: int = 4, nginx_workers: str = "auto",
+           **site_changes: str) -> Iterator[str]:
+    """gunicorn (``deploy/gunicorn.conf.py``, ``workers`` sync workers) behind
+    nginx (``nginx_workers`` worker processes) with ``main``'s main context;
+    yields nginx's URL."""
+    listen, upstream = free_port(), free_port()
+    env = {**env, "DEADLINES_TRUSTED_PROXIES": "1"}
+    gunicorn = [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                "-w", str(workers), "-b", f"127.0.0.1:{upstream}", "--timeout", "60"]
+    conf = nginx_main(folder, listen, upstream, main, nginx_workers, **site_changes)
+    with _running([(gunicorn, env), ([nginx(), "-p", str(conf.parent), "-c", str(conf)], env)],
+                         folder / "logs", f"http://127.0.0.1:{listen}") as url:
+        yield url
 
 
 class SlowClients:
