@@ -70,14 +70,22 @@ def live_server(app):
 
 @pytest.fixture(scope="session")
 def own_files_calendars(tmp_path_factory):
-    """The repository's calendars without the rosters and the Colorado charter
-    cities (``*-co.toml``, tested in tests/law/co/test_co_home_rule_charters.py):
-    the four jurisdictions whose listings' expected answers are worked out by
-    hand here (colorado-local, model-city, salt-lake-city-ut, ypsilanti-mi)."""
+    """The repository's calendars without the rosters and without every
+    jurisdiction's own file but four (the charter cities and the May cities
+    are tested in tests/law): the four whose listings' expected answers are
+    worked out by hand here (colorado-local, model-city, salt-lake-city-ut,
+    ypsilanti-mi)."""
     import shutil
     from pathlib import Path
 
+    root = Path(__file__).resolve().parent.parent / "calendars"
+    kept = {"colorado-local.toml", "model-city.toml", "salt-lake-city-ut.toml", "ypsilanti-mi.toml"}
+
+    def left_out(where: str, names: list[str]) -> set[str]:
+        if Path(where) != root:
+            return set()
+        return {"roster"} | {n for n in names if n.endswith(".toml") and n not in kept}
+
     folder = tmp_path_factory.mktemp("own-files") / "calendars"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "calendars", folder,
-                    ignore=shutil.ignore_patterns("roster", "*-co.toml"))
+    shutil.copytree(root, folder, ignore=left_out)
     return folder

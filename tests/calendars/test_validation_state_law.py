@@ -132,3 +132,10 @@ def test_wrong_types_of_warning_and_confirm(tmp_path):
     path, found = problems(tmp_path, body)
     assert f"{path}: deadlines.filing.warning: expected a non-empty string, got an integer" in found
     assert f"{path}: office_hours.confirm: expected a non-empty string, got an integer" in found
+
+
+def test_kept_open_needs_the_rules_own_hour(tmp_path):
+    """``kept_open``: the law keeps the office open until the rule's hour, so a
+    rule without ``at`` has no hour to keep it open until."""
+    path, found = problems(tmp_path, BASE + "kept_open = true\n")
+    assert f"{path}: deadlines.filing.kept_open: the law keeps the office open until the rule's own hour: it needs 'at'" in found

@@ -172,9 +172,11 @@ def test_an_invalid_file_is_named_not_silently_dropped(tmp_path):
     app = create_app({"TESTING": True, "TODAY": TODAY, "CALENDARS_DIR": str(folder),
                       "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
     body = app.test_client().get(f"{BULK}?from=2026-04-01&to=2026-04-30&state=MI").get_json()
-    ids = [i["jurisdiction"]["id"] for i in body["deadlines"]]
+    # the seed's copy and Ypsilanti (the May cities' own files fall in April too: tests/law/mi)
+    seeds = [i for i in body["deadlines"] if i["jurisdiction"]["id"] in ("town-00000", "ypsilanti-mi")]
+    ids = [i["jurisdiction"]["id"] for i in seeds]
     assert ids == ["town-00000", "ypsilanti-mi"] * 3  # the same day and hour: by jurisdiction id
-    assert [i["deadline"]["id"] for i in body["deadlines"]] == [
+    assert [i["deadline"]["id"] for i in seeds] == [
         "filing-notice", "filing-notice", "petition-filing", "petition-filing", "withdrawal", "withdrawal"]
     assert body["warnings"] == [f"{town_id(4)} is left out: its calendar file is invalid (5 problem(s); run `deadlines check`)"]
 
