@@ -86,9 +86,10 @@ def test_the_draft_states_the_election_and_quotes_31_10_501_in_both_languages():
     assert "The clerk, at least ten days before each municipal election" in es  # the statute stays in English
 
 
-def test_a_home_rule_city_replacing_rules_keeps_the_notice_unless_it_replaces_it():
-    # Castle Rock and Carbondale extend the Municipal Election Code set: each gets the notice window (as a
-    # reading where its charter governs, as the set's other rules).
+def test_a_file_that_replaces_another_of_the_sets_rules_keeps_the_notice():
+    # Castle Rock's file replaces only the set's write-in-affidavit rule (replaces =
+    # "colorado-municipal-election-code" on its own [[deadlines.write-in-affidavit]]): it keeps election-notice.
+    # Carbondale extends the set with no rule of its own: it has it too.
     for jid in ("castle-rock-co", "carbondale-co"):
         result = lookup(REG.get(jid), today=TODAY)
         assert "election-notice" in {d.id for d in result.deadlines}, jid
