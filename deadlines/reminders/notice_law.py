@@ -2,7 +2,8 @@
 from another deadline: Utah's notice of the municipal offices and the filing
 dates (Utah Code 10-3-301), Colorado's calls for nominations of school
 directors (C.R.S. 22-31-107(1.5)) and of special district directors
-(C.R.S. 1-13.5-501(1)). :data:`LAWS` holds, per statute, the words that say
+(C.R.S. 1-13.5-501(1)), and Colorado's municipal notice of election
+(C.R.S. 31-10-501). :data:`LAWS` holds, per statute, the words that say
 what its notice must state (quoted, with where they were read) and the items
 of the draft that state it: a date of the cycle's result where the law fixes
 one (the filing period, the last day to file, the signatures a petition
@@ -10,10 +11,12 @@ needs), a blank where only the clerk knows it (the offices, where a form is
 had). :func:`draft` writes the notice in the clerk's language; the statute's
 words stay in English, quoted.
 
-Colorado's statutory cities and towns have no such window in their calendars:
-C.R.S. 31-10-501(1)'s notice of election ("at least ten days before each
-municipal election") is not encoded as a deadline, so nothing is drafted for
-it (DESIGN.md "Every local government" gives them no ``filing-notice``)."""
+Colorado's statutory cities and towns have the clerk's notice of election
+(C.R.S. 31-10-501, "at least ten days before each municipal election"), the
+window ``election-notice`` of calendars/shared/colorado-municipal-election-code.toml:
+its draft names the election's date and leaves the polls' hours, the polling
+places, the voters' qualifications, the officers, the questions and the
+certified candidates to the clerk."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -77,6 +80,27 @@ _SPECIAL_HEADING = _("CALL FOR NOMINATIONS")
 _SPECIAL_OPENING = _("{place} calls for nominations of candidates for director, to be voted upon at the regular "
                      "special district election of {held}.")
 
+_CO_MUNICIPAL = (
+    "The clerk, at least ten days before each municipal election, shall give written or printed notice of the "
+    "election stating the date of the election and the hours during which the polls will be open, designating the "
+    "polling place of each precinct, stating the qualifications of persons to vote in the election, naming the "
+    "officers to be elected and the questions to be voted upon, and listing the names of those candidates whose "
+    "nominations have been certified to him, which listing shall be as nearly as possible in the form in which "
+    "such nominations shall appear upon the official ballot with reference to wards where applicable. A copy of "
+    "such notice shall be posted until after the election in a conspicuous place in the office of the clerk. In "
+    "addition, the notice shall be published in at least one newspaper having general circulation in the "
+    "municipality.")
+_CO_MUNICIPAL_ITEMS = (
+    Item(_("Hours during which the polls will be open"), "fill"),
+    Item(_("Polling place of each precinct (in a mail ballot election, where ballots may be obtained and "
+           "returned)"), "fill"),
+    Item(_("Qualifications of persons to vote in the election"), "fill"),
+    Item(_("Officers to be elected"), "fill"),
+    Item(_("Questions to be voted upon"), "fill"),
+    Item(_("Candidates whose nominations have been certified (as on the official ballot, by ward where "
+           "applicable)"), "fill"),
+)
+
 LAWS: tuple[NoticeLaw, ...] = (
     NoticeLaw(
         "Utah Code 10-3-301(2)", _UT_HEADING, _UT_OPENING, "Utah Code 10-3-301(2)(a)",
@@ -124,6 +148,14 @@ LAWS: tuple[NoticeLaw, ...] = (
         "Acceptance form may be obtained, the deadline for submitting the Self-Nomination and Acceptance form to "
         "the Designated Election Official, and information on obtaining an absentee ballot.",
         "calendars/shared/colorado-special-district.toml", _SPECIAL_ITEMS),
+    # Colorado Municipal Election Code, one undivided section (Release 80; text
+    # unchanged since L. 81), also for mail ballot elections (31-10-908).
+    NoticeLaw(
+        "C.R.S. 31-10-501", _("NOTICE OF MUNICIPAL ELECTION"),
+        _("Notice is hereby given that a municipal election will be held in {place} on {held}."),
+        "C.R.S. 31-10-501", _CO_MUNICIPAL,
+        "https://github.com/UniCourt/cic-code-co/blob/main/transforms/co/occo/r80/gov.co.crs.title.31.html",
+        _CO_MUNICIPAL_ITEMS),
 )
 
 

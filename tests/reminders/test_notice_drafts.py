@@ -7,6 +7,7 @@ must state, with the dates worked out below by hand from the statutes."""
 from __future__ import annotations
 
 from datetime import date
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -17,6 +18,7 @@ from deadlines.words import words
 
 REG = Registry()
 TODAY = date(2026, 12, 6)
+ZONE = ZoneInfo("America/Denver")
 
 
 def _draft(jid: str, election: date, lang: str = "en") -> str:
@@ -104,3 +106,31 @@ def test_a_michigan_charter_notice_is_still_drafted_from_its_deadline():
     result = lookup(jur, today=TODAY, election=date(2028, 11, 7))
     window = next(d for d in result.deadlines if d.id == "filing-notice")
     assert draft_notice(jur, result, window).startswith("NOTICE OF THE LAST DAY FOR FILING")
+
+
+def test_a_colorado_statutory_town_clerk_is_reminded_of_the_notice_of_election():
+    # Collbran (statutory town), election Tuesday April 7, 2026: C.R.S. 31-10-501's notice window (rule
+    # election-notice) opens on the 14th day before, March 24, and closes on the 10th, Saturday March 28
+    # (April 7 - 10, the election day excluded; not rolled). A clerk's subscription, confirmed January 5, 2026,
+    # with the default notice lead of 3 days, gets one reminder at the opening (March 24) and one 3 days before
+    # the close (March 25), each carrying the drafted notice; a candidate's gets none (audience clerk only).
+    from datetime import datetime, timezone
+
+    from deadlines.reminders.plan import plan_subscription
+    from deadlines.store.tables import Subscription
+    from tests.reminders_fixtures import settings_for
+
+    jur = REG.get("collbran-co")
+    result = lookup(jur, today=date(2026, 1, 5), election=date(2026, 4, 7))
+    confirmed = datetime(2026, 1, 5, tzinfo=timezone.utc)
+    clerk = Subscription(id=1, jurisdiction_id=jur.id, channel="email", target="clerk@example.org", leads="7",
+                         notice_lead=3, deadline_ids="", audience="clerk", confirmed_at=confirmed)
+    candidate = Subscription(id=2, jurisdiction_id=jur.id, channel="email", target="c@example.org", leads="7",
+                             notice_lead=3, deadline_ids="", audience="candidates", confirmed_at=confirmed)
+    planned = [p for p in plan_subscription(clerk, jur, [result], settings_for())
+               if p.deadline_uid.endswith("/election-notice")]
+    assert sorted((p.kind, p.fire_at.astimezone(ZONE).date()) for p in planned) == [
+        ("notice-close", date(2026, 3, 25)), ("notice-open", date(2026, 3, 24))]
+    assert all(p.payload["notice"].startswith("NOTICE OF MUNICIPAL ELECTION\nTown of Collbran\n") for p in planned)
+    assert not [p for p in plan_subscription(candidate, jur, [result], settings_for())
+                if p.deadline_uid.endswith("/election-notice")]

@@ -116,7 +116,9 @@ def test_statutory_time_law_is_the_municipal_codes():
 # --------------------------------------------------------------------------- statutory towns and cities
 
 
-STATUTORY_IDS = {"petition-circulation", "petition-filing", "withdrawal", "write-in-affidavit"}
+# election-notice: the clerk's notice of election, 31-10-501 (issue 27; worked examples in
+# tests/law/co/test_election_notice_co.py)
+STATUTORY_IDS = {"election-notice", "petition-circulation", "petition-filing", "withdrawal", "write-in-affidavit"}
 
 
 def test_statutory_2026_collbran_published(registry):
