@@ -24,7 +24,7 @@ from deadlines.core.facts import NO_PRIMARY, hours, in_force, moment
 from deadlines.core.computed import Deadline, ReadingResult
 from deadlines.core.jurisdiction import Fact, Jurisdiction, PublishedNotice
 from deadlines.core.model import Decision, Moment
-from deadlines.core.moments import day_of
+from deadlines.core.moments import day_of, instant_of
 from deadlines.core.notes import Note
 
 STATUSES = ("law", "assumed", "recorded", "published", "departs")
@@ -162,7 +162,7 @@ def _notice(d: Deadline, held: date, local: Local) -> PublishedNotice | None:
     first = [n for n in found if n.fact.by == found[0].fact.by]
     departs = [n for n in first if not _same(n.due, d.safe_due or d.due)]
     zone = d.due.tzinfo if isinstance(d.due, datetime) else ZoneInfo("UTC")
-    return min(departs, key=lambda n: _instant(n.due, zone)) if departs else first[0]
+    return min(departs, key=lambda n: instant_of(n.due, zone)) if departs else first[0]
 
 
 def basis_of(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> Basis:
@@ -202,15 +202,10 @@ def departing(d: Deadline, basis: Basis, zone: ZoneInfo) -> Deadline:
     published = ReadingResult(Note("reading.published", (("source", n.fact.source),)), "none", due, n.fact.source,
                               Note("reading.published_why", (("quote", n.fact.quote), ("as_of", n.fact.as_of))))
     ways = (*own, published)
-    safe = min(range(len(ways)), key=lambda i: (_instant(ways[i].due, zone), i))
+    safe = min(range(len(ways)), key=lambda i: (instant_of(ways[i].due, zone), i))
     readings = tuple(replace(r, safe=i == safe) for i, r in enumerate(ways))
     return replace(d, readings=readings, safe_due=readings[safe].due,
                    status="tentative" if d.status == "scheduled" else d.status)
-
-
-def _instant(m: Moment, zone: ZoneInfo) -> datetime:
-    """A moment as the instant it ends: a date at the end of its day in ``zone``."""
-    return m if isinstance(m, datetime) else datetime.combine(m, time.max, tzinfo=zone)
 
 
 def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[Note, ...]:

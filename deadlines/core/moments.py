@@ -1,13 +1,19 @@
 """Dates and instants said in plain English (input is parsed in :mod:`deadlines.core.inputs`)."""
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date, datetime, time, tzinfo
 
 from deadlines.core.model import Moment
 
 
 def day_of(moment: Moment) -> date:
     return moment.date() if isinstance(moment, datetime) else moment
+
+
+def instant_of(moment: Moment, zone: tzinfo) -> datetime:
+    """A moment as the instant it ends: a date alone at the end of its day in
+    ``zone`` (so dates and instants of one deadline compare)."""
+    return moment if isinstance(moment, datetime) else datetime.combine(moment, time.max, tzinfo=zone)
 
 
 def say_day(day: date) -> str:

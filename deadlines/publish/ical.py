@@ -25,11 +25,12 @@ import json
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Iterable
+from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event, vDuration, vText
 
 from deadlines.core.computed import Deadline, Result
-from deadlines.core.moments import day_of
+from deadlines.core.moments import day_of, instant_of
 from deadlines.publish.vtimezone import vtimezone
 from deadlines.publish.words import _, basis, status_name
 from deadlines.service import kept_until
@@ -89,10 +90,12 @@ def describe(d: Deadline, result: Result, w: Words) -> str:
                          day=w.day(kept_until(d, result.held))))
     ends = w.ends(d)
     if d.safe_due != d.due:
+        zone = ZoneInfo(result.jurisdiction.timezone)
         lines.append(w._("SAFE DATE: {when} (the earliest reading of the law); this event sits on it.",
                          when=w.moment(d.safe_due)))
         lines += [w._("A later reading: {when}, {name}. {why}", when=w.moment(r.due), name=w.reading_name(r, d.place),
-                      why=w.reading_why(r, d.place)) for r in d.readings if r.due > d.safe_due]
+                      why=w.reading_why(r, d.place)) for r in d.readings
+                  if instant_of(r.due, zone) > instant_of(d.safe_due, zone)]  # a published day beside an hour
         lines.append(w._("Due by the rule's own computation of time: {when}; the day ends at {ends}.",
                          when=w.moment(d.due), ends=ends))
     else:
