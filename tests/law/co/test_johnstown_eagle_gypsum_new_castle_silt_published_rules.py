@@ -1,0 +1,89 @@
+"""Johnstown, Eagle, Gypsum, New Castle and Silt (calendars/<id>-co.toml), read
+2026-12-06: home-rule towns whose regular election is in April of even years
+(the day each town published or held), not the Municipal Election Code's
+default November of odd years; their candidate days are the Code's, which
+agree with the deadlines they published. Their charters were not read and
+their caveats say so.
+
+Worked examples, counted by hand ("the Nth day before" election E is E - N):
+
+- Johnstown, "the 1st Tuesday in April of even-numbered years": April 1, 2024
+  was a Monday, so April 2, 2024 (as the town held it); April 1, 2026 a
+  Wednesday, so April 7, 2026 ("Next Municipal Election APRIL 7, 2026"); April
+  1, 2036 a Tuesday, so April 1, 2036 (not April 8, which "the Tuesday after
+  the first Monday" would give). Next after today: April 1, 2028 is a
+  Saturday, so April 4, 2028: April 4 - 4 = March 31 (4th day); - 31 =
+  February 29 (35th, leap year); - 29 = January 31 (64th); - 7 = January 24
+  (71st), a Monday: the Code's last day to file petitions; circulation from
+  January 24 - 20 = January 4, 2028 (91st); withdrawal on the 64th, Monday,
+  January 31, 2028.
+- Eagle and Gypsum, April 3, 2018 (April 1 a Sunday): April 3 - 3 = March 31
+  (3rd); - 31 = February 28 (34th); - 28 = January 31 (62nd); - 9 = January 22
+  (71st), a Monday: "by 5 p.m. Monday" (Vail Daily), the day and hour shown
+  (the Code's day; the office's 5 p.m.). April 7, 2020 (April 1 a
+  Wednesday): April 7 - 7 = March 31 (7th); - 31 = February 29 (38th); - 29 =
+  January 31 (67th); - 4 = January 27 (71st), a Monday: "Monday was the
+  deadline" (Vail Daily, January 29, 2020, a Wednesday).
+- New Castle and Silt, April 3, 2018: January 22 (as above), "by the close of
+  business on Jan. 22" (Post Independent).
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from deadlines.core.registry import Registry
+from deadlines.service import cycles
+from tests.law.charter_helpers import CALENDARS, MST, assert_read_over, at
+
+TODAY = date(2026, 12, 6)
+TOWNS = ["johnstown-co", "eagle-co", "gypsum-co", "new-castle-co", "silt-co"]
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    return Registry(CALENDARS)
+
+
+@pytest.mark.parametrize("jid", TOWNS)
+def test_each_is_its_roster_row_read_over_with_an_april_election(registry, jid):
+    assert_read_over(registry, jid)
+    (caveat,) = registry.get(jid).caveats
+    assert "not read" in caveat and "confirm" in caveat
+    found = cycles(registry.get(jid), date(2028, 1, 1), date(2028, 12, 31))
+    assert found == [date(2028, 4, 4)]
+    assert not cycles(registry.get(jid), date(2027, 1, 1), date(2027, 12, 31))  # even years only
+
+
+@pytest.mark.parametrize("jid", TOWNS)
+def test_the_first_tuesday_of_april(registry, jid):
+    cal = registry.get(jid)
+    assert cycles(cal, date(2024, 1, 1), date(2024, 12, 31)) == [date(2024, 4, 2)]
+    assert cycles(cal, date(2026, 1, 1), date(2026, 12, 31)) == [date(2026, 4, 7)]
+    assert cycles(cal, date(2036, 1, 1), date(2036, 12, 31)) == [date(2036, 4, 1)]
+
+
+def test_johnstown_2028_the_municipal_election_code(registry):
+    result, d = at(registry, "johnstown-co", None, TODAY)
+    assert {x.cycle for x in result.deadlines} == {date(2028, 4, 4)}
+    assert d["petition-filing"].due.date() == date(2028, 1, 24)
+    assert d["petition-circulation"].start == date(2028, 1, 4)
+    assert d["withdrawal"].due.date() == date(2028, 1, 31)
+
+
+@pytest.mark.parametrize("jid", ["eagle-co", "gypsum-co"])
+def test_eagle_and_gypsum_2018_and_2020_as_published(registry, jid):
+    _, d = at(registry, jid, date(2018, 4, 3), date(2017, 12, 1))
+    assert d["petition-filing"].due == datetime(2018, 1, 22, 17, 0, tzinfo=MST)
+    assert d["petition-filing"].basis.status == "published"
+    _, d = at(registry, jid, date(2020, 4, 7), date(2019, 12, 1))
+    assert d["petition-filing"].due.date() == date(2020, 1, 27)
+    assert d["petition-filing"].basis.status == "published"
+
+
+@pytest.mark.parametrize("jid", ["new-castle-co", "silt-co"])
+def test_new_castle_and_silt_2018_as_published(registry, jid):
+    _, d = at(registry, jid, date(2018, 4, 3), date(2017, 12, 1))
+    assert d["petition-filing"].due.date() == date(2018, 1, 22)
+    assert d["petition-filing"].basis.status == "published"
