@@ -26,6 +26,21 @@ Worked examples, counted by hand ("the Nth day before" election E is E - N):
   deadline" (Vail Daily, January 29, 2020, a Wednesday).
 - New Castle and Silt, April 3, 2018: January 22 (as above), "by the close of
   business on Jan. 22" (Post Independent).
+- Pagosa Springs, April 3, 2012 (April 1 a Sunday), before HB 15-1130 (the
+  Code's 50th and 30th days): April 3 - 3 = March 31 (3rd); - 31 = February 29
+  (34th, leap year); - 16 = February 13 (50th), a Monday: "cannot be circulated
+  prior to Monday, Feb. 13"; the 30th day is March 31 - 27 = March 4, a Sunday,
+  so the preceding Friday, March 2 (31-10-103): "by 5 p.m. Friday, March 2".
+  April 7, 2020: January 27 (71st, as for Eagle) and January 27 - 20 = January
+  7 (91st): "on Jan. 7, 2020, and have until Jan. 27, 2020".
+- Lone Tree, the first Tuesday of May of even years: May 7, 2024 (May 1 a
+  Wednesday), May 3, 2022 (May 1 a Sunday), May 6, 2014 (May 1 a Thursday), as
+  held; May 1, 2018 (a Tuesday). Next: May 2, 2028 (May 1 a Monday): May 2 - 2
+  = April 30 (2nd); - 30 = March 31 (32nd); - 31 = February 29 (63rd); - 8 =
+  February 21 (71st), a Monday and the third Monday of February (February 1,
+  2028 a Tuesday: Mondays 7, 14, 21), Washington-Lincoln Day, a Colorado legal
+  holiday: the petitions are due the preceding business day, Friday, February
+  18, 2028 (31-10-103).
 """
 from __future__ import annotations
 
@@ -38,7 +53,7 @@ from deadlines.service import cycles
 from tests.law.charter_helpers import CALENDARS, MST, assert_read_over, at
 
 TODAY = date(2026, 12, 6)
-TOWNS = ["johnstown-co", "eagle-co", "gypsum-co", "new-castle-co", "silt-co"]
+TOWNS = ["johnstown-co", "eagle-co", "gypsum-co", "new-castle-co", "silt-co", "pagosa-springs-co"]
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +102,30 @@ def test_new_castle_and_silt_2018_as_published(registry, jid):
     _, d = at(registry, jid, date(2018, 4, 3), date(2017, 12, 1))
     assert d["petition-filing"].due.date() == date(2018, 1, 22)
     assert d["petition-filing"].basis.status == "published"
+
+
+def test_pagosa_springs_2012_and_2020_as_published(registry):
+    _, d = at(registry, "pagosa-springs-co", date(2012, 4, 3), date(2012, 1, 1))
+    assert d["petition-circulation"].start == date(2012, 2, 13)
+    assert d["petition-filing"].due == datetime(2012, 3, 2, 17, 0, tzinfo=MST)
+    assert d["petition-filing"].basis.status == "published"
+    _, d = at(registry, "pagosa-springs-co", date(2020, 4, 7), date(2019, 12, 1))
+    assert d["petition-circulation"].start == date(2020, 1, 7)
+    assert d["petition-filing"].due.date() == date(2020, 1, 27)
+    assert d["petition-filing"].basis.status == "published"
+
+
+def test_lone_tree_the_first_tuesday_of_may(registry):
+    assert_read_over(registry, "lone-tree-co")
+    cal = registry.get("lone-tree-co")
+    (caveat,) = cal.caveats
+    assert "not read" in caveat and "confirm" in caveat
+    for year, day in ((2014, 6), (2018, 1), (2022, 3), (2024, 7), (2028, 2)):
+        assert cycles(cal, date(year, 1, 1), date(year, 12, 31)) == [date(year, 5, day)]
+    assert not cycles(cal, date(2027, 1, 1), date(2027, 12, 31))
+
+
+def test_lone_tree_2028_washington_lincoln_day(registry):
+    result, d = at(registry, "lone-tree-co", None, TODAY)
+    assert {x.cycle for x in result.deadlines} == {date(2028, 5, 2)}
+    assert d["petition-filing"].due.date() == date(2028, 2, 18)  # the 71st day, Feb. 21, a legal holiday
