@@ -33,6 +33,12 @@ Worked examples, counted by hand ("the Nth day before" election E is E - N):
   so the preceding Friday, March 2 (31-10-103): "by 5 p.m. Friday, March 2".
   April 7, 2020: January 27 (71st, as for Eagle) and January 27 - 20 = January
   7 (91st): "on Jan. 7, 2020, and have until Jan. 27, 2020".
+- Basalt and Fruita, April 5, 2022 (April 1 a Friday): April 5 - 5 = March 31
+  (5th); - 31 = February 28 (36th); - 28 = January 31 (64th): Basalt's write-in
+  affidavit "by 5 p.m. Jan. 31" (31-10-306's 64th day); - 7 = January 24
+  (71st), a Monday: Fruita's "filed with the clerk by Jan. 24", Basalt's
+  "Monday's 5 p.m. deadline". Basalt, April 7, 2020: January 27 (as for
+  Eagle), "by 5 p.m. Monday".
 - Lone Tree, the first Tuesday of May of even years: May 7, 2024 (May 1 a
   Wednesday), May 3, 2022 (May 1 a Sunday), May 6, 2014 (May 1 a Thursday), as
   held; May 1, 2018 (a Tuesday). Next: May 2, 2028 (May 1 a Monday): May 2 - 2
@@ -53,7 +59,7 @@ from deadlines.service import cycles
 from tests.law.charter_helpers import CALENDARS, MST, assert_read_over, at
 
 TODAY = date(2026, 12, 6)
-TOWNS = ["johnstown-co", "eagle-co", "gypsum-co", "new-castle-co", "silt-co", "pagosa-springs-co"]
+TOWNS = ["johnstown-co", "eagle-co", "gypsum-co", "new-castle-co", "silt-co", "pagosa-springs-co", "basalt-co", "fruita-co"]
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +135,20 @@ def test_lone_tree_2028_washington_lincoln_day(registry):
     result, d = at(registry, "lone-tree-co", None, TODAY)
     assert {x.cycle for x in result.deadlines} == {date(2028, 5, 2)}
     assert d["petition-filing"].due.date() == date(2028, 2, 18)  # the 71st day, Feb. 21, a legal holiday
+
+
+def test_basalt_2020_and_2022_as_published(registry):
+    _, d = at(registry, "basalt-co", date(2020, 4, 7), date(2019, 12, 1))
+    assert d["petition-filing"].due == datetime(2020, 1, 27, 17, 0, tzinfo=MST)
+    assert d["petition-filing"].basis.status == "published"
+    _, d = at(registry, "basalt-co", date(2022, 4, 5), date(2021, 12, 1))
+    assert d["petition-filing"].due.date() == date(2022, 1, 24)
+    w = d["write-in-affidavit"]
+    assert w.due == datetime(2022, 1, 31, 17, 0, tzinfo=MST)
+    assert w.basis.status == "published"
+
+
+def test_fruita_2022_as_published(registry):
+    _, d = at(registry, "fruita-co", date(2022, 4, 5), date(2021, 12, 1))
+    assert d["petition-filing"].due.date() == date(2022, 1, 24)
+    assert d["petition-filing"].basis.status == "published"
