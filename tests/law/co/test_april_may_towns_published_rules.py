@@ -39,6 +39,13 @@ Worked examples, counted by hand ("the Nth day before" election E is E - N):
   (71st), a Monday: Fruita's "filed with the clerk by Jan. 24", Basalt's
   "Monday's 5 p.m. deadline". Basalt, April 7, 2020: January 27 (as for
   Eagle), "by 5 p.m. Monday".
+- Snowmass Village, the November election of even years (the Tuesday after
+  the first Monday): November 3, 2020 (November 2 the first Monday): November 3
+  - 3 = October 31 (3rd); - 31 = September 30 (34th); - 30 = August 31
+  (64th); - 7 = August 24 (71st): "Nominating petitions were submitted Aug.
+  24". November 7, 2028 (November 6 the first Monday): - 7 = October 31
+  (7th); - 31 = September 30 (38th); - 30 = August 31 (68th); - 3 = August 28
+  (71st), a Monday.
 - Lone Tree, the first Tuesday of May of even years: May 7, 2024 (May 1 a
   Wednesday), May 3, 2022 (May 1 a Sunday), May 6, 2014 (May 1 a Thursday), as
   held; May 1, 2018 (a Tuesday). Next: May 2, 2028 (May 1 a Monday): May 2 - 2
@@ -151,4 +158,19 @@ def test_basalt_2020_and_2022_as_published(registry):
 def test_fruita_2022_as_published(registry):
     _, d = at(registry, "fruita-co", date(2022, 4, 5), date(2021, 12, 1))
     assert d["petition-filing"].due.date() == date(2022, 1, 24)
+    assert d["petition-filing"].basis.status == "published"
+
+
+def test_snowmass_village_november_of_even_years(registry):
+    assert_read_over(registry, "snowmass-village-co")
+    cal = registry.get("snowmass-village-co")
+    (caveat,) = cal.caveats
+    assert "not read" in caveat and "confirm" in caveat
+    assert cycles(cal, date(2028, 1, 1), date(2028, 12, 31)) == [date(2028, 11, 7)]
+    assert not cycles(cal, date(2027, 1, 1), date(2027, 12, 31))
+    result, d = at(registry, "snowmass-village-co", None, TODAY)
+    assert {x.cycle for x in result.deadlines} == {date(2028, 11, 7)}
+    assert d["petition-filing"].due.date() == date(2028, 8, 28)
+    _, d = at(registry, "snowmass-village-co", date(2020, 11, 3), date(2020, 6, 1))
+    assert d["petition-filing"].due.date() == date(2020, 8, 24)
     assert d["petition-filing"].basis.status == "published"
