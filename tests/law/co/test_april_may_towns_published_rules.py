@@ -39,6 +39,14 @@ Worked examples, counted by hand ("the Nth day before" election E is E - N):
   (71st), a Monday: Fruita's "filed with the clerk by Jan. 24", Basalt's
   "Monday's 5 p.m. deadline". Basalt, April 7, 2020: January 27 (as for
   Eagle), "by 5 p.m. Monday".
+- Delta, April of even years, petitions from the 91st to 4:30 p.m. on the
+  71st day (the City Clerk, 2022): April 5, 2022: January 24 (71st, as for
+  Fruita) and January 24 - 20 = January 4 (91st), as published. April 2, 2030
+  (April 1 a Monday; 2030 not a leap year): April 2 - 2 = March 31 (2nd); - 31
+  = February 28 (33rd); - 28 = January 31 (61st); - 10 = January 21 (71st), a
+  Monday and the third Monday of January (January 1, 2030 a Tuesday: Mondays
+  7, 14, 21), Martin Luther King Jr. Day: petitions by 4:30 p.m. MST on the
+  preceding business day, Friday, January 18, 2030 (31-10-103).
 - Snowmass Village, the November election of even years (the Tuesday after
   the first Monday): November 3, 2020 (November 2 the first Monday): November 3
   - 3 = October 31 (3rd); - 31 = September 30 (34th); - 30 = August 31
@@ -66,7 +74,7 @@ from deadlines.service import cycles
 from tests.law.charter_helpers import CALENDARS, MST, assert_read_over, at
 
 TODAY = date(2026, 12, 6)
-TOWNS = ["johnstown-co", "eagle-co", "gypsum-co", "new-castle-co", "silt-co", "pagosa-springs-co", "basalt-co", "fruita-co"]
+TOWNS = ["johnstown-co", "eagle-co", "gypsum-co", "new-castle-co", "silt-co", "pagosa-springs-co", "basalt-co", "fruita-co", "delta-co"]
 
 
 @pytest.fixture(scope="module")
@@ -174,3 +182,15 @@ def test_snowmass_village_november_of_even_years(registry):
     _, d = at(registry, "snowmass-village-co", date(2020, 11, 3), date(2020, 6, 1))
     assert d["petition-filing"].due.date() == date(2020, 8, 24)
     assert d["petition-filing"].basis.status == "published"
+
+
+def test_delta_2022_as_published_and_2030_before_mlk_day(registry):
+    _, d = at(registry, "delta-co", date(2022, 4, 5), date(2021, 12, 1))
+    assert d["petition-filing"].due == datetime(2022, 1, 24, 16, 30, tzinfo=MST)
+    assert d["petition-filing"].basis.status == "published"
+    assert d["petition-circulation"].start == date(2022, 1, 4)
+    _, d = at(registry, "delta-co", date(2030, 4, 2), date(2029, 12, 1))
+    f = d["petition-filing"]
+    assert f.due == datetime(2030, 1, 18, 16, 30, tzinfo=MST)
+    assert f.basis.status == "assumed"  # the city's practice, its own law not read
+    assert d["withdrawal"].due.date() == date(2030, 1, 28)  # the Code's 64th: January 21 + 7
