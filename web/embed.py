@@ -34,8 +34,11 @@ def _page(jur):
     today = today_in(jur.timezone)
     https = external_url("feeds.jurisdiction_feed", jid=jid)
     words = speaking(said())
+    items = coming(jur, today=today, records=records(), count=3)
+    # where every filing goes to one office (the usual case), it is said once, under the list, not on each row
+    offices = list(dict.fromkeys(o for o in (words.filing_office(d, r.jurisdiction) for r, d in items) if o))
     return render_template(
-        "embed.html", jur=jur, error=None, today=today, items=coming(jur, today=today, records=records(), count=3),
+        "embed.html", jur=jur, error=None, today=today, items=items, office=offices[0] if len(offices) == 1 else None,
         https=https, webcal="webcal://" + https.split("://", 1)[1], words=words, when=words.when,
         days_left=words.days_left, days_to=words.days_to, anchor=words.anchor, zone_name=words.zone_name,
     )

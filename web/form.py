@@ -111,10 +111,10 @@ def _near(args: dict, errors: dict) -> dict | None:
 
 
 #: The embed's advised height (px): its tallest content measured in Chromium at 320 px wide (a long name in
-#: Spanish, a window's first and last day and the days its office is closed inside it: 833 px; 747 before the
-#: closed days were said), with room to spare. Where the host page runs the embed code's script, the frame takes
-#: the height the embed posts (web/static/embed-size.js).
-EMBED_HEIGHT = 900
+#: Spanish, a window's first and last day, the days its office is closed inside it and the office to file with:
+#: 934 px; 833 before the filing office was said, 747 before the closed days were), with room to spare. Where the
+#: host page runs the embed code's script, the frame takes the height the embed posts (web/static/embed-size.js).
+EMBED_HEIGHT = 1000
 #: The tallest the frame is made on the embed's word (a page that posts more is not believed).
 EMBED_MAX_HEIGHT = 2000
 _RESIZE = ('<script>addEventListener("message",function(e){{var h=e.data&&e.data.deadlinesEmbedHeight;'

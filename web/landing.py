@@ -31,7 +31,7 @@ from web.language import said
 STATES = {"MI": "Michigan", "CO": "Colorado", "UT": "Utah"}
 COMING_DAYS = 183  # how far ahead each state's "coming up" looks: six months
 COMING_SHOWN = 5
-FEATURED_MAX = 24
+FEATURED_MAX = 100  # every government whose own law is encoded (49 files now), in the form's list and the landing
 
 
 @dataclass(frozen=True)

@@ -191,7 +191,7 @@ FOCUSED = """() => {
 #: Each desk's forms of its own: events and their deletion, a notice to mark published, a choice of the law.
 MORE = {"model-city": ("event-name", "event-date", "event-time", "event-label", "reason-event-1", "reason-override-1",
                        "reason-closure-1", "office-hours-delete-reason"),
-        "ypsilanti-mi": ("draft-1", "published-on-1", "where-1"),
+        "ypsilanti-mi": ("draft-1-en", "published-on-1", "where-1"),  # the draft in the desk's language
         "salt-lake-city-ut": ("taken", "decision-authority-ranked-choice")}
 
 
