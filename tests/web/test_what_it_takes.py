@@ -39,8 +39,11 @@ def test_a_township_petition_shows_the_recorded_population_and_its_source(client
     # MCL 168.349(1): petitions "signed by a number of qualified and registered electors residing within the
     # township as determined under section 544f": the township's population is the figure; 51 at the 2020 census
     assert rows["petition-filing"] == [f"Population: 51 (2020 census, {SOURCE})."]
-    # the qualifying petition's count is not set by 544f in its quoted law, the withdrawal is no petition
-    assert rows["qualifying-petition"] == [] and rows["withdrawal"] == []
+    # the qualifying petition's count is MCL 168.590b's (2 % of the governor vote, at least 15), not 544f's:
+    # its signatures line, no population; the withdrawal is no petition
+    assert [line.split(":")[0] for line in rows["qualifying-petition"]] == ["Signatures"]
+    assert "at least 2 % of the votes cast for all candidates for governor" in rows["qualifying-petition"][0]
+    assert rows["withdrawal"] == []
     es = takes(client.get(WEST_BRANCH + "&lang=es").get_data(as_text=True))
     assert es["petition-filing"] == [f"Población: 51 (censo de 2020, {SOURCE})."]
 
