@@ -62,6 +62,12 @@ each step names the day reached and how many days back it is):
   2026 is a Sunday and 2027 adds one weekday): as 2021, August 23, 2027
   (71st), August 3 (91st), August 30 (64th), not a holiday (Labor Day 2027 is
   September 6).
+- Larkspur, the Tuesday after the first Monday of April of even years (April
+  8, 2014, as held; April 3, 2018, April 2 the first Monday; April 5, 2022):
+  April 3, 2018 - 3 = March 31 (3rd); - 31 = February 28 (34th); - 28 =
+  January 31 (62nd); - 9 = January 22 (71st), a Monday: the town's petitions
+  "ended at 4:30 p.m." (MST). Next after today: April 4, 2028, January 24
+  (71st, as for Winter Park), at 4:30 p.m.
 - Rifle, September 12, 2017 (entered: the second Tuesday of September, its
   election before Charter 2.3 was amended): - 12 = August 31 (12th); - 31 =
   July 31 (43rd); - 28 = July 3 (71st), a Monday: "prior to the close of
@@ -88,7 +94,7 @@ TODAY = date(2026, 12, 6)
 NOVEMBER_ODD = ["lafayette-co", "longmont-co", "littleton-co", "loveland-co", "sheridan-co", "manitou-springs-co",
                 "rifle-co", "lamar-co", "steamboat-springs-co", "mountain-view-co", "sterling-co", "pueblo-co",
                 "louisville-co"]
-ALL = ["winter-park-co", *NOVEMBER_ODD]
+ALL = ["winter-park-co", "larkspur-co", *NOVEMBER_ODD]
 
 
 @pytest.fixture(scope="module")
@@ -158,6 +164,19 @@ def test_winter_park_next_cycle_2028(registry):
     result, d = at(registry, "winter-park-co", None, TODAY)
     assert {x.cycle for x in result.deadlines} == {date(2028, 4, 4)}
     assert d["petition-filing"].due == datetime(2028, 1, 24, 17, 0, tzinfo=MST)
+
+
+def test_larkspur_april_of_even_years_at_half_past_four(registry):
+    cal = registry.get("larkspur-co")
+    for year, day in ((2014, 8), (2018, 3), (2022, 5), (2028, 4)):
+        assert cycles(cal, date(year, 1, 1), date(year, 12, 31)) == [date(year, 4, day)]
+    _, d = at(registry, "larkspur-co", date(2018, 4, 3), date(2017, 12, 1))
+    assert d["petition-filing"].due == datetime(2018, 1, 22, 16, 30, tzinfo=MST)
+    result, d = at(registry, "larkspur-co", None, TODAY)
+    assert {x.cycle for x in result.deadlines} == {date(2028, 4, 4)}
+    f = d["petition-filing"]
+    assert f.due == datetime(2028, 1, 24, 16, 30, tzinfo=MST)
+    assert f.basis.status == "assumed"  # the town's practice, its Charter not read
 
 
 # --------------------------------------------------------------------------- published cycles
