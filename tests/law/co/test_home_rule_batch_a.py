@@ -1,11 +1,13 @@
 """Home-rule municipalities of batch A (calendars/<id>-co.toml), read
 2026-12-06: Central City, Cañon City, Englewood, Fountain, Castle Pines, Craig,
-Cortez, Glendale, Burlington and Dacono. Each file states the election the
+Cortez, Glendale, Burlington, Dacono, Golden, Greeley, Fort Morgan, Commerce
+City, Gunnison and Fort Collins. Each file states the election the
 government holds (its own statement, its Charter for Glendale, or the
 elections it held) and keeps the Colorado Municipal Election Code's candidate
 days, which agree with the dates each published, except the hour where a
 clerk published its own (Castle Pines and Craig 4:30 p.m., Burlington 4 p.m.,
-`from_practice`). Their charters' candidate sections were not read and each
+`from_practice`) and where a city published the 91st/71st days before HB
+15-1130 (Fort Morgan, Commerce City 2011, `from_practice`). Their charters' candidate sections were not read and each
 caveat says so.
 
 Worked examples, counted by hand on a calendar ("the Nth day before" election
@@ -39,6 +41,29 @@ E is E - N; the month lengths are subtracted one month at a time):
   "by 4:30 p.m. on August 25, 2025". Next: November 2, 2027 (November 1 a
   Monday): August 23, 2027, as for 2021. November 1, 2033 is a Tuesday, the
   first Tuesday.
+- Golden: November 2, 2021 as above ("due back to the City Clerk by 5 p.m. on
+  Monday, Aug. 23"); November 3, 2015 (November 2 a Monday): - 3 = October 31
+  (3rd); - 31 = September 30 (34th); - 30 = August 31 (64th); - 7 = August 24
+  (71st), a Monday, and August 24 - 20 = August 4 (91st), a Tuesday: "beginning
+  Tuesday, Aug. 4 ... by 5 p.m. on Monday, Aug. 24" (the undated page).
+- Greeley: 2021 "by 5 p.m. on August 23, 2021" (as above); 2023 "until Aug.
+  28" (as above).
+- Fort Morgan and Commerce City, November 1, 2011 (a Tuesday): - 1 = October
+  31 (1st); - 31 = September 30 (32nd); - 30 = August 31 (62nd); - 9 = August
+  22 (71st), a Monday: "by 5 p.m. on Monday, Aug. 22"; August 22 - 20 =
+  August 2 (91st): "available ... Tuesday, Aug. 2". Fort Morgan 2021 "before 5
+  p.m. on Monday, Aug. 23" and 2023 "before 5 p.m. on Monday, Aug. 28" (as
+  above).
+- Gunnison, November 2, 2027: the write-in affidavit "prior to 64 days before"
+  (Code 2.90.010): November 2 - 2 = October 31 (2nd); - 31 = September 30
+  (33rd); - 30 = August 31 (63rd); - 1 = August 30 (64th), a Monday.
+- Fort Collins: November 4, 2025 (above): "August 5-25 | Circulation dates
+  for nomination petitions" (August 25, the 71st; August 5, the 91st).
+  November 7, 2023 (above): petitions August 28; the write-in affidavit's 64th
+  day is August 28 + 7 = September 4, Labor Day (the first Monday of
+  September), so the next business day, Tuesday, September 5 (31-10-103;
+  "Write-in candidates have until Sept. 5"), and the coordinated election's
+  reading the Friday before, September 1.
 - Cortez, April of even years, the Tuesday after the first Monday (as set for
   2014): April 8, 2014 (April 7 the first Monday). Before HB 15-1130 the
   Code's last day was the 30th: April 8 - 8 = March 31 (8th); - 22 = March 9
@@ -84,8 +109,14 @@ TODAY = date(2026, 12, 6)
 FILES = [
     "central-city-co", "canon-city-co", "englewood-co", "fountain-co", "castle-pines-co",
     "craig-co", "cortez-co", "glendale-co", "burlington-co", "dacono-co",
+    "golden-co", "greeley-co", "fort-morgan-co", "commerce-city-co", "gunnison-co",
+    "fort-collins-co",
 ]
-NOVEMBER_ODD = ["canon-city-co", "englewood-co", "fountain-co", "castle-pines-co", "craig-co"]
+NOVEMBER_ODD = [
+    "canon-city-co", "englewood-co", "fountain-co", "castle-pines-co", "craig-co",
+    "golden-co", "greeley-co", "fort-morgan-co", "commerce-city-co", "gunnison-co",
+    "fort-collins-co",
+]
 
 
 @pytest.fixture(scope="module")
@@ -237,3 +268,61 @@ def test_dacono_every_november(registry):
     result, d = at(registry, "dacono-co", None, TODAY)
     assert {x.cycle for x in result.deadlines} == {date(2027, 11, 2)}
     assert d["petition-filing"].due.date() == date(2027, 8, 23)
+
+
+def test_golden_2021_as_published_and_2015(registry):
+    _, d = at(registry, "golden-co", date(2021, 11, 2), date(2021, 6, 1))
+    assert d["petition-filing"].due == datetime(2021, 8, 23, 17, 0, tzinfo=MDT)
+    assert d["petition-filing"].basis.status == "published"
+    _, d = at(registry, "golden-co", date(2015, 11, 3), date(2015, 6, 1))
+    assert d["petition-circulation"].start == date(2015, 8, 4)
+    assert d["petition-filing"].due == datetime(2015, 8, 24, 17, 0, tzinfo=MDT)
+
+
+def test_greeley_2021_as_published_and_2023(registry):
+    _, d = at(registry, "greeley-co", date(2021, 11, 2), date(2021, 6, 1))
+    assert d["petition-filing"].due == datetime(2021, 8, 23, 17, 0, tzinfo=MDT)
+    assert d["petition-filing"].basis.status == "published"
+    _, d = at(registry, "greeley-co", date(2023, 11, 7), date(2023, 6, 1))
+    assert d["petition-filing"].due.date() == date(2023, 8, 28)
+    assert d["petition-filing"].basis.status == "published"  # calendars/facts/top50.csv
+
+
+@pytest.mark.parametrize("jid", ["fort-morgan-co", "commerce-city-co"])
+def test_2011_the_91st_to_the_71st_day_before_hb_15_1130(registry, jid):
+    _, d = at(registry, jid, date(2011, 11, 1), date(2011, 6, 1))
+    f = d["petition-filing"]
+    assert f.due == datetime(2011, 8, 22, 17, 0, tzinfo=MDT)  # not the Code's then 30th day
+    # Commerce City's 2011 release is recorded (calendars/facts/top50.csv); Fort Morgan's were not
+    assert f.basis.status == ("published" if jid == "commerce-city-co" else "assumed")
+    assert d["petition-circulation"].start == date(2011, 8, 2)
+
+
+def test_fort_morgan_2021_2023_and_its_signatures(registry):
+    _, d = at(registry, "fort-morgan-co", date(2021, 11, 2), date(2021, 6, 1))
+    assert d["petition-filing"].due == datetime(2021, 8, 23, 17, 0, tzinfo=MDT)
+    _, d = at(registry, "fort-morgan-co", date(2023, 11, 7), date(2023, 6, 1))
+    f = d["petition-filing"]
+    assert f.due == datetime(2023, 8, 28, 17, 0, tzinfo=MDT)
+    assert sorted(t.min for t in f.thresholds) == [20, 50]
+
+
+def test_gunnison_elections_and_the_write_in_day(registry):
+    cal = registry.get("gunnison-co")
+    assert years(cal, 2021) == [date(2021, 11, 2)]
+    assert years(cal, 2023) == [date(2023, 11, 7)]
+    _, d = at(registry, "gunnison-co", None, TODAY)
+    assert d["write-in-affidavit"].due.date() == date(2027, 8, 30)
+
+
+def test_fort_collins_2023_and_2025_as_published(registry):
+    _, d = at(registry, "fort-collins-co", date(2025, 11, 4), date(2025, 3, 1))
+    assert d["petition-circulation"].start == date(2025, 8, 5)
+    assert d["petition-filing"].due.date() == date(2025, 8, 25)
+    assert d["petition-filing"].basis.status == "published"
+    _, d = at(registry, "fort-collins-co", date(2023, 11, 7), date(2023, 3, 1))
+    assert d["petition-filing"].due.date() == date(2023, 8, 28)
+    w = d["write-in-affidavit"]
+    assert w.due.date() == date(2023, 9, 5)  # the 64th day, Labor Day, extended
+    assert w.safe_due.date() == date(2023, 9, 1)  # the coordinated election's reading
+    assert w.basis.status == "departs"  # the reported September 5 is later than the safe date
