@@ -1,7 +1,7 @@
 """Home-rule municipalities of batch A (calendars/<id>-co.toml), read
 2026-12-06: Central City, Cañon City, Englewood, Fountain, Castle Pines, Craig,
 Cortez, Glendale, Burlington, Dacono, Golden, Greeley, Fort Morgan, Commerce
-City, Gunnison and Fort Collins. Each file states the election the
+City, Gunnison, Fort Collins and Black Hawk. Each file states the election the
 government holds (its own statement, its Charter for Glendale, or the
 elections it held) and keeps the Colorado Municipal Election Code's candidate
 days, which agree with the dates each published, except the hour where a
@@ -64,6 +64,10 @@ E is E - N; the month lengths are subtracted one month at a time):
   September), so the next business day, Tuesday, September 5 (31-10-103;
   "Write-in candidates have until Sept. 5"), and the coordinated election's
   reading the Friday before, September 1.
+- Black Hawk, the first Tuesday of April of even years: April 1, 1986 (a
+  Tuesday; the Tuesday after the first Monday would be April 8), April 5, 2016
+  (April 1 a Friday), April 3, 2018 (April 1 a Sunday), as held; April 4, 2028
+  (April 1 a Saturday): petitions January 24, 2028 (as for Cortez below).
 - Cortez, April of even years, the Tuesday after the first Monday (as set for
   2014): April 8, 2014 (April 7 the first Monday). Before HB 15-1130 the
   Code's last day was the 30th: April 8 - 8 = March 31 (8th); - 22 = March 9
@@ -110,7 +114,7 @@ FILES = [
     "central-city-co", "canon-city-co", "englewood-co", "fountain-co", "castle-pines-co",
     "craig-co", "cortez-co", "glendale-co", "burlington-co", "dacono-co",
     "golden-co", "greeley-co", "fort-morgan-co", "commerce-city-co", "gunnison-co",
-    "fort-collins-co",
+    "fort-collins-co", "black-hawk-co",
 ]
 NOVEMBER_ODD = [
     "canon-city-co", "englewood-co", "fountain-co", "castle-pines-co", "craig-co",
@@ -326,3 +330,13 @@ def test_fort_collins_2023_and_2025_as_published(registry):
     assert w.due.date() == date(2023, 9, 5)  # the 64th day, Labor Day, extended
     assert w.safe_due.date() == date(2023, 9, 1)  # the coordinated election's reading
     assert w.basis.status == "departs"  # the reported September 5 is later than the safe date
+
+
+def test_black_hawk_april_of_even_years(registry):
+    cal = registry.get("black-hawk-co")
+    for year, day in ((2016, 5), (2018, 3), (2028, 4), (2036, 1)):
+        assert years(cal, year) == [date(year, 4, day)]
+    assert not years(cal, 2027)
+    result, d = at(registry, "black-hawk-co", None, TODAY)
+    assert {x.cycle for x in result.deadlines} == {date(2028, 4, 4)}
+    assert d["petition-filing"].due.date() == date(2028, 1, 24)
