@@ -27,6 +27,9 @@ import extract_calendar_words as extract  # noqa: E402
 #: Messages whose Spanish is the English, each with its reason.
 SAME_IN_SPANISH = {
     "Salt Lake City, Utah": "a place's name, written the same in Spanish",
+    "Cañon City, Colorado": "a place's name, written the same in Spanish",
+    "Central City, Colorado": "a place's name, written the same in Spanish",
+    "Commerce City, Colorado": "a place's name, written the same in Spanish",
     "Juneteenth": "the holiday's proper name, used as is by US Spanish-language offices",
 }
 
