@@ -45,6 +45,13 @@ def first_weekday_of_month(year: int, month: int, weekday: int) -> date:
     return nth_weekday_after(date(year, month, 1) - timedelta(days=1), 1, weekday)
 
 
+def last_weekday_of_month(year: int, month: int, weekday: int) -> date:
+    """The last ``weekday`` falling in ``month`` of ``year``: the first one
+    preceding the first day of the next month."""
+    following = date(year + 1, 1, 1) if month == 12 else date(year, month + 1, 1)
+    return nth_weekday_before(following, 1, weekday)
+
+
 def days_before(anchor: date, days: int) -> date:
     """"The Nth day prior to X", "N days before X": X minus N calendar days."""
     return anchor - timedelta(days=days)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Callable, Union
 
-from deadlines.core.counting import first_weekday_of_month
+from deadlines.core.counting import first_weekday_of_month, last_weekday_of_month
 from deadlines.core.notes import Note
 
 Moment = Union[date, datetime]
@@ -97,8 +97,8 @@ def years_overlap(a: str, b: str) -> bool:
 @dataclass(frozen=True)
 class ElectionDay:
     """One way a statute fixes an election's day: ``rule`` (``first_tuesday``,
-    ``tuesday_after_first_monday`` or ``second_tuesday_after_first_monday``) of ``month`` in ``years`` (one of
-    :data:`YEARS`)."""
+    ``tuesday_after_first_monday``, ``second_tuesday_after_first_monday`` or
+    ``last_tuesday``) of ``month`` in ``years`` (one of :data:`YEARS`)."""
 
     rule: str
     month: int
@@ -120,6 +120,8 @@ ELECTION_DAYS: dict[str, Callable[[int, int], date]] = {
     "first_tuesday": lambda year, month: first_weekday_of_month(year, month, TUESDAY),
     "second_tuesday_after_first_monday":  # Utah 20A-9-404: a week after the day after the first Monday
         lambda year, month: first_weekday_of_month(year, month, MONDAY) + timedelta(days=8),
+    "last_tuesday":  # Mountain Village, Colorado: "the last Tuesday in June" of odd years
+        lambda year, month: last_weekday_of_month(year, month, TUESDAY),
 }
 
 #: The years an :class:`ElectionRule` holds its days for as a table, worked

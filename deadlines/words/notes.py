@@ -55,6 +55,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "election.tuesday_after_first_monday": "the Tuesday after the first Monday in {month:month} of {years}",
     "election.second_tuesday_after_first_monday":
         "the second Tuesday following the first Monday in {month:month} of {years}",
+    "election.last_tuesday": "the last Tuesday in {month:month} of {years}",
     "election.ways": "{ways}",
     "years.odd": "odd-numbered years",
     "years.even": "even-numbered years",

@@ -38,7 +38,8 @@ def test_the_schema_names_what_the_tables_give():
     count = schema["definitions"]["Count"]["properties"]
     assert count["days_before"]["maximum"] == 3_660 and count["years_after"]["maximum"] == 10
     assert schema["definitions"]["Way"]["properties"]["rule"]["enum"] == ["tuesday_after_first_monday", "first_tuesday",
-                                                                          "second_tuesday_after_first_monday"]
+                                                                          "second_tuesday_after_first_monday",
+                                                                          "last_tuesday"]
     assert schema["definitions"]["TimeLaw"]["properties"]["roll"]["enum"] == [
         "next_business_day", "prior_business_day", "none"]
     assert schema["additionalProperties"] is False and "$ref" in json.dumps(schema["properties"]["deadlines"])

@@ -56,7 +56,7 @@ def test_election_day_rules(tmp_path):
     assert ELECTION_DAYS["second_tuesday_after_first_monday"](2023, 8) == date(2023, 8, 15)
     path, found = problems(tmp_path, BASE.replace('rule = "tuesday_after_first_monday"', 'rule = "second_tuesday"'))
     assert (f"{path}: elections.general.rule: expected one of tuesday_after_first_monday, first_tuesday, "
-            "second_tuesday_after_first_monday; got 'second_tuesday'") in found
+            "second_tuesday_after_first_monday, last_tuesday; got 'second_tuesday'") in found
 
 
 def test_a_new_election_day_rule_is_a_row_of_the_table(tmp_path, monkeypatch):
