@@ -22,10 +22,18 @@ def app(tmp_path):
 
 
 @pytest.fixture
-def desk_app(sqlite_url):
-    """The clerk's desk's app (issue 17): a SECRET_KEY for its sessions, the database
-    at ``sqlite_url`` (tests/reminders_fixtures.py), the pinned "today"."""
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
+def desk_today():
+    """The pinned "today" of the clerk's desk's app (``desk_app``, ``mailing_app``): a module whose
+    worked example is set on another day overrides this fixture."""
+    return TODAY
+
+
+@pytest.fixture
+def desk_app(sqlite_url, desk_today):
+    """The clerk's desk's app (issue 17), which the clerk API shares: a SECRET_KEY for its
+    sessions, the database at ``sqlite_url`` (tests/reminders_fixtures.py), "today" pinned
+    to ``desk_today``."""
+    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": desk_today})
 
 
 @pytest.fixture(scope="module")

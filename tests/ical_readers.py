@@ -2,7 +2,8 @@
 giving UID -> {start, end, sequence, status} (instants as UTC
 ``YYYY-MM-DDTHH:MM:SSZ``, all-day values as ``YYYY-MM-DD``): python icalendar,
 Home Assistant's ``ical``, recurring-ical-events, and under Node Mozilla's
-ical.js (Thunderbird) and node-ical (tests/js)."""
+ical.js (Thunderbird) and node-ical (tests/js); and what a feed says in words
+(``read_words``: Home Assistant's ``ical``)."""
 from __future__ import annotations
 
 import json
@@ -46,6 +47,14 @@ def read_ha(body: bytes) -> dict:
         ev.uid: {"start": utc(ev.dtstart), "end": utc(ev.dtend), "sequence": ev.sequence, "status": ev.status.value}
         for ev in cal.events
     }
+
+
+def read_words(body: bytes) -> tuple[str, dict]:
+    """What a feed says, as Home Assistant's ``ical`` reads it (unfolded and
+    unescaped): the calendar's name and, by UID, each event's title and description."""
+    cal = IcsCalendarStream.calendar_from_ics(body.decode())
+    [name] = cal.name  # (X-WR-CALNAME, read as a list of its values)
+    return name, {ev.uid: (ev.summary, ev.description) for ev in cal.events}
 
 
 def read_icaljs(paths: list[Path], script: str = "read_ics.mjs") -> dict:

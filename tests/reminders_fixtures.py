@@ -1,6 +1,7 @@
 """Fixtures for the store, reminders, scheduler and crash tests (import the
-ones you use explicitly): throwaway databases, a real SMTP server (aiosmtpd)
-and a real HTTP receiver for webhooks, all on 127.0.0.1."""
+ones you use explicitly): throwaway databases, a real SMTP server (aiosmtpd),
+the app mailing through it (``mailing_app``) and a real HTTP receiver for
+webhooks, all on 127.0.0.1."""
 from __future__ import annotations
 
 import json
@@ -14,6 +15,7 @@ import pytest
 
 from deadlines.reminders.settings import Settings
 from tests.server_helpers import free_port
+from web import create_app
 
 PG = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -85,6 +87,18 @@ def smtp_server():
     box.port = controller.port
     yield box
     controller.stop()
+
+
+@pytest.fixture
+def mailing_app(sqlite_url, smtp_server, desk_today, monkeypatch):
+    """The clerk's desk's app (a SECRET_KEY, "today" pinned to ``desk_today`` of tests/conftest.py)
+    sending its mail to the real SMTP server ``smtp_server``, its database at ``sqlite_url``; the
+    server and the database are named in the environment too, where the command line reads them
+    (``deadlines clerk invite``, ``clerk approve``). A browser test serves it as its ``app``."""
+    monkeypatch.setenv("DEADLINES_SMTP_HOST", "127.0.0.1")
+    monkeypatch.setenv("DEADLINES_SMTP_PORT", str(smtp_server.port))
+    monkeypatch.setenv("DEADLINES_DATABASE_URL", sqlite_url)
+    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": desk_today})
 
 
 class Receiver(ThreadingHTTPServer):

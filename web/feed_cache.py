@@ -25,6 +25,7 @@ from werkzeug.http import http_date, parse_date, quote_etag
 from deadlines.publish import ical
 from deadlines.core.registry import collector_paused
 from deadlines.store.feed_state import Superseded
+from deadlines.words import Words
 from web.common import records, today_in
 from web.security import external_url
 
@@ -42,7 +43,7 @@ class Rendered:
 
 
 def versioned(chosen: list, bases: dict[str, int], law_linked: bool = False,
-              spoken: dict | None = None) -> list:
+              spoken: dict | None = None, w: Words = ical.FEED_WORDS) -> list:
     """The events of ``chosen`` (event, result) pairs, each stamped with its
     version (:mod:`deadlines.store.feed_state`, from its English text),
     linked to its row on the form and its title starting with its
@@ -50,8 +51,8 @@ def versioned(chosen: list, bases: dict[str, int], law_linked: bool = False,
     ``bases``: each jurisdiction's records revision the results were computed
     from. ``law_linked``: the quoted law left to the row's link
     (:func:`~deadlines.publish.ical.law_by_link`, a feed of many).
-    ``spoken``: by UID, the events said in another language, published in
-    place of ``chosen``'s under the version of their English text."""
+    ``spoken``: by UID, the events said in another language (``w``'s),
+    published in place of ``chosen``'s under the version of their English text."""
     state = current_app.extensions["feed_state"]
     stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e, _ in chosen}, None,
                           {str(e["uid"]): bases[r.jurisdiction.id] for e, r in chosen})
@@ -64,7 +65,7 @@ def versioned(chosen: list, bases: dict[str, int], law_linked: bool = False,
         ical.link(e, url)
         ical.name_in_summary(e, r.jurisdiction.name)
         if law_linked:
-            ical.law_by_link(e, url)
+            ical.law_by_link(e, url, w)
         ical.stamp(e, stamps[str(e["uid"])])
     return [e for e, _ in chosen]
 

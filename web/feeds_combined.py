@@ -147,7 +147,7 @@ def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]
         chosen = [(e, r) for r in results for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)]
         spoken = None if w.lang == "en" else {str(e["uid"]): e for r in results
                                               for e in ical.events(r, audience=audience, w=w)}
-        evs, of = versioned(chosen, bases, law_linked=True, spoken=spoken), {}
+        evs, of = versioned(chosen, bases, law_linked=True, spoken=spoken, w=w), {}
         for e, (_, r) in zip(evs, chosen):
             of.setdefault(r.jurisdiction.id, []).append(e)
         for i in missing:
@@ -178,11 +178,13 @@ def _names(jurs: list[Jurisdiction], w: Words) -> str:
     return w._("{some} and {count} more", some=", ".join(names[:2]), count=f"{len(names) - 2:,}")
 
 
-def _grouped_key(ids: tuple[str, ...], filters: tuple, audience: str | None, base: str) -> tuple:
+def _grouped_key(ids: tuple[str, ...], filters: tuple, audience: str | None, base: str, language: str) -> tuple:
     """Everything a grouped feed depends on: the folder's files (rosters,
-    facts and rule sets), each government's records revision, the base URL."""
+    facts and rule sets), each government's records revision, the base URL,
+    the language."""
     revisions = records().revisions()
-    return (COMBINED, filters, audience, registry().signature(), tuple(revisions.get(j, "") for j in ids), base)
+    return (COMBINED, filters, audience, registry().signature(), tuple(revisions.get(j, "") for j in ids), base,
+            language)
 
 
 def _shares(jurs: list[Jurisdiction], years: int, recorded: set[str]) -> list[tuple[list[Result], list]]:
@@ -202,33 +204,38 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
     one event per deadline they share (:mod:`deadlines.publish.grouped`), its
     title counting the governments, its description naming them, its link the
     newsroom's list of that day for the same filter; valid for a day in the
-    zone of the first government (in id order)."""
-    args = (ids, filters, audience, base_url())
+    zone of the first government (in id order). ``lang=es``: in Spanish, each
+    event under the UID and version of its English text (as a combined feed)."""
+    w = said()
+    args = (ids, filters, audience, base_url(), w.lang)
     key = _grouped_key(*args)
     feed = current(key)
     if feed is None:
         jurs, left_out = _servable(ids)
         zone, years = jurs[0].timezone, current_app.config["FEED_YEARS_AHEAD"]
-        chosen = _filter_words(dict(filters))
-        name = _title(chosen, jurs, audience, ical.FEED_WORDS)
-        about = (f"Deadlines of the {len(jurs):,} governments matching {chosen}, computed from each one's law: one "
-                 "event per deadline they share, its title counting them and its description naming them; a "
-                 "government whose date or hour differs has an event of its own. Each event links to the list of "
-                 "that day, where every government's row quotes the law and shows how its date is counted."
-                 + _left_out_words(left_out, ical.FEED_WORDS))
+        chosen = _filter_words(dict(filters), w)
+        name = _title(chosen, jurs, audience, w)
+        about = w._("Deadlines of the {count} governments matching {chosen}, computed from each one's law: one "
+                    "event per deadline they share, its title counting them and its description naming them; a "
+                    "government whose date or hour differs has an event of its own. Each event links to the list of "
+                    "that day, where every government's row quotes the law and shows how its date is counted.",
+                    count=f"{len(jurs):,}", chosen=chosen) + _left_out_words(left_out, w)
         scope = "combined/" + "/".join(f"{k}-{re.sub(r'[^a-z0-9]+', '-', v.lower()).strip('-')}" for k, v in filters)
-        feed_key = _feed_key(audience, scope)
+        feed_key = _feed_key(audience, scope, w.lang)
         wanted = {**dict(filters), **({"audience": audience} if audience else {})}
 
         def compute(bases: dict[str, int]) -> Rendered:
-            found = grouped.groups(_shares(jurs, years, {j for j, rev in bases.items() if rev}), audience=audience)
-            pairs = grouped.events(found, scope=scope, who="governments")
+            found = grouped.groups(_shares(jurs, years, {j for j, rev in bases.items() if rev}), audience=audience,
+                                   w=w)
+            pairs = grouped.events(found, scope=scope)  # in English: the versions follow the English text
             basis = sum(bases.values())  # of the whole feed: it only grows, whichever group a government moves to
             stamps = current_app.extensions["feed_state"].stamps(
                 {str(e["uid"]): ical.content_hash(e) for e, _ in pairs}, None, {str(e["uid"]): basis for e, _ in pairs})
+            if w.lang != ical.FEED_WORDS.lang:
+                pairs = grouped.events(found, scope=scope, w=w)  # the same UIDs, said in w's language
             for e, g in pairs:
                 day = g.day.isoformat()
-                grouped.link(e, external_url("across.page", **wanted, **{"from": day, "to": day}))
+                grouped.link(e, external_url("across.page", **wanted, **{"from": day, "to": day}), w)
                 ical.stamp(e, stamps[str(e["uid"])])
             body = ical.calendar([e for e, _ in pairs], name=name, description=about, timezone=zone, today=today_in(zone))
             return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"', basis)

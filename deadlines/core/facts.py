@@ -232,14 +232,36 @@ def hours_of_cycle(jur: Jurisdiction, cycle: date) -> Jurisdiction:
     hours of its own (none, a default to confirm, or hours research gave):
     the latest such fact wins over open-ended ones for that cycle. ``jur``
     itself where there is none."""
-    if jur.office_hours is not None and not jur.office_hours.confirm and not any(
-            f.fact == "office_hours" and f.holds_until is None for f in jur.facts):
-        return jur  # hours the government's own file states are its law
-    found = [f for f in jur.facts if f.fact == "office_hours" and f.holds_until is not None
-             and cycle - CYCLE_REACH <= f.holds_until and (f.holds_from or date.min) <= cycle]
+    found = [f for f in _cycle_hours_facts(jur)
+             if cycle - CYCLE_REACH <= f.holds_until and (f.holds_from or date.min) <= cycle]
     if not found:
         return jur
-    return jur.with_law(office_hours=_office_hours(max(found, key=lambda f: (f.as_of or date.min, f.holds_until))))
+    pick = max(found, key=lambda f: (f.as_of or date.min, f.holds_until))
+    held = next(((h, law) for f, h, law in jur.cycle_hours if f == pick), None)  # (laid_on worked it out)
+    if held is None:
+        return jur.with_law(office_hours=_office_hours(pick))
+    return jur.with_law(law=held[1], office_hours=held[0])
+
+
+def _cycle_hours_facts(jur: Jurisdiction) -> list[Fact]:
+    """The office-hours facts of ``jur`` that hold for one cycle's filing days
+    and may decide that cycle's hours (none where its own file states its
+    hours: they are its law)."""
+    if jur.office_hours is not None and not jur.office_hours.confirm and not any(
+            f.fact == "office_hours" and f.holds_until is None for f in jur.facts):
+        return []
+    return [f for f in jur.facts if f.fact == "office_hours" and f.holds_until is not None]
+
+
+def with_cycle_hours(jur: Jurisdiction) -> Jurisdiction:
+    """``jur`` holding the law under each cycle's hours research found
+    (:attr:`~deadlines.core.jurisdiction.Jurisdiction.cycle_hours`), worked out
+    once here so that :func:`hours_of_cycle` finds it on every lookup."""
+    held = []
+    for f in _cycle_hours_facts(jur):
+        h = _office_hours(f)
+        held.append((f, h, jur.with_law(office_hours=h).law))
+    return replace(jur, cycle_hours=tuple(held)) if held else jur
 
 
 def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
@@ -274,4 +296,4 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
             decisions.append(Decision(choice, cycle, yes, said, f.listed))
     if len(decisions) != len(jur.decisions):
         changes["decisions"] = tuple(decisions)
-    return replace(jur.with_law(**changes) if changes else jur, facts=facts)
+    return with_cycle_hours(replace(jur.with_law(**changes) if changes else jur, facts=facts))

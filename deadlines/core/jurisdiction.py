@@ -106,6 +106,12 @@ class Jurisdiction:
     #: engine works it out each time). A copy given other rules, hours or
     #: holidays works it out anew; one under another identity keeps it.
     law: Law | None = field(default=None, compare=False, repr=False)
+    #: The hours of each office-hours fact research found for one cycle's
+    #: filing days and the law under them, worked out once when the facts were
+    #: laid on (:func:`deadlines.core.facts.laid_on`), so that a cycle's lookup
+    #: (:func:`deadlines.core.facts.hours_of_cycle`) does not work the law out
+    #: again: (the fact, its :class:`OfficeHours`, the :class:`Law` under them).
+    cycle_hours: tuple[tuple[Fact, OfficeHours, Law], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.law is not None and not self.law.fits(self):
@@ -114,15 +120,17 @@ class Jurisdiction:
     def __hash__(self) -> int:
         return hash(self.id)
 
-    def with_law(self, **changes) -> "Jurisdiction":
+    def with_law(self, law: Law | None = None, **changes) -> "Jurisdiction":
         """This government under its law changed as ``changes`` say (office
         hours, holidays, decisions...), with a new :attr:`law_key` made from
-        the old one and the changed values."""
+        the old one and the changed values. ``law``: the :class:`Law` worked
+        out already under these changes (:attr:`cycle_hours`); one that does
+        not fit them is worked out anew."""
         key = None
         if self.law_key is not None:
             said = repr(sorted(changes.items()))
             key = hashlib.blake2b(f"{self.law_key}\n{said}".encode(), digest_size=16).hexdigest()
-        return replace(self, law_key=key, **changes)
+        return replace(self, law_key=key, law=self.law if law is None else law, **changes)
 
     @property
     def county(self) -> str | None:

@@ -19,10 +19,16 @@ holding the most governments of that deadline and cycle (so when the law moves
 every government's date the event is updated, not replaced); any other group
 of it is suffixed with the first of its governments by name
 (``/with-<id>``: a government is in one group of a deadline and cycle).
+
+Events are grouped, given their UIDs and versioned in English (the source
+language: :data:`~deadlines.publish.ical.FEED_WORDS`); a feed in another
+language says the same groups in its words (:func:`groups` and :func:`events`
+``w``), as a government's own feed lays its language's events over the
+English ones.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Iterable, Sequence
 
@@ -33,9 +39,10 @@ from deadlines.core.computed import Result
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of
 from deadlines.publish import ical
+from deadlines.words import DEFAULT, Words, _
 
 #: the place a share's events are said for: "each government's clerk", never one government's name
-NEUTRAL, NEUTRAL_ID = "each government", "government"
+NEUTRAL, NEUTRAL_ID = _("each government"), "government"
 #: the governments a group's description names before "and N more"
 NAMED = 20
 
@@ -44,11 +51,13 @@ NAMED = 20
 class Group:
     """Governments with one identical event: ``tail`` is its UID without the
     government (``<cycle>/<deadline id>[/window]``), ``event`` the event as said
-    for :data:`NEUTRAL`, ``members`` sorted by name."""
+    for :data:`NEUTRAL` (in English), ``members`` sorted by name; ``said``:
+    the event in each language :func:`groups` was asked for, by language."""
 
     tail: str
     event: Event
     members: tuple[Jurisdiction, ...]
+    said: dict[str, Event] = field(default_factory=dict, compare=False)
 
     @property
     def day(self) -> date:
@@ -57,32 +66,37 @@ class Group:
 
 
 def groups(shares: Iterable[tuple[Sequence[Result], Sequence[Jurisdiction]]], *,
-           audience: str | None = None) -> list[Group]:
+           audience: str | None = None, w: Words = ical.FEED_WORDS) -> list[Group]:
     """The groups of ``shares`` (each: the results of one of its governments,
     and every government it stands for), in the order of their first event.
     Events are equal where their deadlines, rebound to one neutral place, are
     equal in every field (dates, readings, basis, notes, law) and so are what
-    :func:`~deadlines.publish.ical.describe` reads of their result."""
-    found: dict[tuple, tuple[list[Event], list[Jurisdiction]]] = {}
+    :func:`~deadlines.publish.ical.describe` reads of their result. Each
+    group's event is said in English and in ``w``'s language (``Group.said``)."""
+    found: dict[tuple, tuple[list[Event], list[Event], list[Jurisdiction]]] = {}
     for results, members in shares:
         for result in results:
             place = replace(result.jurisdiction, id=NEUTRAL_ID, name=NEUTRAL)
             neutral = rebind(result, place)
-            for d in neutral.deadlines:
+            # the same deadlines, for the place as w's language names it ("cada gobierno")
+            spoken = neutral if w.lang == DEFAULT else rebind(result, replace(place, name=w._(NEUTRAL)))
+            for d, s in zip(neutral.deadlines, spoken.deadlines):
                 if audience and audience not in d.audience:
                     continue
                 # what describe() reads besides the deadline: the moved election, the kept-until day, a case's label
                 key = (d, result.held, result.moved, d.case and tuple(result.cases))
                 if key not in found:
-                    found[key] = (ical.deadline_events(d, neutral, ical.FEED_WORDS), [])
-                found[key][1].extend(members)
+                    evs = ical.deadline_events(d, neutral, ical.FEED_WORDS)
+                    found[key] = (evs, evs if spoken is neutral else ical.deadline_events(s, spoken, w), [])
+                found[key][2].extend(members)
     out = []
-    for key, (evs, members) in found.items():
+    for key, (evs, said, members) in found.items():
         ordered = tuple(sorted(members, key=lambda j: (j.name, j.id)))
-        for event in evs:
+        for event, other in zip(evs, said):
             tail = str(event["uid"]).split("@")[0].removeprefix(NEUTRAL_ID + "/")
             event["uid"] = vText(tail)
-            out.append(Group(tail, event, ordered))
+            other["uid"] = vText(tail)
+            out.append(Group(tail, event, ordered, {DEFAULT: event, w.lang: other}))
     return out
 
 
@@ -96,34 +110,41 @@ def _uids(found: list[Group], scope: str) -> list[str]:
             f"{scope}/{g.tail}/with-{g.members[0].id}" for g in found]
 
 
-def events(found: list[Group], *, scope: str, who: str) -> list[tuple[Event, Group]]:
-    """One unstamped event per group, UID ``<scope>/...@deadlines``; its title
-    says how many governments (``who``: "Colorado governments"), its
-    description names them (the first :data:`NAMED`), then the dates and the
-    law's citation as each government's own event says them; with its group.
-    Link each with :func:`link` after hashing."""
-    out = []
+def events(found: list[Group], *, scope: str, w: Words = ical.FEED_WORDS) -> list[tuple[Event, Group]]:
+    """One unstamped event per group, UID ``<scope>/...@deadlines``, said in
+    ``w``'s language (English or the one :func:`groups` was asked for); its
+    title says how many governments, its description names them (the first
+    :data:`NAMED`), then the dates and the law's citation as each
+    government's own event says them; with its group. Link each with
+    :func:`link` after hashing the English ones (versions follow the English text)."""
+    out, mark = [], ical.law_mark(w)
     for g, uid in zip(found, _uids(found, scope)):
+        said = g.said[w.lang] if w.lang != DEFAULT else g.event
         e = Event()
-        for key, value in g.event.items():
+        for key, value in said.items():
             if key not in ("UID", "SUMMARY", "DESCRIPTION"):
                 e[key] = value
         names = [j.name for j in g.members]
-        many = len(names) > 1
+        count = f"{len(names):,}"
         e.add("uid", f"{uid}@{ical.UID_DOMAIN}")
-        e.add("summary", f"{g.event['summary']} ({len(names):,} {who})" if many else f"{names[0]}: {g.event['summary']}")
-        head, _, rest = str(g.event["description"]).partition(ical.LAW)
+        e.add("summary", w._("{title} ({count} governments)", title=said["summary"], count=count) if len(names) > 1
+              else f"{names[0]}: {said['summary']}")
+        head, _sep, rest = str(said["description"]).partition(mark)
         dates = head.split("\n", 1)[1] if "\n" in head else ""
-        listed = "; ".join(names[:NAMED]) + (f"; and {len(names) - NAMED:,} more" if len(names) > NAMED else "")
-        e.add("description", f"{len(names):,} {who}: {listed}.\n{dates}{ical.LAW}{rest.split(chr(10), 1)[0]}")
+        listed = "; ".join(names[:NAMED]) + (w._("; and {count} more", count=f"{len(names) - NAMED:,}")
+                                             if len(names) > NAMED else "")
+        who = w.n_("{count} government: {names}.", "{count} governments: {names}.", len(names), count=count,
+                   names=listed)
+        e.add("description", f"{who}\n{dates}{mark}{rest.split(chr(10), 1)[0]}")
         out.append((e, g))
     return out
 
 
-def link(event: Event, url: str) -> None:
+def link(event: Event, url: str, w: Words = ical.FEED_WORDS) -> None:
     """The group's URL (every government's row for its day) and, in its
-    description, where to read the law and the counting for each government."""
+    description, where to read the law and the counting for each government
+    (in ``w``'s language)."""
     ical.link(event, url)
-    event["description"] = vText(f"{event['description']}\nEach government's row (the law quoted, how the date is "
-                                 f"counted, its readings): {url}")
+    event["description"] = vText(f"{event['description']}\n" + w._(
+        "Each government's row (the law quoted, how the date is counted, its readings): {url}", url=url))
 

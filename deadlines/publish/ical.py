@@ -258,18 +258,24 @@ def serialize(component) -> bytes:
     return b"\r\n".join(_fold(str(line).encode("utf-8")) for line in component.content_lines() if line) + b"\r\n"
 
 
-LAW = "\n\nLaw: "
+def law_mark(w: Words = FEED_WORDS) -> str:
+    """Where the law begins in a :func:`describe` description said in
+    ``w``'s words (English: a blank line, then "Law: "): before it, the dates."""
+    return "\n\n" + w._("Law: {cite}", cite="")
 
 
-def law_by_link(event: Event, url: str) -> None:
+def law_by_link(event: Event, url: str, w: Words = FEED_WORDS) -> None:
     """In a feed of many governments, the description's dates and the law's
     citation, and a link to the row for the quoted law, the counting steps
     and the readings (hundreds of governments quote one law: quoted in each,
-    Colorado's feed is 16 MB). Done after :func:`content_hash`, like
-    :func:`link`: the same event as in the government's own feed, the same version."""
-    head, _, rest = str(event["description"]).partition(LAW)
+    Colorado's feed is 16 MB); ``w``: the language the event is said in.
+    Done after :func:`content_hash`, like :func:`link`: the same event as in
+    the government's own feed, the same version."""
+    mark = law_mark(w)
+    head, _, rest = str(event["description"]).partition(mark)
     citation = rest.split("\n", 1)[0]
-    event["description"] = vText(f"{head}{LAW}{citation}\nThe law, how the date is counted and its readings: {url}")
+    event["description"] = vText(f"{head}{mark}{citation}\n" + w._(
+        "The law, how the date is counted and its readings: {url}", url=url))
 
 
 def content_hash(event: Event) -> str:

@@ -30,26 +30,16 @@ from deadlines.cli import main
 from deadlines.reminders.scheduler import Worker
 from deadlines.store import subscriptions
 from tests.browser_helpers import ARTIFACTS, axe
-from tests.reminders_fixtures import settings_for, smtp_server  # noqa: F401
-from web import create_app
-
-from conftest import TODAY
+from tests.reminders_fixtures import mailing_app, settings_for, smtp_server  # noqa: F401 (fixtures)
 
 AUTHORITY = "Roe v. Model City, No. 29-114 (Cir. Ct. July 1, 2029)"
 NOW = datetime(2029, 3, 1, 15, tzinfo=timezone.utc)  # the scheduler's clock in these tests
 
 
 @pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite:///{tmp_path / 'desk.sqlite3'}"
-
-
-@pytest.fixture
-def app(db_url, smtp_server, monkeypatch):
-    monkeypatch.setenv("DEADLINES_SMTP_HOST", "127.0.0.1")
-    monkeypatch.setenv("DEADLINES_SMTP_PORT", str(smtp_server.port))
-    monkeypatch.setenv("DEADLINES_DATABASE_URL", db_url)
-    return create_app({"DATABASE_URL": db_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
+def app(mailing_app):  # noqa: F811
+    """The app ``live_server`` serves: the desk's, mailing through ``smtp_server``."""
+    return mailing_app
 
 
 def _subscribers(app, *addresses):

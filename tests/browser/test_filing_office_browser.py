@@ -18,30 +18,16 @@ import pytest
 from click.testing import CliRunner
 
 from deadlines.cli import main
-from tests.reminders_fixtures import smtp_server  # noqa: F401 (a fixture)
-from web import create_app
-
-from conftest import TODAY
+from tests.browser_helpers import save
+from tests.reminders_fixtures import mailing_app, smtp_server  # noqa: F401 (fixtures)
 
 JID, CYCLE = "perry-ut", "2027-11-02"
 
 
 @pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite:///{tmp_path / 'perry.sqlite3'}"
-
-
-@pytest.fixture
-def app(db_url, smtp_server, monkeypatch):  # noqa: F811
-    monkeypatch.setenv("DEADLINES_SMTP_HOST", "127.0.0.1")
-    monkeypatch.setenv("DEADLINES_SMTP_PORT", str(smtp_server.port))
-    monkeypatch.setenv("DEADLINES_DATABASE_URL", db_url)
-    return create_app({"DATABASE_URL": db_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
-
-
-def _save(page):
-    page.click("#save")
-    page.wait_for_selector("p.notice[role=status]")
+def app(mailing_app):  # noqa: F811
+    """The app ``live_server`` serves: the desk's, mailing through ``smtp_server``."""
+    return mailing_app
 
 
 def test_the_clerk_of_perry_records_a_short_friday_and_the_filing_office(
@@ -63,14 +49,14 @@ def test_the_clerk_of_perry_records_a_short_friday_and_the_filing_office(
     page.fill("#office-other-close", "12:00")
     page.fill("#office-authority", "City Recorder's posted hours, 2027")
     page.click("text=Check the hours")
-    _save(page)
+    save(page)
     page.fill("#filing-office", "City Recorder")
     page.fill("#filing-address", "3005 S 1200 W, Perry, Utah")
     page.fill("#filing-phone", "435-723-6461")
     page.fill("#filing-where", "the front counter")
     page.fill("#filing-authority", "City notice of the 2027 filing period")
     page.click("text=Check the filing office")
-    _save(page)
+    save(page)
 
     data = json.loads(context.request.get(f"{live_server}/api/v1/jurisdictions/{JID}/deadlines?election={CYCLE}").body())
     write_in = next(d for d in data["deadlines"] if d["id"] == "write-in-declaration")

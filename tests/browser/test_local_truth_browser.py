@@ -23,26 +23,16 @@ import pytest
 from click.testing import CliRunner
 
 from deadlines.cli import main
-from tests.browser_helpers import ARTIFACTS
-from tests.reminders_fixtures import smtp_server  # noqa: F401 (a fixture)
-from web import create_app
-
-from conftest import TODAY
+from tests.browser_helpers import ARTIFACTS, save
+from tests.reminders_fixtures import mailing_app, smtp_server  # noqa: F401 (fixtures)
 
 JID, CYCLE = "hanksville-ut", "2027-11-02"
 
 
 @pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite:///{tmp_path / 'hanksville.sqlite3'}"
-
-
-@pytest.fixture
-def app(db_url, smtp_server, monkeypatch):  # noqa: F811
-    monkeypatch.setenv("DEADLINES_SMTP_HOST", "127.0.0.1")
-    monkeypatch.setenv("DEADLINES_SMTP_PORT", str(smtp_server.port))
-    monkeypatch.setenv("DEADLINES_DATABASE_URL", db_url)
-    return create_app({"DATABASE_URL": db_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
+def app(mailing_app):  # noqa: F811
+    """The app ``live_server`` serves: the desk's, mailing through ``smtp_server``."""
+    return mailing_app
 
 
 def _declaration(request, base) -> dict:
@@ -53,11 +43,6 @@ def _declaration(request, base) -> dict:
 def _pdf_text(request, base) -> str:
     pdf = request.get(f"{base}/calendars/{JID}/{CYCLE}.pdf").body()
     return subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
-
-
-def _save(page):
-    page.click("#save")
-    page.wait_for_selector("p.notice[role=status]")
 
 
 def test_the_clerk_of_hanksville_records_hours_and_a_closure_that_every_surface_follows(
@@ -95,7 +80,7 @@ def test_the_clerk_of_hanksville_records_hours_and_a_closure_that_every_surface_
     page.fill("#office-close", "12:00")
     page.fill("#office-authority", "Town Council: filing-period office hours, 2027")
     page.click("text=Check the hours")
-    _save(page)
+    save(page)
 
     d = _declaration(request, live_server)
     assert (d["due"], d["safe_due"]) == ("2027-06-07T12:00:00-06:00", "2027-06-07T12:00:00-06:00")
@@ -119,7 +104,7 @@ def test_the_clerk_of_hanksville_records_hours_and_a_closure_that_every_surface_
     page.fill("#closure-reason", "Town office closed: water main repair")
     page.click("text=Check the closure")
     assert "Friday, June 4, 2027" in page.inner_text("#preview-moves")
-    _save(page)
+    save(page)
     d = _declaration(request, live_server)
     assert d["safe_due"] == "2027-06-04T12:00:00-06:00"
     page.goto(f"{live_server}/?jurisdiction={JID}&election={CYCLE}")

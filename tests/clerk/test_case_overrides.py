@@ -11,13 +11,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from sqlalchemy.orm import Session
 
-from deadlines.store import tokens
-from tests.reminders_fixtures import sqlite_url  # noqa: F401
-from web import create_app
-
-from conftest import TODAY
+from tests.desk_helpers import bearer
 
 API = "/api/v1/jurisdictions/model-city"
 RULE = "referendum-petition-filing"
@@ -26,15 +21,8 @@ ORDER = {"due": "2027-07-20T17:00", "authority": "Roe v. Model City, No. 27-114 
 
 
 @pytest.fixture
-def app(sqlite_url):
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
-
-
-@pytest.fixture
-def auth(app):
-    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
-        _, secret = tokens.create(s, "model-city", "City Clerk")
-    return {"Authorization": f"Bearer {secret}"}
+def auth(desk_app):
+    return bearer(desk_app, "model-city", "City Clerk")
 
 
 def _record(client, auth, at, label):
@@ -47,8 +35,8 @@ def _rows(client):
     return {d["uid"]: d for d in client.get(f"{API}/deadlines?election=2027-11-02").json["deadlines"] if d["id"] == RULE}
 
 
-def test_two_cases_and_no_case_is_409_listing_them_and_a_named_case_moves_only_its_deadline(app, auth):
-    client = app.test_client()
+def test_two_cases_and_no_case_is_409_listing_them_and_a_named_case_moves_only_its_deadline(desk_app, auth):
+    client = desk_app.test_client()
     first = _record(client, auth, "2027-05-03", "Ordinance 2027-4")
     second = _record(client, auth, "2027-06-10", "Ordinance 2027-9")
     r = client.put(f"{API}/overrides/2027-11-02/{RULE}", headers=auth, json=ORDER)
@@ -71,8 +59,8 @@ def test_two_cases_and_no_case_is_409_listing_them_and_a_named_case_moves_only_i
     assert bad.status_code == 422 and bad.json["field"] == "case"
 
 
-def test_a_single_case_binds_the_order_and_a_later_ordinance_does_not_inherit_it(app, auth):
-    client = app.test_client()
+def test_a_single_case_binds_the_order_and_a_later_ordinance_does_not_inherit_it(desk_app, auth):
+    client = desk_app.test_client()
     only = _record(client, auth, "2027-05-03", "Ordinance 2027-4")
     r = client.put(f"{API}/overrides/2027-11-02/{RULE}", headers=auth, json=ORDER)
     assert r.status_code == 200 and r.json["case"] == only["case"]
@@ -83,11 +71,9 @@ def test_a_single_case_binds_the_order_and_a_later_ordinance_does_not_inherit_it
     assert rows[f"model-city/{later['case']}/{RULE}"]["override"] is None
 
 
-def test_a_case_for_a_cycles_own_deadline_and_an_unknown_event_name_are_refused_on_their_fields(app):
-    client = app.test_client()
-    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
-        _, secret = tokens.create(s, "ypsilanti-mi", "Clerk")
-    auth = {"Authorization": f"Bearer {secret}"}
+def test_a_case_for_a_cycles_own_deadline_and_an_unknown_event_name_are_refused_on_their_fields(desk_app):
+    client = desk_app.test_client()
+    auth = bearer(desk_app, "ypsilanti-mi", "Clerk")
     r = client.put("/api/v1/jurisdictions/ypsilanti-mi/overrides/2026-11-03/petition-filing", headers=auth,
                    json={**ORDER, "due": "2026-05-08T17:00", "case": "case-1"})
     assert r.status_code == 422 and r.json["field"] == "case"

@@ -16,28 +16,16 @@ office hours and not later than the close of normal office hours, between June
 from __future__ import annotations
 
 import pytest
-from sqlalchemy.orm import Session
 
-from deadlines.store import tokens
-from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
-from web import create_app
-
-from conftest import TODAY
+from tests.desk_helpers import bearer
 
 API = "/api/v1/jurisdictions/hanksville-ut"
 CYCLE = "2027-11-02"
 
 
 @pytest.fixture
-def app(sqlite_url):  # noqa: F811
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
-
-
-@pytest.fixture
-def auth(app):
-    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
-        _, secret = tokens.create(s, "hanksville-ut")
-    return {"Authorization": f"Bearer {secret}"}
+def auth(desk_app):
+    return bearer(desk_app, "hanksville-ut")
 
 
 def _declaration(client) -> dict:
@@ -45,8 +33,8 @@ def _declaration(client) -> dict:
     return next(d for d in data["deadlines"] if d["id"] == "declaration-filing")
 
 
-def test_recorded_hours_reach_the_api_and_the_feed_with_their_basis(app, auth):
-    client = app.test_client()
+def test_recorded_hours_reach_the_api_and_the_feed_with_their_basis(desk_app, auth):
+    client = desk_app.test_client()
     put = client.put(f"{API}/office-hours", headers=auth,
                      json={"open": "08:00", "close": "12:00", "authority": "Town council, filing-period hours"})
     assert put.status_code == 200, put.get_json()
@@ -62,8 +50,8 @@ def test_recorded_hours_reach_the_api_and_the_feed_with_their_basis(app, auth):
     assert client.get(f"{API}/office-hours", headers=auth).get_json()["close"] == "12:00"
 
 
-def test_an_office_open_some_weekdays_only(app, auth):
-    client = app.test_client()
+def test_an_office_open_some_weekdays_only(desk_app, auth):
+    client = desk_app.test_client()
     put = client.put(f"{API}/office-hours", headers=auth, json={
         "open": "08:00", "close": "12:00", "days": ["tuesday", "wednesday", "thursday"], "authority": "posted"})
     assert put.status_code == 200
@@ -74,8 +62,8 @@ def test_an_office_open_some_weekdays_only(app, auth):
     assert "on Tuesday, Wednesday, Thursday only" in d["basis"]["said"]
 
 
-def test_a_closure_on_the_last_day_moves_the_safe_date_and_is_undone(app, auth):
-    client = app.test_client()
+def test_a_closure_on_the_last_day_moves_the_safe_date_and_is_undone(desk_app, auth):
+    client = desk_app.test_client()
     client.put(f"{API}/office-hours", headers=auth, json={"open": "08:00", "close": "12:00", "authority": "posted"})
     added = client.post(f"{API}/closures", headers=auth, json={"day": "2027-06-07", "reason": "Water main break"})
     assert added.status_code == 201
@@ -94,8 +82,8 @@ def test_a_closure_on_the_last_day_moves_the_safe_date_and_is_undone(app, auth):
     ({"open": "08:00", "close": "12:00", "days": ["funday"], "authority": "x"}, "days"),
     ({"open": "08:00", "close": "12:00"}, "authority"),
 ])
-def test_bad_hours_are_refused_naming_the_field_and_nothing_is_stored(app, auth, body, field):
-    client = app.test_client()
+def test_bad_hours_are_refused_naming_the_field_and_nothing_is_stored(desk_app, auth, body, field):
+    client = desk_app.test_client()
     r = client.put(f"{API}/office-hours", headers=auth, json=body)
     assert r.status_code == 422 and r.get_json()["field"] == field
     assert client.get(f"{API}/office-hours", headers=auth).status_code == 404

@@ -30,13 +30,8 @@ from html import unescape
 import pytest
 from sqlalchemy.orm import Session
 
-from deadlines.store import tokens
 from deadlines.store.tables import HistoryEntry
-from tests.desk_helpers import csrf_of, signed_in
-from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
-from web import create_app
-
-from conftest import TODAY
+from tests.desk_helpers import bearer, csrf_of, signed_in
 
 JID = "perry-ut"
 API = f"/api/v1/jurisdictions/{JID}"
@@ -49,15 +44,8 @@ SAID = "City Recorder; 3005 S 1200 W, Perry, Utah; 435-723-6461; the front count
 
 
 @pytest.fixture
-def app(sqlite_url):  # noqa: F811
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
-
-
-@pytest.fixture
-def auth(app):
-    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
-        _, secret = tokens.create(s, JID)
-    return {"Authorization": f"Bearer {secret}"}
+def auth(desk_app):
+    return bearer(desk_app, JID)
 
 
 def _row(client, rid: str) -> dict:
@@ -70,8 +58,8 @@ def _pdf_text(body: bytes, tmp_path) -> str:
     return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
-def test_weekday_hours_and_the_filing_office_reach_every_surface(app, auth, tmp_path):
-    client = app.test_client()
+def test_weekday_hours_and_the_filing_office_reach_every_surface(desk_app, auth, tmp_path):
+    client = desk_app.test_client()
     before = _row(client, "write-in-declaration")
     assert before["safe_due"] == "2027-08-27T13:00:00-06:00"  # research's Friday close
     assert [f["by"] for f in before["basis"]["facts"]] == ["research"]
@@ -103,7 +91,7 @@ def test_weekday_hours_and_the_filing_office_reach_every_surface(app, auth, tmp_
     printed = " ".join(_pdf_text(client.get(f"/calendars/{JID}/{CYCLE}.pdf").data, tmp_path).split())
     assert "File with: City Recorder; 3005 S 1200 W" in printed
     # in the history, as a change of the jurisdiction
-    with Session(app.extensions["records"].db) as s:
+    with Session(desk_app.extensions["records"].db) as s:
         actions = [e.action for e in s.query(HistoryEntry).filter_by(jurisdiction_id=JID).order_by(HistoryEntry.id)]
     assert actions == ["office.hours", "office.filing"]
     # forgotten: research's apply again
@@ -111,8 +99,8 @@ def test_weekday_hours_and_the_filing_office_reach_every_surface(app, auth, tmp_
     assert client.get(API).get_json()["filing_office"]["by"] == "research"
 
 
-def test_bad_weekday_hours_and_filing_offices_are_refused_naming_the_field(app, auth):
-    client = app.test_client()
+def test_bad_weekday_hours_and_filing_offices_are_refused_naming_the_field(desk_app, auth):
+    client = desk_app.test_client()
     for body in ({**HOURS, "days": ["monday", "tuesday"]},  # other hours on a day it is not open
                  {**HOURS, "other": {"friday": "13:00-09:00"}}, {**HOURS, "other": {"friday": "noon"}}):
         got = client.put(f"{API}/office-hours", headers=auth, json=body)

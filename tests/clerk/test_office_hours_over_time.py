@@ -40,10 +40,9 @@ from sqlalchemy.orm import Session
 from deadlines.core.registry import Registry
 from deadlines.recorded import DbRecords
 from deadlines.service import lookup
-from deadlines.store import tokens
 from deadlines.store.tables import JurisdictionState, OfficeHoursEntry
+from tests.desk_helpers import bearer
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
-from web import create_app
 
 API = "/api/v1/jurisdictions/hanksville-ut"
 TODAY = "2027-01-04"
@@ -54,15 +53,14 @@ CLERK_2025 = ("2025-06-02T09:00:00-06:00", "2025-06-06T13:00:00-06:00", "2025-06
 
 
 @pytest.fixture
-def app(sqlite_url):  # noqa: F811
-    return create_app({"DATABASE_URL": sqlite_url, "SECRET_KEY": "test", "TESTING": True, "TODAY": TODAY})
+def desk_today():
+    """The desk desk_app's "today" (tests/conftest.py): the day the clerk records the hours of 2027."""
+    return TODAY
 
 
 @pytest.fixture
-def auth(app):
-    with Session(app.extensions["records"].db, expire_on_commit=False) as s, s.begin():
-        _, secret = tokens.create(s, "hanksville-ut")
-    return {"Authorization": f"Bearer {secret}"}
+def auth(desk_app):
+    return bearer(desk_app, "hanksville-ut")
 
 
 def _declaration(client, cycle: str) -> tuple:
@@ -71,8 +69,8 @@ def _declaration(client, cycle: str) -> tuple:
     return (d["start"], d["due"], d["safe_due"]), [f["by"] for f in d["basis"]["facts"] if f["fact"] == "office_hours"]
 
 
-def test_hours_recorded_in_2027_change_the_2027_cycle_and_not_the_2025_one(app, auth):
-    client = app.test_client()
+def test_hours_recorded_in_2027_change_the_2027_cycle_and_not_the_2025_one(desk_app, auth):
+    client = desk_app.test_client()
     assert _declaration(client, "2025-11-04")[0] == LAW_2025 and _declaration(client, "2027-11-02")[0] == LAW_2027
 
     put = client.put(f"{API}/office-hours", headers=auth, json={
@@ -102,15 +100,15 @@ def test_hours_recorded_in_2027_change_the_2027_cycle_and_not_the_2025_one(app, 
     assert [e["action"] for e in history if e["target"] == "office:hours"].count("office.hours") == 2
 
 
-def test_a_bad_from_is_refused_naming_it_and_the_same_day_replaces_its_entry(app, auth):
-    client = app.test_client()
+def test_a_bad_from_is_refused_naming_it_and_the_same_day_replaces_its_entry(desk_app, auth):
+    client = desk_app.test_client()
     bad = client.put(f"{API}/office-hours", headers=auth, json={"open": "08:00", "close": "12:00", "from": "June 1",
                                                                  "authority": "posted"})
     assert bad.status_code == 422 and "from" in str(bad.get_json())
     for close in ("12:00", "12:30"):
         assert client.put(f"{API}/office-hours", headers=auth, json={
             "open": "08:00", "close": close, "from": "2027-02-01", "authority": "posted"}).status_code == 200
-    with Session(app.extensions["records"].db) as s:
+    with Session(desk_app.extensions["records"].db) as s:
         assert s.scalar(select(func.count()).select_from(OfficeHoursEntry)) == 1
     # recorded ahead: the next to come is what GET answers, and it holds for the 2027 cycle
     assert client.get(f"{API}/office-hours", headers=auth).get_json()["close"] == "12:30"

@@ -17,6 +17,13 @@ Worked examples:
   once the clerk records 8:00 a.m. to 12:00 p.m., Escalante's period ends at
   noon on Monday, June 7, 2027, and the state's feed gives Escalante an event
   of its own, so its earlier hour is never hidden under the others' 5:00 p.m.
+- Michigan's townships in Spanish: "The township clerk shall receive
+  nominating petitions up to 4 p.m. of the fifteenth Tuesday before the
+  August primary" (MCL 168.349(1)). The August primary of 2028 is Tuesday,
+  August 8 (August 1, 2028 is a Tuesday, the first Monday is August 7);
+  fifteen Tuesdays (105 days) before it: August 8 back to July 8 is 31 days,
+  to June 8 61, to May 8 92, to April 25 105: Tuesday, April 25, 2028, 4:00
+  p.m. Eastern Daylight Time (20:00 UTC).
 """
 from __future__ import annotations
 
@@ -32,7 +39,8 @@ from deadlines.core.registry import Registry, state_of
 from deadlines.publish import grouped, ical
 from deadlines.service import upcoming
 from deadlines.store import tokens
-from tests.ical_readers import read_every_client
+from deadlines.words import words
+from tests.ical_readers import read_every_client, read_words
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (a fixture)
 from web import create_app
 
@@ -144,6 +152,52 @@ def test_neutral_events_name_no_government():
     jur = Registry().get("durango-fire-protection-district-co")
     found = grouped.groups([(upcoming(jur, today=date.fromisoformat(TODAY)), [jur])])
     assert found and all("Durango" not in ical.serialize(g.event).decode() for g in found)
+
+
+def test_a_whole_states_feed_in_spanish_is_the_english_feed_said_in_spanish(app, tmp_path):
+    """``lang=es`` on a feed of more governments than a combined feed lists one by one (Michigan's townships):
+    the same events as in English (UIDs, instants, versions, as every client reads them), their titles,
+    descriptions, the feed's name and its description in Spanish, the law cited as it is written."""
+    client = app.test_client()
+    url = "/calendars/combined.ics?state=MI&kind=township"
+    english, spanish = client.get(url).data, client.get(url + "&lang=es").data
+    assert spanish != english
+    read = read_every_client(spanish, tmp_path)
+    assert read == read_every_client(english, tmp_path)
+    uid = "combined/state-mi/kind-township/2028-11-07/petition-filing@deadlines"
+    assert read[uid]["start"] == "2028-04-25T20:00:00Z"  # Tuesday, April 25, 2028, 4:00 p.m. EDT
+    name, said = read_words(spanish)
+    assert re.fullmatch(r"Fechas límite electorales: Municipios \(townships\) de Michigan \([\d,]+ gobiernos\)", name)
+    title, description = said[uid]
+    count = int(re.search(r"\(([\d,]+) gobiernos\)$", title).group(1).replace(",", ""))
+    assert count > 1000 and title.startswith("Fecha límite para entregar peticiones de candidatura")
+    assert description.startswith(f"{count:,} gobiernos: ") and f"; y {count - 20:,} más.\n" in description
+    assert "Vence: 4:00 p.m. del martes, 25 de abril de 2028" in description
+    assert "\n\nLey: MCL 168.349(1), (2)\nLa fila de cada gobierno (la ley transcrita" in description
+    assert description.endswith("&from=2028-04-25&to=2028-04-25&lang=es")
+    for title, description in said.values():
+        for english_words in ("governments", "Law:", "Due:", "Each government", " more."):
+            assert english_words not in title + description, (english_words, title)
+    calendar = icalendar.Calendar.from_ical(spanish)
+    assert str(calendar["x-wr-caldesc"]).startswith("Fechas límite de los 1,240 gobiernos de esta selección (")
+    assert client.get(url + "&lang=es").data == spanish and client.get(url).data == english  # each kept as it is
+
+
+def test_a_government_alone_in_its_group_is_one_in_spanish_and_the_place_is_said_in_spanish():
+    """A group of one government is titled with its name and counts "1 gobierno"; a share's events are said
+    for "cada gobierno", never for the government whose results they are."""
+    jur = Registry().get("durango-fire-protection-district-co")
+    es = words("es")
+    found = grouped.groups([(upcoming(jur, today=date.fromisoformat(TODAY)), [jur])], w=es)
+    pairs = grouped.events(found, scope="combined/test", w=es)
+    assert pairs and all(str(e["summary"]).startswith("Durango Fire Protection District: ") for e, _ in pairs)
+    assert all(str(e["description"]).startswith("1 gobierno: Durango Fire Protection District.\n") for e, _ in pairs)
+    english = grouped.events(found, scope="combined/test")
+    assert [str(e["uid"]) for e, _ in pairs] == [str(e["uid"]) for e, _ in english]
+    assert all(str(e["description"]).startswith("1 government: Durango Fire Protection District.\n")
+               for e, _ in english)
+    spoken = [ical.serialize(g.said["es"]).decode() for g in found]
+    assert all("Durango" not in s and "each government" not in s for s in spoken)
 
 
 def test_combined_feeds_are_named_by_what_they_hold(client):
