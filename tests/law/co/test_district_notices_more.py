@@ -35,6 +35,23 @@ Mountain Standard Time, UTC-7, until the second Sunday of March):
   April 30; - 30 = March 31 (38th); - 29 = March 2 (67th), a Friday (the
   notice's "Monday, March 2, 2018" names the right day with the wrong weekday):
   "by 5:00 p.m.", office "9 am - 5 pm".
+- Centerra Metropolitan District Nos. 1-5 (Loveland), Tuesday, May 5, 2020:
+  "the deadline to submit a self-nomination form is Friday, February 28 at
+  3:00 pm" (the 67th day, as for the health district above); no office hours
+  recorded, so the assumed 5:00 p.m. stays as the law's hour and 3:00 p.m. MST
+  is the safe one, for each of the five districts.
+- Fort Lupton Fire Protection District, Tuesday, May 6, 2025: the DEO's office
+  is open "7 AM- 6 PM: MONDAY – THURSDAY (closed on Friday)", yet the call sets
+  "close of business on Friday, February, 28, 2025" (the law's 67th day). The
+  law's Friday at the office's 6:00 p.m. stays; Thursday, February 27, 6:00
+  p.m. MST is the safe reading, and the published Friday departs from it. The
+  write-in affidavit, "close of Business on Monday March 3, 2025" (64th day, a
+  Monday, open), is 6:00 p.m., as published.
+- Poudre School District R-1, Tuesday, November 5, 2019: "no later than 4:30
+  p.m. on August 30, 2019" (November 5 - 5 = October 31; - 31 = September 30
+  (36th day); - 30 = August 31 (66th); - 1 = Friday, August 30 (67th)), the
+  support services center open "7:30 a.m. to 4:30 p.m., Monday-Friday": 4:30
+  p.m. MDT (UTC-6), basis "published".
 - The hours a notice gives hold only for that filing window: the Upper San Juan
   health district's 3:00 p.m. of 2014 is not its closing hour in 2025 (assumed
   5:00 p.m. again).
@@ -46,7 +63,7 @@ from datetime import date, datetime
 import pytest
 
 from deadlines.core.registry import Registry
-from tests.law.charter_helpers import CALENDARS, MST, at, safe
+from tests.law.charter_helpers import CALENDARS, MDT, MST, at, safe
 
 TODAY = date(2026, 12, 6)
 
@@ -129,3 +146,30 @@ def test_filing_office_is_the_notices_deo():
             if r.startswith("three-lakes-water-sanitation-district-co,filing_office,")]
     assert len(rows) == 1
     assert "Designated Election Official (Katie Nicholls); 1111 GCR 48, PO Box 499, Grand Lake, CO 80447; 970-627-3544" in rows[0]
+
+
+@pytest.mark.parametrize("n", "12345")
+def test_centerra_2020_three_p_m_for_each_of_the_five(registry, n):
+    _, ds = at(registry, f"centerra-metropolitan-district-no-{n}-co", date(2020, 5, 5), TODAY)
+    form = ds["petition-filing"]
+    assert form.due == datetime(2020, 2, 28, 17, 0, tzinfo=MST)
+    assert safe(form) == datetime(2020, 2, 28, 15, 0, tzinfo=MST)
+    assert form.basis.status == "departs"
+
+
+def test_fort_lupton_friday_close_of_an_office_closed_on_fridays(registry):
+    _, ds = at(registry, "fort-lupton-fire-protection-district-co", date(2025, 5, 6), TODAY)
+    form, write_in = ds["petition-filing"], ds["write-in-affidavit"]
+    assert form.due == datetime(2025, 2, 28, 18, 0, tzinfo=MST)
+    assert safe(form) == datetime(2025, 2, 27, 18, 0, tzinfo=MST)
+    assert form.basis.status == "departs"
+    assert safe(write_in) == datetime(2025, 3, 3, 18, 0, tzinfo=MST)
+    assert write_in.basis.status == "published"
+
+
+def test_poudre_school_district_2019_four_thirty(registry):
+    _, ds = at(registry, "poudre-school-district-r-1-co", date(2019, 11, 5), TODAY)
+    form = ds["petition-filing"]
+    assert form.due == datetime(2019, 8, 30, 16, 30, tzinfo=MDT) == safe(form)
+    assert form.basis.status == "published"
+    assert _facts(form)["office_hours"] == "07:30-16:30"
