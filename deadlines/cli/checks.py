@@ -65,7 +65,7 @@ def _facts_problems(path: Path, folder: Path) -> list[str]:
     reg = Registry(folder)
     known = set(reg.ids())
     with path.open(newline="", encoding="utf-8") as f:
-        listed = [(line, row.get("jurisdiction", "").strip(), row.get("fact", "").strip(), row.get("value", "").strip())
+        listed = [(line, *((row.get(k) or "").strip() for k in ("jurisdiction", "fact", "value")))
                   for line, row in enumerate(csv.DictReader(f), start=2)]
     for line, jid, name, value in listed:
         where = f"{path}: line {line} ({jid})"

@@ -165,6 +165,17 @@ def test_check_names_each_bad_fact_row(folder):
     assert f"{path}: line 5 (orem-ut): source: expected the link where it was read" in res.output
 
 
+def test_check_names_a_short_row_left_by_a_merge(folder):
+    """A line with one column (a merge's conflict marker) is a problem named
+    with its file and line, not a crash of the check."""
+    _write(folder, "ut", ["<<<<<<< HEAD"],
+           ["hanksville-ut", "office_hours", "08:00-12:00", "https://example.org/a", "q", "2025-05-01", "", ""])
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert res.exit_code == 1
+    assert f"{folder / 'facts' / 'ut.csv'}: line 2 (<<<<<<< HEAD): jurisdiction:" in res.output
+
+
 def test_every_deadline_of_every_government_says_what_it_rests_on():
     found: Counter = Counter()
     for jur in Registry().all():
