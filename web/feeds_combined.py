@@ -20,7 +20,7 @@ from deadlines.service import NO_RECORDS, upcoming
 from deadlines.words import Words
 from web.common import check_state, registry, records, today_in
 from web.costly import costly
-from web.feed_cache import Rendered, answer, computed, current, once, rendered, versioned
+from web.feed_cache import Rendered, answer, computed, current, once, publication, rendered, versioned
 from web.feeds import audience_asked, bp
 from web.landing import STATES
 from web.language import said
@@ -224,14 +224,15 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
             found = grouped.groups(_shares(jurs, years, {j for j, rev in bases.items() if rev}), audience=audience)
             pairs = grouped.events(found, scope=scope, who="governments")
             basis = sum(bases.values())  # of the whole feed: it only grows, whichever group a government moves to
-            stamps = current_app.extensions["feed_state"].stamps(
-                {str(e["uid"]): ical.content_hash(e) for e, _ in pairs}, None, {str(e["uid"]): basis for e, _ in pairs})
+            pub = publication()  # stored with the feed's own version by rendered()
+            stamps = pub.stamps({str(e["uid"]): ical.content_hash(e) for e, _ in pairs},
+                                {str(e["uid"]): basis for e, _ in pairs})
             for e, g in pairs:
                 day = g.day.isoformat()
                 grouped.link(e, external_url("across.page", **wanted, **{"from": day, "to": day}))
                 ical.stamp(e, stamps[str(e["uid"])])
             body = ical.calendar([e for e, _ in pairs], name=name, description=about, timezone=zone, today=today_in(zone))
-            return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"', basis)
+            return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"', basis, pub)
 
         feed = once(key, today_in(zone), lambda: costly(lambda: computed(ids, compute)))
     return answer(feed, _grouped_key, *args)
