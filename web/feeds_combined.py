@@ -10,6 +10,7 @@ import re
 
 from flask import Response, current_app, request
 
+from deadlines.store.feed_state import Publication
 from deadlines.publish import grouped, ical
 from deadlines.publish.place_words import kind_name
 from deadlines.results import law_key
@@ -100,11 +101,14 @@ def combined_feed() -> Response:
         feed_key = _feed_key(audience, "j=" + ",".join(ids), w.lang)
 
         def compute(bases: dict[str, int]) -> Rendered:
-            zone = jurs[0].timezone
-            body = ical.assembled(_parts(jurs, audience, bases, w), name=name, description=about, timezone=zone,
-                                  today=today_in(zone))
-            return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"',
-                             sum(bases.values()))
+            zone, pub, fresh = jurs[0].timezone, publication(), {}
+            body = ical.assembled(_parts(jurs, audience, bases, w, pub, fresh), name=name, description=about,
+                                  timezone=zone, today=today_in(zone))
+            feed = rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"',
+                            sum(bases.values()), pub)
+            for k, part in fresh.items():  # kept once their versions are stored as they say
+                current_app.extensions["feed_parts"].put(k, part)
+            return feed
 
         feed = once(key, today_in(jurs[0].timezone), lambda: costly(lambda: computed(ids, compute)))
     return answer(feed, _combined_key, *args)
@@ -128,7 +132,8 @@ def _feed_key(audience: str | None, what: str, language: str = "en") -> str:
     return "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()
 
 
-def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int], w: Words) -> list[ical.Serialized]:
+def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int], w: Words, pub: Publication,
+           fresh: dict[tuple, ical.Serialized]) -> list[ical.Serialized]:
     """Each government's events in a feed of many, stamped and serialized,
     from ``feed_parts`` (a byte-bounded cache keyed on the government, the
     audience, its file's stamp, the records revision ``bases`` gives, the base
@@ -136,7 +141,9 @@ def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]
     versions), so a feed of any set of governments costs a merge of parts
     computed once per change. In another language than English each event
     is said in ``w``'s words under the version of its English text, as a
-    government's own feed is."""
+    government's own feed is. Versions are said by ``pub`` (stored with
+    the feed's own); the parts computed are put in ``fresh`` for the caller
+    to keep once they are stored."""
     cache, base, years = current_app.extensions["feed_parts"], base_url(), current_app.config["FEED_YEARS_AHEAD"]
     keys = [(j.id, audience, registry().stamp(j.id), bases[j.id], base, today_in(j.timezone), w.lang) for j in jurs]
     parts = [cache.get(k) for k in keys]
@@ -147,12 +154,11 @@ def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]
         chosen = [(e, r) for r in results for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)]
         spoken = None if w.lang == "en" else {str(e["uid"]): e for r in results
                                               for e in ical.events(r, audience=audience, w=w)}
-        evs, of = versioned(chosen, bases, law_linked=True, spoken=spoken), {}
+        evs, of = versioned(chosen, bases, law_linked=True, spoken=spoken, pub=pub), {}
         for e, (_, r) in zip(evs, chosen):
             of.setdefault(r.jurisdiction.id, []).append(e)
         for i in missing:
-            parts[i] = ical.serialized(of.get(jurs[i].id, []))
-            cache.put(keys[i], parts[i])
+            parts[i] = fresh[keys[i]] = ical.serialized(of.get(jurs[i].id, []))
     return parts
 
 
