@@ -98,10 +98,10 @@ class Publication:
     changed); :meth:`store` then writes, in one short transaction, only the
     UIDs new or changed, or nothing at all when every one is published
     already (the common path: another worker's render, a restart, another
-    language of the same events). :meth:`settle` stores and raises
-    :class:`Overtaken` when what was stored differs from what was said (a
-    concurrent render published first): the render is made again and then
-    reads what is stored."""
+    language of the same events). :meth:`settle` stores, unless what would
+    be stored differs from what was said (a concurrent render published
+    first): then nothing is stored (:class:`Overtaken`), and the render is
+    made again and reads what is stored."""
 
     def __init__(self, state: FeedState, now: datetime):
         self.state, self.now = state, now
@@ -138,8 +138,10 @@ class Publication:
         self._said.update(out)
         return out
 
-    def store(self) -> dict[str, Stamp]:
-        """Write what is new or changed (nothing: no transaction); the stamps stored for those UIDs."""
+    def store(self, as_said: bool = False) -> dict[str, Stamp]:
+        """Write what is new or changed (nothing: no transaction); the stamps
+        stored for those UIDs. ``as_said``: stored only if every stamp is the
+        one :meth:`stamps` said, else nothing is (:class:`Overtaken`)."""
         if not self._pending:
             return {}
         t, pending = feed_event_state, sorted(self._pending.values(), key=lambda r: r.uid)
@@ -166,20 +168,23 @@ class Publication:
             refused = sorted(uid for uid, _, _, h in rows if h != self._pending[uid].content_hash)
             if refused:
                 raise Superseded(refused)  # rolls the transaction back: nothing half-stored
+            stored = {uid: Stamp(seq, _utc(lm)) for uid, seq, lm, _ in rows}
+            differ = sorted(uid for uid, stamp in stored.items() if self._said.get(uid) != stamp)
+            if as_said and differ:
+                raise Overtaken(differ)  # rolled back: no version of a feed that is not served
         self._pending.clear()
-        return {uid: Stamp(seq, _utc(lm)) for uid, seq, lm, _ in rows}
+        return stored
 
     def settle(self) -> None:
-        """:meth:`store`, and :class:`Overtaken` when a stamp stored is not the one said."""
-        stored = self.store()
-        differ = sorted(uid for uid, stamp in stored.items() if self._said.get(uid) != stamp)
-        if differ:
-            raise Overtaken(differ)
+        """:meth:`store` as said (:class:`Overtaken`, nothing stored, when
+        another render stored some of the same UIDs first under other stamps)."""
+        self.store(as_said=True)
 
 
 class Overtaken(Superseded):
     """Another render published some of the same UIDs first, under other
-    stamps than a render said: what it stored stands, the render is made again."""
+    stamps than a render said: what it stored stands, nothing of this render
+    is stored, and the render is made again."""
 
 
 def _utc(moment: datetime) -> datetime:

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.store import tokens
 from deadlines.store.feed_state import feed_event_state
+from tests.reminders_fixtures import pg_url  # noqa: F401
 from web import create_app, feeds
 
 FEED = "/calendars/ypsilanti-mi.ics"
@@ -26,9 +27,10 @@ def _worker(url: str):
     return create_app({"TESTING": True, "TODAY": "2025-03-01", "DATABASE_URL": url, "BASE_URL": "https://x.example"})
 
 
-@pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 'feeds.sqlite3'}"
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def url(request, tmp_path):
+    """A database the workers share: SQLite, and PostgreSQL."""
+    return f"sqlite:///{tmp_path / 'feeds.sqlite3'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
 
 
 def _watch(db) -> dict:

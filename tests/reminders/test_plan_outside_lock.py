@@ -28,7 +28,7 @@ from deadlines.reminders import plan
 from deadlines.store import subscriptions
 from deadlines.store.db import get_db, make_db, writer
 from deadlines.store.tables import Reminder, TrackedDeadline
-from tests.reminders_fixtures import settings_for, sqlite_url  # noqa: F401
+from tests.reminders_fixtures import pg_url, settings_for, sqlite_url  # noqa: F401
 
 REG = Registry()
 JID = "salt-lake-city-ut"
@@ -41,6 +41,12 @@ REAL_UPCOMING = plan.upcoming
 @pytest.fixture
 def db(sqlite_url):
     return get_db(sqlite_url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_db(request):
+    """SQLite, and PostgreSQL (where planners hold a row lock, not the database)."""
+    return get_db(request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url"))
 
 
 def _subscribe(db) -> None:
@@ -112,7 +118,8 @@ def test_the_engine_runs_while_no_write_transaction_is_open(db, sqlite_url, monk
     assert writes["begun"] == 1 and during == [0]
 
 
-def test_a_clerk_write_during_the_computation_is_planned_from_and_told_once(db, monkeypatch):
+def test_a_clerk_write_during_the_computation_is_planned_from_and_told_once(any_db, monkeypatch):
+    db = any_db
     _subscribe(db)
     assert plan.replan(db, REG, JID, now=NOW, settings=settings_for()) == 3
     _close(db, "2027-06-03")  # moves nothing a subscriber acts by, but is a change to plan from
@@ -146,9 +153,10 @@ def test_a_clerk_write_during_the_computation_is_planned_from_and_told_once(db, 
     assert len(_rows(db, kind="moved")) == 1 and len(_rows(db)) == 5
 
 
-def test_planners_at_once_store_the_plan_once(db, monkeypatch):
+def test_planners_at_once_store_the_plan_once(any_db, monkeypatch):
     """Four planners (a scheduler and clerk writes of another process) read
     and compute at the same moment; one stores, the others find it planned."""
+    db = any_db
     _subscribe(db)
     assert plan.replan(db, REG, JID, now=NOW, settings=settings_for()) == 3
     _close(db, "2027-06-07")
