@@ -186,3 +186,26 @@ def test_planners_at_once_store_the_plan_once(any_db, monkeypatch):
         datetime(2027, 5, 28, 9, tzinfo=DENVER)]
     keys = [r.key for r in _rows(db)]
     assert len(keys) == len(set(keys)) == 5  # three cycles, the retimed one and the message
+
+
+def test_a_planner_that_keeps_losing_the_race_computes_holding_the_lock_and_ends(db, monkeypatch):
+    _subscribe(db)
+    assert plan.replan(db, REG, JID, now=NOW, settings=settings_for()) == 3
+    _close(db, "2027-06-03")
+    writes = _write_transactions(db)
+    computed = []
+
+    def upcoming(jur, *, records, **kw):
+        computed.append((sorted(str(c.day) for c in records.recorded(jur.id).closures), writes["open"]))
+        if len(computed) <= 2:  # each computation outside the lock: a clerk write comes between
+            _close(db, f"2027-06-{6 + len(computed):02d}")  # June 7, then June 8
+        return REAL_UPCOMING(jur, records=records, **kw)
+
+    monkeypatch.setattr(plan, "upcoming", upcoming)
+    plan.replan(db, REG, JID, now=NOW, settings=settings_for(), tries=2)
+    assert computed == [(["2027-06-03"], 0), (["2027-06-03", "2027-06-07"], 0),
+                        (["2027-06-03", "2027-06-07", "2027-06-08"], 1)]  # the last inside: nothing came between
+    # June 7 and 8 closed: the last open day before the act-by day is still Friday June 4
+    [r] = _rows(db, kind="deadline", state="pending", deadline_uid=UID)
+    assert r.fire_at.astimezone(DENVER) == datetime(2027, 5, 28, 9, tzinfo=DENVER)
+    assert len(_rows(db, kind="moved")) == 1
