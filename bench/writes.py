@@ -1,10 +1,13 @@
 """Clerk writes to a jurisdiction holding many events, and what another
 jurisdiction's writes wait meanwhile, on ``deadlines serve`` (SQLite):
 
-    .venv/bin/python bench/writes.py [--events 195] [--writes 40] [--seconds 15]
+    .venv/bin/python bench/writes.py [--events 195] [--writes 40] [--seconds 15] [--subscribers 0]
 
 Salt Lake City's 2027 cycle is given ``--events`` objection cases (each its own
-label: each is computed on its own), stored directly before the server starts.
+label: each is computed on its own), stored directly before the server starts,
+and ``--subscribers`` confirmed email subscriptions (the server's scheduler
+then replans its reminders after each of its writes, computing the whole
+jurisdiction again).
 Then, through the API from outside:
 
 1. ``--writes`` overrides of Salt Lake City's withdrawal, one after another
@@ -56,17 +59,21 @@ def _token(env: dict, jid: str) -> str:
     return out.stdout.strip().splitlines()[-1]
 
 
-def _fill(env: dict, count: int) -> None:
-    """``count`` objection cases in Salt Lake City's 2027 cycle, stored directly (no check, no API)."""
+def _fill(env: dict, count: int, subscribers: int = 0) -> None:
+    """``count`` objection cases in Salt Lake City's 2027 cycle and
+    ``subscribers`` confirmed subscriptions to it, stored directly (no check, no API)."""
     code = (
         "from sqlalchemy.orm import Session\n"
         "from deadlines import commands\n"
+        "from deadlines.store import subscriptions\n"
         "from deadlines.core.registry import Registry\n"
         "from deadlines.store.db import get_db\n"
         f"jur = Registry().get({BUSY!r})\n"
         "with Session(get_db()) as s, s.begin():\n"
         f"    for n in range({count}):\n"
         "        commands.record_event(s, jur, 'objection-filed', f'2027-06-{1 + n % 28:02d}T10:00', f'case {n}', most=10**6)\n"
+        f"    for n in range({subscribers}):\n"
+        "        subscriptions.create(s, jur, channel='email', target=f'bench{n}@example.test', confirmed=True)\n"
     )
     subprocess.run([sys.executable, "-c", code], env=env, cwd=fronts.ROOT, check=True)
 
@@ -98,12 +105,13 @@ def main() -> None:
     ap.add_argument("--events", type=int, default=195)
     ap.add_argument("--writes", type=int, default=40)
     ap.add_argument("--seconds", type=float, default=15)
+    ap.add_argument("--subscribers", type=int, default=0, help="subscriptions to the busy jurisdiction")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         env = fronts.environment(folder, DEADLINES_RATELIMIT_CLERK_WRITES="100000 per minute")
         busy, other = _token(env, BUSY), _token(env, OTHER)
-        _fill(env, args.events)
+        _fill(env, args.events, args.subscribers)
         with fronts.one_process(folder, env) as url:
             _put(url, busy, BUSY_WRITE, 0)  # first renders, connections
             _put(url, other, OTHER_WRITE, 0)

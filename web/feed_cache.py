@@ -10,7 +10,10 @@ versions live in :mod:`deadlines.store.feed_state`, and so does the feed's own
 (UID ``feed:<path>``) whose time of change is the HTTP Last-Modified. Each
 version carries the records revisions it was computed from, read before the
 records: a render that a clerk write overtook is computed again
-(:func:`computed`) rather than stored under a newer SEQUENCE or ETag.
+(:func:`computed`) rather than stored under a newer SEQUENCE or ETag. A render
+only reads versions while it computes, and writes those new or changed (its
+events' and its own) in one short transaction at its end, or nothing when
+every one is published already (:func:`publication`, :func:`rendered`).
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from werkzeug.http import http_date, parse_date, quote_etag
 
 from deadlines.publish import ical
 from deadlines.core.registry import collector_paused
-from deadlines.store.feed_state import Superseded
+from deadlines.store.feed_state import Publication, Superseded
 from deadlines.words import Words
 from web.common import records, today_in
 from web.security import external_url
@@ -43,7 +46,7 @@ class Rendered:
 
 
 def versioned(chosen: list, bases: dict[str, int], law_linked: bool = False,
-              spoken: dict | None = None, w: Words = ical.FEED_WORDS) -> list:
+              spoken: dict | None = None, w: Words = ical.FEED_WORDS, pub: Publication | None = None) -> list:
     """The events of ``chosen`` (event, result) pairs, each stamped with its
     version (:mod:`deadlines.store.feed_state`, from its English text),
     linked to its row on the form and its title starting with its
@@ -52,10 +55,15 @@ def versioned(chosen: list, bases: dict[str, int], law_linked: bool = False,
     from. ``law_linked``: the quoted law left to the row's link
     (:func:`~deadlines.publish.ical.law_by_link`, a feed of many).
     ``spoken``: by UID, the events said in another language (``w``'s),
-    published in place of ``chosen``'s under the version of their English text."""
-    state = current_app.extensions["feed_state"]
-    stamps = state.stamps({str(e["uid"]): ical.content_hash(e) for e, _ in chosen}, None,
-                          {str(e["uid"]): bases[r.jurisdiction.id] for e, r in chosen})
+    published in place of ``chosen``'s under the version of their English text.
+    ``pub``: the render's publication, stored with the feed's own version by
+    :func:`rendered` (None: stored now)."""
+    hashes = {str(e["uid"]): ical.content_hash(e) for e, _ in chosen}
+    bases_of = {str(e["uid"]): bases[r.jurisdiction.id] for e, r in chosen}
+    if pub is None:
+        stamps = current_app.extensions["feed_state"].stamps(hashes, None, bases_of)
+    else:
+        stamps = pub.stamps(hashes, bases_of)
     if spoken is not None:
         chosen = [(spoken[str(e["uid"])], r) for e, r in chosen]
     for e, r in chosen:  # back to its row on the form (not hashed: a new BASE_URL is no change)
@@ -70,12 +78,23 @@ def versioned(chosen: list, bases: dict[str, int], law_linked: bool = False,
     return [e for e, _ in chosen]
 
 
-def rendered(body: bytes, today: date, timezone: str, feed_key: str, disposition: str, basis: int) -> Rendered:
+def publication() -> Publication:
+    """The versions of one render, read as it goes and stored by :func:`rendered` in one short write
+    transaction, or none when every one is published already (:class:`~deadlines.store.feed_state.Publication`)."""
+    return current_app.extensions["feed_state"].publication()
+
+
+def rendered(body: bytes, today: date, timezone: str, feed_key: str, disposition: str, basis: int,
+             pub: Publication | None = None) -> Rendered:
     """The serialized feed ``body`` versioned as ``feed_key`` (computed from
-    records of total revision ``basis``), with its headers."""
+    records of total revision ``basis``), with its headers. ``pub``: the
+    render's publication (its events' versions), stored now with the feed's
+    own; :class:`~deadlines.store.feed_state.Overtaken` (made again by
+    :func:`computed`) when another render stored other stamps first."""
     etag = hashlib.sha256(body).hexdigest()
-    state = current_app.extensions["feed_state"]
-    modified = state.stamps({feed_key: etag}, None, {feed_key: basis})[feed_key].last_modified
+    pub = pub or publication()
+    modified = pub.stamps({feed_key: etag}, {feed_key: basis})[feed_key].last_modified
+    pub.settle()
     headers = [("ETag", quote_etag(etag)), ("Last-Modified", http_date(modified)),
                ("Cache-Control", f"public, max-age={current_app.config['FEED_MAX_AGE']}"),
                ("Content-Disposition", disposition)]

@@ -28,7 +28,7 @@ from deadlines.service import case_cycle, lookup, named_cycle_of, upcoming
 
 from deadlines.core import inputs
 from web.common import registry, records, today_in
-from web.feed_cache import Rendered, answer, computed, current, once, rendered, versioned
+from web.feed_cache import Rendered, answer, computed, current, once, publication, rendered, versioned
 from web.language import lang, said
 from web.problems import input_problem
 from web.security import base_url
@@ -61,13 +61,14 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
         disposition = f'inline; filename="{named}.ics"'
     feed_key = ("feed:" + request.path + (f"?audience={audience}" if audience else "")
                 + ("" if w.lang == "en" else ("&" if audience else "?") + f"lang={w.lang}"))
-    stamped = versioned(chosen, bases, spoken=spoken)
+    pub = publication()  # the events' versions and the feed's own, stored together by rendered()
+    stamped = versioned(chosen, bases, spoken=spoken, pub=pub)
     if prefix:  # "Add to calendar": one event (:func:`~deadlines.publish.ical.single`)
         by_uid = {str(e["uid"]).split("@")[0]: e for e in stamped}
         (d,) = [d for r in results for d in r.deadlines if d.uid == prefix]
         stamped = [ical.single(by_uid[prefix], by_uid.get(prefix + "/window"), d, jur.name, w)]
     body = ical.calendar(stamped, name=name, description=about, timezone=jur.timezone, today=today)
-    return rendered(body, today, jur.timezone, feed_key, disposition, sum(bases.values()))
+    return rendered(body, today, jur.timezone, feed_key, disposition, sum(bases.values()), pub)
 
 
 def empty_feed_words(jur: Jurisdiction) -> str:

@@ -10,6 +10,7 @@ import re
 
 from flask import Response, current_app, request
 
+from deadlines.store.feed_state import Publication
 from deadlines.publish import grouped, ical
 from deadlines.publish.place_words import kind_name
 from deadlines.results import law_key
@@ -20,7 +21,7 @@ from deadlines.service import NO_RECORDS, upcoming
 from deadlines.words import Words
 from web.common import check_state, registry, records, today_in
 from web.costly import costly
-from web.feed_cache import Rendered, answer, computed, current, once, rendered, versioned
+from web.feed_cache import Rendered, answer, computed, current, once, publication, rendered, versioned
 from web.feeds import audience_asked, bp
 from web.landing import STATES
 from web.language import said
@@ -100,11 +101,14 @@ def combined_feed() -> Response:
         feed_key = _feed_key(audience, "j=" + ",".join(ids), w.lang)
 
         def compute(bases: dict[str, int]) -> Rendered:
-            zone = jurs[0].timezone
-            body = ical.assembled(_parts(jurs, audience, bases, w), name=name, description=about, timezone=zone,
-                                  today=today_in(zone))
-            return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"',
-                             sum(bases.values()))
+            zone, pub, fresh = jurs[0].timezone, publication(), {}
+            body = ical.assembled(_parts(jurs, audience, bases, w, pub, fresh), name=name, description=about,
+                                  timezone=zone, today=today_in(zone))
+            feed = rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"',
+                            sum(bases.values()), pub)
+            for k, part in fresh.items():  # kept once their versions are stored as they say
+                current_app.extensions["feed_parts"].put(k, part)
+            return feed
 
         feed = once(key, today_in(jurs[0].timezone), lambda: costly(lambda: computed(ids, compute)))
     return answer(feed, _combined_key, *args)
@@ -128,7 +132,8 @@ def _feed_key(audience: str | None, what: str, language: str = "en") -> str:
     return "feed:" + COMBINED + "#" + hashlib.sha256(which.encode()).hexdigest()
 
 
-def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int], w: Words) -> list[ical.Serialized]:
+def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int], w: Words, pub: Publication,
+           fresh: dict[tuple, ical.Serialized]) -> list[ical.Serialized]:
     """Each government's events in a feed of many, stamped and serialized,
     from ``feed_parts`` (a byte-bounded cache keyed on the government, the
     audience, its file's stamp, the records revision ``bases`` gives, the base
@@ -136,7 +141,9 @@ def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]
     versions), so a feed of any set of governments costs a merge of parts
     computed once per change. In another language than English each event
     is said in ``w``'s words under the version of its English text, as a
-    government's own feed is."""
+    government's own feed is. Versions are said by ``pub`` (stored with
+    the feed's own); the parts computed are put in ``fresh`` for the caller
+    to keep once they are stored."""
     cache, base, years = current_app.extensions["feed_parts"], base_url(), current_app.config["FEED_YEARS_AHEAD"]
     keys = [(j.id, audience, registry().stamp(j.id), bases[j.id], base, today_in(j.timezone), w.lang) for j in jurs]
     parts = [cache.get(k) for k in keys]
@@ -147,12 +154,11 @@ def _parts(jurs: list[Jurisdiction], audience: str | None, bases: dict[str, int]
         chosen = [(e, r) for r in results for e in ical.events(r, audience=audience, w=ical.FEED_WORDS)]
         spoken = None if w.lang == "en" else {str(e["uid"]): e for r in results
                                               for e in ical.events(r, audience=audience, w=w)}
-        evs, of = versioned(chosen, bases, law_linked=True, spoken=spoken, w=w), {}
+        evs, of = versioned(chosen, bases, law_linked=True, spoken=spoken, w=w, pub=pub), {}
         for e, (_, r) in zip(evs, chosen):
             of.setdefault(r.jurisdiction.id, []).append(e)
         for i in missing:
-            parts[i] = ical.serialized(of.get(jurs[i].id, []))
-            cache.put(keys[i], parts[i])
+            parts[i] = fresh[keys[i]] = ical.serialized(of.get(jurs[i].id, []))
     return parts
 
 
@@ -229,8 +235,9 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
                                    w=w)
             pairs = grouped.events(found, scope=scope)  # in English: the versions follow the English text
             basis = sum(bases.values())  # of the whole feed: it only grows, whichever group a government moves to
-            stamps = current_app.extensions["feed_state"].stamps(
-                {str(e["uid"]): ical.content_hash(e) for e, _ in pairs}, None, {str(e["uid"]): basis for e, _ in pairs})
+            pub = publication()  # stored with the feed's own version by rendered()
+            stamps = pub.stamps({str(e["uid"]): ical.content_hash(e) for e, _ in pairs},
+                                {str(e["uid"]): basis for e, _ in pairs})
             if w.lang != ical.FEED_WORDS.lang:
                 pairs = grouped.events(found, scope=scope, w=w)  # the same UIDs, said in w's language
             for e, g in pairs:
@@ -238,7 +245,7 @@ def _grouped_feed(ids: tuple[str, ...], filters: tuple[tuple[str, str], ...], au
                 grouped.link(e, external_url("across.page", **wanted, **{"from": day, "to": day}), w)
                 ical.stamp(e, stamps[str(e["uid"])])
             body = ical.calendar([e for e, _ in pairs], name=name, description=about, timezone=zone, today=today_in(zone))
-            return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"', basis)
+            return rendered(body, today_in(zone), zone, feed_key, 'inline; filename="combined.ics"', basis, pub)
 
         feed = once(key, today_in(zone), lambda: costly(lambda: computed(ids, compute)))
     return answer(feed, _grouped_key, *args)

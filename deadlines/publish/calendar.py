@@ -20,6 +20,9 @@ from deadlines.publish.words import live, rule_files
 from deadlines.words import Words
 
 TEMPLATES = Path(__file__).parent / "templates"
+#: The width of the page's text in points (calendar.css: letter, 0.6 in side margins; the body's 8 px
+#: margins of the user agent's style sheet): the timeline's.
+TEXT_WIDTH = (8.5 - 2 * 0.6) * 72 - 2 * 6
 _env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
 
 
@@ -44,7 +47,7 @@ def html(result: Result, *, today: date, generated: datetime, w: Words) -> str:
     return _env.get_template("calendar.html").render(
         result=result, jur=jur, words=said, when=said.when, _=gettext(w), lang=w.lang, notes=notes(result),
         live=[for_candidates(d) for d in live(result.deadlines)], gone=[d for d in result.deadlines if d.status == "cancelled"],
-        svg=svg.timeline(result, today, width=svg.WIDE, ident="calendar-timeline", w=w),
+        svg=svg.printed(result, today, box=TEXT_WIDTH, width=svg.WIDE, ident="calendar-timeline", w=w),
         recorded=recorded(result, w), files=rule_files(result), generated=generated,
     )
 

@@ -14,6 +14,7 @@ its own ``<title>``. Pure: result in, text out.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from html import escape
 from typing import Sequence
@@ -54,27 +55,48 @@ def _diamond(x: float, y: float, r: float, fill: str, extra: str = "") -> str:
             f'stroke="{fill}" stroke-width="1.5"{extra}/>')
 
 
-class _Drawing:
-    """Lays the rows out from the top; ``x`` turns the layout's percentages into user units."""
+@dataclass(frozen=True)
+class _Text:
+    """One line of words at ``x``, its baseline at ``y`` (user units); ``end``: ending at ``x``."""
 
-    def __init__(self, plan: Layout, width: int):
-        self.plan, self.width, self.out, self.y = plan, width, [], 0.0
+    x: float
+    y: float
+    fill: str
+    text: str
+    end: bool = False
+    bold: bool = False
+    cls: str = ""
+
+
+class _Drawing:
+    """Lays the rows out from the top; ``x`` turns the layout's percentages
+    into user units. ``apart``: the words kept in ``texts``, not drawn."""
+
+    def __init__(self, plan: Layout, width: int, apart: bool = False):
+        self.plan, self.width, self.out, self.y, self.apart, self.texts = plan, width, [], 0.0, apart, []
 
     def x(self, pct: float) -> float:
         return round(PAD + pct / 100 * (self.width - 2 * PAD), 1)
 
-    def words(self, text: str, fill: str, extra: str = "", cls: str = "") -> None:
+    def text(self, t: _Text) -> None:
+        if self.apart:
+            self.texts.append(t)
+            return
+        extra = (' text-anchor="end"' if t.end else "") + (' font-weight="bold"' if t.bold else "")
+        cls = f' class="{t.cls}"' if t.cls else ""
+        self.out.append(f'<text x="{t.x}" y="{t.y}" fill="{t.fill}"{cls}{extra}>{escape(t.text)}</text>')
+
+    def words(self, text: str, fill: str, bold: bool = False, cls: str = "") -> None:
         for line in _wrap(text, self.width - 2 * PAD):
             self.y += LINE
-            self.out.append(f'<text x="{PAD}" y="{self.y}" fill="{fill}"{cls}{extra}>{escape(line)}</text>')
+            self.text(_Text(PAD, self.y, fill, line, bold=bold, cls=cls))
 
     def head(self) -> None:
         """The months above the first strip (the last one's words end at its tick)."""
         self.y += LINE
         for t in self.plan.ticks:
             if t.major:
-                anchor = ' text-anchor="end"' if t.x > 85 else ""
-                self.out.append(f'<text x="{self.x(t.x)}" y="{self.y}" fill="{INK}"{anchor}>{escape(t.label)}</text>')
+                self.text(_Text(self.x(t.x), self.y, INK, t.label, end=t.x > 85))
 
     def strip(self, row: Row) -> None:
         top, mid = self.y + 4, self.y + 4 + STRIP / 2
@@ -106,7 +128,7 @@ class _Drawing:
         self.y += 4
         for ln in self.plan.lines:
             stroke, _ = LINES.get(ln.kind, LINES["general"])
-            self.words(ln.label, stroke, ' font-weight="bold"')
+            self.words(ln.label, stroke, bold=True)
         for text in (self.plan.today_outside, self.plan.folded):
             if text:
                 self.words(text, TODAY if text is self.plan.today_outside else INK)
@@ -130,21 +152,52 @@ def timeline(result: Result, today: date, *, rows: Sequence[Deadline] | None = N
     """The cycle's SVG (``rows``: the deadlines to draw, default all but the
     cancelled ones, which are listed apart). ``ident`` prefixes the element
     ids, so two drawings can share a page."""
+    return _drawn(result, today, rows, width, ident, w, apart=False)[1]
+
+
+#: Where the SVG's words sit, in ems below the top of a line of HTML (line-height 1): measured so that
+#: the printed words fall where WeasyPrint draws the SVG's (at 200 dpi, within a pixel).
+BASELINE = 0.59
+
+
+def printed(result: Result, today: date, *, box: float, width: int = WIDE, ident: str = "timeline",
+            w: Words) -> str:
+    """The timeline as the PDF prints it, ``box`` points wide: the same
+    drawing with its words set as positioned lines of HTML over it, each
+    where the SVG draws it (WeasyPrint sets SVG text one letter at a time,
+    which was a quarter of a calendar's time)."""
+    draw, svg, height = _drawn(result, today, None, width, ident, w, apart=True)
+    scale = box / width  # points per user unit
+    size = FONT * scale
+    spans = []
+    for t in draw.texts:
+        side = f"right: {round((width - t.x) / width * 100, 3)}%" if t.end else f"left: {round(t.x / width * 100, 3)}%"
+        style = (f"{side}; top: {round(t.y * scale - BASELINE * size, 2)}pt; color: {t.fill}"
+                 + ("; font-weight: bold" if t.bold else ""))
+        cls = f" {t.cls}" if t.cls else ""
+        spans.append(f'<span class="tl-text{cls}" style="{style}">{escape(t.text)}</span>')
+    return (f'<div class="timeline-print" style="height: {round(height * scale, 2)}pt; font-size: {round(size, 3)}pt">'
+            + svg + "".join(spans) + "</div>")
+
+
+def _drawn(result: Result, today: date, rows: Sequence[Deadline] | None, width: int, ident: str, w: Words,
+           apart: bool) -> tuple[_Drawing, str, float]:
+    """The drawing (its words in ``texts`` when ``apart``), its SVG and its height (user units)."""
     rows = live(result.deadlines if rows is None else rows)
     plan = layout(result, today, rows, w)
-    draw = _Drawing(plan, width)
+    draw = _Drawing(plan, width, apart)
     draw.head()
     for row in plan.rows:
         ink = PAST if row.past else INK
         label = row.label + (" " + w._("(passed)") if row.past else "")
         draw.out.append(f'<g class="row{" past" if row.past else ""}"><title>{escape(label)}</title>')
-        draw.words(label, ink, cls=' class="tl-label"')
+        draw.words(label, ink, cls="tl-label")
         draw.strip(row)
         draw.out.append("</g>")
     draw.legend()
     height = round(draw.y + 10, 1)
     title = w._("{place}: timeline of the election of {day}", place=result.jurisdiction.name, day=w.day(result.held))
-    return (
+    return draw, (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="timeline" viewBox="0 0 {width} {height}" '
         f'width="{round(width / EM, 3)}em" height="{round(height / EM, 3)}em" role="img" '
         f'aria-labelledby="{ident}-title {ident}-desc">'
@@ -153,4 +206,4 @@ def timeline(result: Result, today: date, *, rows: Sequence[Deadline] | None = N
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>'
         f'<g font-family="DejaVu Sans, system-ui, sans-serif" font-size="{FONT}">'  # not on the root: its em is the reader's
         + "".join(draw.out) + "</g></svg>"
-    )
+    ), height

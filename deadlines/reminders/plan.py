@@ -3,8 +3,10 @@
 :func:`replan` recomputes one jurisdiction's reminders when anything they
 depend on changed (recorded anchors, subscriptions, its rule files, the day),
 inserts the new ones, cancels those no longer wanted, and queues a "deadline
-moved" message for each subscriber whose dates changed. It runs under a
-per-jurisdiction row lock, so concurrent planners agree; every row has a
+moved" message for each subscriber whose dates changed. It computes from what
+it read with no write transaction open, then stores in a short one under a
+per-jurisdiction row lock, only if nothing the plan depends on moved since it
+read (else it computes again), so concurrent planners agree; every row has a
 unique idempotency key, so planning twice inserts nothing twice.
 """
 from __future__ import annotations
@@ -25,9 +27,9 @@ from deadlines.core.computed import Deadline, Result
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.core.registry import Registry
-from deadlines.service import upcoming
+from deadlines.service import Records, upcoming
 from deadlines.store.db import writer
-from deadlines.recorded import DbRecords
+from deadlines.recorded import NOTHING_RECORDED, reading
 from deadlines.store.subscriptions import active
 from deadlines.store.tables import JurisdictionState, NoticePublication, Reminder, Subscription, TrackedDeadline
 from deadlines.store.util import insert
@@ -178,49 +180,143 @@ def fingerprint(s: Session, registry: Registry, jur: Jurisdiction, now: datetime
     return f"{revs[0]}.{revs[1]}.{file_signature(registry, jur)}.{today}.h{settings.reminder_hour}y{settings.years_ahead}"
 
 
-def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings: Settings) -> int:
+@dataclass(frozen=True)
+class _AsRead:
+    """Records read once, handed to the engine after their transaction ended."""
+
+    records: Records
+
+    def recorded(self, jurisdiction_id: str) -> Records:
+        return self.records
+
+    def revision(self, jurisdiction_id: str) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """What a plan is computed from, read in one transaction that writes nothing."""
+
+    fingerprint: str
+    subs: list[Subscription]
+    published: frozenset[str]
+    records: Records
+
+
+def _subs_key(subs: list[Subscription]) -> tuple:
+    """What of the subscriptions a plan reads (a check beside ``subs_rev``)."""
+    return tuple((x.id, x.deadline_ids, x.leads, x.notice_lead, x.audience, x.confirmed_at) for x in subs)
+
+
+def _published(s: Session, jid: str) -> frozenset[str]:
+    return frozenset(s.scalars(select(NoticePublication.deadline_uid).where(NoticePublication.jurisdiction_id == jid)))
+
+
+def _pending(s: Session, jid: str) -> bool:
+    return s.scalar(select(Reminder.key).where(Reminder.jurisdiction_id == jid, Reminder.kind.in_(PLANNED_KINDS),
+                                               Reminder.state == "pending").limit(1)) is not None
+
+
+def _read(db: Engine, registry: Registry, jur: Jurisdiction, now: datetime, settings: Settings) -> _Seen | None:
+    """What a plan of ``jur`` is computed from, read without the write lock
+    (the fingerprint first: what is read after it is at least that new); None
+    when there is nothing to do (planned for this fingerprint already, or
+    nobody subscribes and nothing is pending)."""
+    with Session(db) as s:  # closed, not rolled back: the rows read keep what was read
+        fp = fingerprint(s, registry, jur, now, settings)
+        st = s.get(JurisdictionState, jur.id)
+        if st is not None and st.planned == fp:
+            return None
+        subs = active(s, jur.id)
+        if not subs and not _pending(s, jur.id):
+            return None
+        records = reading(s, jur.id) if subs and st is not None and st.anchors_rev else NOTHING_RECORDED
+        return _Seen(fp, subs, _published(s, jur.id), records)
+
+
+def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings: Settings, tries: int = 3) -> int:
     """Bring ``jid``'s reminders up to date; returns how many rows were added.
-    Where nobody subscribes and no reminder is pending there is nothing to
-    plan: found by a read, without taking the write lock (every clerk write replans)."""
+
+    The deadlines are computed outside any write transaction (a jurisdiction
+    with hundreds of events takes a second, and on SQLite a write transaction
+    holds every other write): what a plan depends on is read in a transaction
+    that writes nothing, the deadlines and reminders computed from it, nothing
+    held, and then stored in a short write transaction, only if the
+    jurisdiction's fingerprint (records and subscriptions revisions, rule
+    files, the day, :func:`fingerprint`) is still the one read; else read and
+    computed again. Planned for that fingerprint already (by another planner
+    meanwhile): nothing stored. After ``tries`` such races the plan is
+    computed inside the write transaction, so a plan always ends. Where
+    nobody subscribes and no reminder is pending there is nothing to plan,
+    found by the read alone (every clerk write replans)."""
     jur = registry.get(jid)
-    with Session(db) as s:
-        idle = not active(s, jid) and s.scalar(select(Reminder.key).where(
-            Reminder.jurisdiction_id == jid, Reminder.kind.in_(PLANNED_KINDS), Reminder.state == "pending").limit(1)) is None
-    if idle:
-        return 0
-    with Session(writer(db)) as s, s.begin():
-        s.execute(insert(s, JurisdictionState).values(jurisdiction_id=jid, anchors_rev=0, subs_rev=0).on_conflict_do_nothing())
-        state = s.scalar(select(JurisdictionState).where(JurisdictionState.jurisdiction_id == jid).with_for_update())
+    today = now.astimezone(ZoneInfo(jur.timezone)).date()
+    for _ in range(tries):
+        seen = _read(db, registry, jur, now, settings)
+        if seen is None:
+            return 0
+        results = (upcoming(jur, today=today, years_ahead=settings.years_ahead, records=_AsRead(seen.records))
+                   if seen.subs else [])
+        plans = {sub.id: plan_subscription(sub, jur, results, settings, seen.published) for sub in seen.subs}
+        with Session(writer(db)) as s, s.begin():
+            state = _held(s, jid)
+            fp = fingerprint(s, registry, jur, now, settings)
+            if state.planned == fp:
+                return 0
+            subs = active(s, jid)
+            if fp == seen.fingerprint and _subs_key(subs) == _subs_key(seen.subs) \
+                    and _published(s, jid) == seen.published:
+                return _store(s, jur, state, fp, subs, results, plans, now)
+        # something it depends on moved meanwhile (nothing but the state row stored): read and compute again
+    with Session(writer(db)) as s, s.begin():  # lost every race: computed holding the lock, as it must end
+        state = _held(s, jid)
         fp = fingerprint(s, registry, jur, now, settings)
         if state.planned == fp:
             return 0
         subs = active(s, jid)
-        today = now.astimezone(ZoneInfo(jur.timezone)).date()
-        results = upcoming(jur, today=today, years_ahead=settings.years_ahead, records=DbRecords(s.connection())) if subs else []
-        published = frozenset(s.scalars(select(NoticePublication.deadline_uid).where(NoticePublication.jurisdiction_id == jid)))
-        desired: dict[str, Planned] = {}
-        for sub in subs:
-            for p in plan_subscription(sub, jur, results, settings, published) + _moved(s, sub, jur, results, now):
-                desired[p.key] = p
-        rows = s.execute(select(Reminder.key, Reminder.state, Reminder.fire_at).where(
-            Reminder.jurisdiction_id == jid, Reminder.kind.in_(PLANNED_KINDS),
-            Reminder.state.in_(("pending", "cancelled")))).all()
-        existing = {k: st for k, st, _ in rows}
-        cancel = [k for k, st in existing.items() if st == "pending" and k not in desired]
-        revive = [k for k, st in existing.items() if st == "cancelled" and k in desired]
-        moved = [(k, desired[k].fire_at) for k, st, fire in rows if k in desired and fire != desired[k].fire_at]
-        new = [p.row() for k, p in desired.items() if k not in existing]
-        # each update re-checks the state read above: a scheduler may have claimed the row since
-        for chunk in _chunks(cancel):
-            s.execute(update(Reminder).where(Reminder.key.in_(chunk), Reminder.state == "pending").values(state="cancelled"))
-        for chunk in _chunks(revive):
-            s.execute(update(Reminder).where(Reminder.key.in_(chunk), Reminder.state == "cancelled").values(state="pending"))
-        for key, fire in moved:  # a new reminder hour: same reminder, new time
-            s.execute(update(Reminder).where(Reminder.key == key, Reminder.state.in_(("pending", "cancelled")))
-                      .values(fire_at=fire))
-        for chunk in _chunks(new):
-            s.execute(insert(s, Reminder).on_conflict_do_nothing(index_elements=["key"]), chunk)
-        state.planned = fp
+        results = (upcoming(jur, today=today, years_ahead=settings.years_ahead, records=_AsRead(reading(s, jid)))
+                   if subs else [])
+        published = _published(s, jid)
+        plans = {sub.id: plan_subscription(sub, jur, results, settings, published) for sub in subs}
+        return _store(s, jur, state, fp, subs, results, plans, now)
+
+
+def _held(s: Session, jid: str) -> JurisdictionState:
+    """``jid``'s state row, locked for the transaction (PostgreSQL; a SQLite writer holds the database)."""
+    s.execute(insert(s, JurisdictionState).values(jurisdiction_id=jid, anchors_rev=0, subs_rev=0).on_conflict_do_nothing())
+    return s.scalar(select(JurisdictionState).where(JurisdictionState.jurisdiction_id == jid).with_for_update())
+
+
+def _store(s: Session, jur: Jurisdiction, state: JurisdictionState, fp: str, subs: list[Subscription],
+           results: list[Result], plans: dict[int, list[Planned]], now: datetime) -> int:
+    """Store the plan in the write transaction of ``s``: the reminders wanted
+    (``plans``, by subscription, and the "deadline moved" messages, read from
+    the tracked dates here), those no longer wanted cancelled; returns how
+    many rows were added."""
+    jid = jur.id
+    desired: dict[str, Planned] = {}
+    for sub in subs:
+        for p in plans[sub.id] + _moved(s, sub, jur, results, now):
+            desired[p.key] = p
+    rows = s.execute(select(Reminder.key, Reminder.state, Reminder.fire_at).where(
+        Reminder.jurisdiction_id == jid, Reminder.kind.in_(PLANNED_KINDS),
+        Reminder.state.in_(("pending", "cancelled")))).all()
+    existing = {k: st for k, st, _ in rows}
+    cancel = [k for k, st in existing.items() if st == "pending" and k not in desired]
+    revive = [k for k, st in existing.items() if st == "cancelled" and k in desired]
+    moved = [(k, desired[k].fire_at) for k, st, fire in rows if k in desired and fire != desired[k].fire_at]
+    new = [p.row() for k, p in desired.items() if k not in existing]
+    # each update re-checks the state read above: a scheduler may have claimed the row since
+    for chunk in _chunks(cancel):
+        s.execute(update(Reminder).where(Reminder.key.in_(chunk), Reminder.state == "pending").values(state="cancelled"))
+    for chunk in _chunks(revive):
+        s.execute(update(Reminder).where(Reminder.key.in_(chunk), Reminder.state == "cancelled").values(state="pending"))
+    for key, fire in moved:  # a new reminder hour: same reminder, new time
+        s.execute(update(Reminder).where(Reminder.key == key, Reminder.state.in_(("pending", "cancelled")))
+                  .values(fire_at=fire))
+    for chunk in _chunks(new):
+        s.execute(insert(s, Reminder).on_conflict_do_nothing(index_elements=["key"]), chunk)
+    state.planned = fp
     log.info("planned %s: %d new, %d cancelled, %d revived, %d retimed", jid, len(new), len(cancel), len(revive),
              len(moved))
     return len(new)

@@ -7,11 +7,13 @@ LAST-MODIFIED (the time of that change; never earlier than before) and the
 basis of that content (the records revision it was computed from).
 The table is created by the Alembic migrations (:mod:`deadlines.store`).
 Content already published as it is costs a read (no write lock: a page
-rendered again by another worker, or by this one after a restart). Writes are
-one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE hash differs and
-basis is not older`` (SQLite and PostgreSQL), so concurrent workers publishing
-the same content change nothing, a change is counted once, and content computed
-from older records than the last published is refused (:class:`Superseded`:
+rendered again by another worker, or by this one after a restart). A render
+reads the versions it needs as it goes and writes, at its end, in one short
+transaction, only the UIDs new or changed (:class:`Publication`): one
+``INSERT ... ON CONFLICT DO UPDATE ... WHERE hash differs and basis is not
+older`` (SQLite and PostgreSQL), so concurrent workers publishing the same
+content change nothing, a change is counted once, and content computed from
+older records than the last published is refused (:class:`Superseded`:
 compute again) instead of being stored under a newer SEQUENCE.
 """
 from __future__ import annotations
@@ -73,21 +75,79 @@ class FeedState:
         ``bases[uid]`` (0 when absent); return each UID's stamp after the
         change. :class:`Superseded` (nothing stored) when a UID already has
         other content from a newer basis."""
+        pub = self.publication(now)
+        stamps = pub.stamps(hashes, bases)
+        return {**stamps, **pub.store()}
+
+    def publication(self, now: datetime | None = None) -> "Publication":
+        """The versions of one render, read as it goes and stored together at its end (:class:`Publication`)."""
+        return Publication(self, (now or datetime.now(timezone.utc)).astimezone(timezone.utc))
+
+
+@dataclass(frozen=True)
+class _Row:
+    uid: str
+    content_hash: str
+    basis: int
+
+
+class Publication:
+    """The versions of one render (its events and the feed's own): each
+    :meth:`stamps` only reads, and says the stamp each UID will have once
+    stored (the one published when its content is; the next SEQUENCE when it
+    changed); :meth:`store` then writes, in one short transaction, only the
+    UIDs new or changed, or nothing at all when every one is published
+    already (the common path: another worker's render, a restart, another
+    language of the same events). :meth:`settle` stores, unless what would
+    be stored differs from what was said (a concurrent render published
+    first): then nothing is stored (:class:`Overtaken`), and the render is
+    made again and reads what is stored."""
+
+    def __init__(self, state: FeedState, now: datetime):
+        self.state, self.now = state, now
+        self._pending: dict[str, _Row] = {}
+        self._said: dict[str, Stamp] = {}
+
+    def stamps(self, hashes: Mapping[str, str], bases: Mapping[str, int] | None = None) -> dict[str, Stamp]:
+        """Each UID's stamp once this publication is stored (:class:`Superseded`,
+        nothing read further, when other content from a newer basis is published)."""
         if not hashes:
             return {}
-        t = feed_event_state
-        with self.db.connect() as conn:  # a read first: content published already changes nothing (no write lock)
-            rows = list(conn.execute(select(t.c.uid, t.c.sequence, t.c.last_modified, t.c.content_hash)
-                                     .where(t.c.uid.in_(list(hashes)))))
-        if len(rows) == len(hashes) and all(h == hashes[uid] for uid, _, _, h in rows):
-            return {uid: Stamp(seq, _utc(lm)) for uid, seq, lm, _ in rows}
-        now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
-        bases = bases or {}
-        insert = _INSERT[self.db.dialect.name]
-        stmt = insert(t).values(
-            [{"uid": u, "content_hash": h, "sequence": 0, "last_modified": now, "basis": bases.get(u, 0)}
-             for u, h in sorted(hashes.items())]
-        )
+        t, bases = feed_event_state, bases or {}
+        with self.state.db.connect() as conn:  # a read: no write lock
+            rows = {uid: (seq, _utc(lm), h, basis) for uid, seq, lm, h, basis in conn.execute(
+                select(t.c.uid, t.c.sequence, t.c.last_modified, t.c.content_hash, t.c.basis)
+                .where(t.c.uid.in_(list(hashes))))}
+        out, refused = {}, []
+        for uid, h in hashes.items():
+            basis = bases.get(uid, 0)
+            seen = rows.get(uid)
+            if seen is None:
+                out[uid] = Stamp(0, self.now)
+            elif seen[2] == h:
+                out[uid] = Stamp(seen[0], seen[1])
+                continue
+            elif basis < seen[3]:
+                refused.append(uid)
+                continue
+            else:
+                out[uid] = Stamp(seen[0] + 1, max(self.now, seen[1]))
+            self._pending[uid] = _Row(uid, h, basis)
+        if refused:
+            raise Superseded(sorted(refused))
+        self._said.update(out)
+        return out
+
+    def store(self, as_said: bool = False) -> dict[str, Stamp]:
+        """Write what is new or changed (nothing: no transaction); the stamps
+        stored for those UIDs. ``as_said``: stored only if every stamp is the
+        one :meth:`stamps` said, else nothing is (:class:`Overtaken`)."""
+        if not self._pending:
+            return {}
+        t, pending = feed_event_state, sorted(self._pending.values(), key=lambda r: r.uid)
+        insert = _INSERT[self.state.db.dialect.name]
+        stmt = insert(t).values([{"uid": r.uid, "content_hash": r.content_hash, "sequence": 0,
+                                  "last_modified": self.now, "basis": r.basis} for r in pending])
         stmt = stmt.on_conflict_do_update(
             index_elements=[t.c.uid],
             set_={
@@ -101,14 +161,30 @@ class FeedState:
             },
             where=(t.c.content_hash != stmt.excluded.content_hash) & (stmt.excluded.basis >= t.c.basis),
         )
-        with writer(self.db).begin() as conn:
+        with writer(self.state.db).begin() as conn:
             conn.execute(stmt)
             rows = list(conn.execute(select(t.c.uid, t.c.sequence, t.c.last_modified, t.c.content_hash)
-                                     .where(t.c.uid.in_(list(hashes)))))
-            refused = sorted(uid for uid, _, _, h in rows if h != hashes[uid])
+                                     .where(t.c.uid.in_([r.uid for r in pending]))))
+            refused = sorted(uid for uid, _, _, h in rows if h != self._pending[uid].content_hash)
             if refused:
                 raise Superseded(refused)  # rolls the transaction back: nothing half-stored
-            return {uid: Stamp(seq, _utc(lm)) for uid, seq, lm, _ in rows}
+            stored = {uid: Stamp(seq, _utc(lm)) for uid, seq, lm, _ in rows}
+            differ = sorted(uid for uid, stamp in stored.items() if self._said.get(uid) != stamp)
+            if as_said and differ:
+                raise Overtaken(differ)  # rolled back: no version of a feed that is not served
+        self._pending.clear()
+        return stored
+
+    def settle(self) -> None:
+        """:meth:`store` as said (:class:`Overtaken`, nothing stored, when
+        another render stored some of the same UIDs first under other stamps)."""
+        self.store(as_said=True)
+
+
+class Overtaken(Superseded):
+    """Another render published some of the same UIDs first, under other
+    stamps than a render said: what it stored stands, nothing of this render
+    is stored, and the render is made again."""
 
 
 def _utc(moment: datetime) -> datetime:

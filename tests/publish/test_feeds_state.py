@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from deadlines.store.feed_state import FeedState, Superseded
+from deadlines.store.feed_state import FeedState, Stamp, Superseded
 from deadlines.store import get_db
 from tests.reminders_fixtures import pg_url  # noqa: F401  (a throwaway PostgreSQL database)
 
@@ -55,3 +55,21 @@ def test_content_from_older_records_never_gets_a_newer_sequence(state):
         state.stamps({uid: "old"}, T0, {uid: 1})
     assert state.stamps({uid: "new"}, T0, {uid: 2})[uid].sequence == 1  # unchanged: nothing stored
     assert state.stamps({uid: "newer"}, T0, {uid: 2})[uid].sequence == 2  # same records, new day or file: a change
+
+
+def test_a_publication_overtaken_stores_nothing_and_one_published_already_writes_nothing(state):
+    """Two renders say versions at once (both read before either stored): the
+    first stores; the second, whose feed would carry other stamps, stores
+    nothing, not even its feed's own version (made again, it reads the first's)."""
+    event, feed = f"test-{uuid.uuid4()}", f"feed:test-{uuid.uuid4()}"
+    first, second = state.publication(T0), state.publication(T0 + timedelta(seconds=1))
+    assert first.stamps({event: "a"})[event] == Stamp(0, T0) and second.stamps({event: "a"})[event] == Stamp(0, T0 + timedelta(seconds=1))
+    assert first.stamps({feed: "body with T0"})[feed].sequence == 0
+    assert second.stamps({feed: "body with T0+1s"})[feed].sequence == 0
+    first.settle()
+    with pytest.raises(Superseded):  # Overtaken: the event's stamp is not the one it said
+        second.settle()
+    again = state.publication(T0 + timedelta(seconds=2))
+    assert again.stamps({event: "a", feed: "body with T0"}) == {event: Stamp(0, T0), feed: Stamp(0, T0)}
+    again.settle()  # nothing new or changed: no write
+    assert state.stamps({feed: "body with T0"})[feed] == Stamp(0, T0)  # the loser's body never stored
