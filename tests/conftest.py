@@ -3,6 +3,10 @@ client, and a live server on 127.0.0.1 at a random port; the clerk's desk's
 app (``desk_app``); and Debian's headless Chromium (``browser``)."""
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 import threading
 
 import pytest
@@ -10,6 +14,13 @@ from werkzeug.serving import make_server
 
 from tests.reminders_fixtures import sqlite_url  # noqa: F401 (desk_app's database)
 from web import create_app
+
+# Each test process its own instance folder (the costly-work locks, the secret key), removed
+# at its end: the repository's instance/ is the service's, and two processes of tests
+# (pytest-xdist's workers, which inherit the controller's environment, or a second run)
+# sharing its locks would refuse each other's feeds with 429.
+os.environ["DEADLINES_INSTANCE"] = tempfile.mkdtemp(prefix="deadlines-test-instance-")
+atexit.register(shutil.rmtree, os.environ["DEADLINES_INSTANCE"], True)
 
 TODAY = "2025-03-01"
 BASE_URL = "https://deadlines.example"
@@ -83,7 +94,6 @@ def own_files_calendars(tmp_path_factory):
     are tested in tests/law): the four whose listings' expected answers are
     worked out by hand here (colorado-local, model-city, salt-lake-city-ut,
     ypsilanti-mi)."""
-    import shutil
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent / "calendars"

@@ -60,6 +60,27 @@ def test_the_pure_core_keeps_no_cache():
     assert bad == []
 
 
+CACHING = ("lru_cache", "cache", "cached_property")
+
+
+def test_every_cache_is_named_in_the_design():
+    """Each module of deadlines/ and web/ that keeps a cache (lru_cache,
+    functools.cache, cached_property) is named in DESIGN.md's "Caches"
+    section, where what keys and bounds it is said."""
+    design = (ROOT / "DESIGN.md").read_text(encoding="utf-8")
+    section = design[design.index("## Caches"):]
+    section = section[:section.find("\n## ", 1)]
+    keeping = set()
+    for folder in ("deadlines", "web"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                for dec in getattr(node, "decorator_list", ()):
+                    dec = dec.func if isinstance(dec, ast.Call) else dec
+                    if (dec.attr if isinstance(dec, ast.Attribute) else getattr(dec, "id", "")) in CACHING:
+                        keeping.add(str(path.relative_to(ROOT)))
+    assert keeping and {p for p in keeping if f"`{p}`" not in section} == set()
+
+
 def test_the_store_only_stores():
     """deadlines/store imports neither the engine, the results cache, the
     service, the commands, the publisher, the words nor the reminders."""
@@ -134,8 +155,8 @@ def test_no_test_imports_bench_or_scripts():
             found |= {f"{where}: {n.split('.')[0]}" for n in names if n.split(".")[0] in ("bench", "scripts")}
             if isinstance(node, ast.Call):
                 called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-                segment = ast.get_source_segment(text, node) or ""
-                if called in loaders:
+                if called in loaders:  # (a call's source is cut from the text only here: it splits every line)
+                    segment = ast.get_source_segment(text, node) or ""
                     found |= {f"{where}: {folder}" for folder in ("bench", "scripts") if f'"{folder}"' in segment
                               or f"{folder}/" in segment or f"{folder}." in segment}
     assert found == SCRIPT_LOADS_LEFT
