@@ -297,8 +297,8 @@ def test_2011_the_91st_to_the_71st_day_before_hb_15_1130(registry, jid):
     _, d = at(registry, jid, date(2011, 11, 1), date(2011, 6, 1))
     f = d["petition-filing"]
     assert f.due == datetime(2011, 8, 22, 17, 0, tzinfo=MDT)  # not the Code's then 30th day
-    # Commerce City's 2011 release is recorded (calendars/facts/top50.csv); Fort Morgan's were not
-    assert f.basis.status == ("published" if jid == "commerce-city-co" else "assumed")
+    # both governments' 2011 releases are recorded (calendars/facts/top50.csv), at 5 p.m.
+    assert f.basis.status == "published"
     assert d["petition-circulation"].start == date(2011, 8, 2)
 
 
