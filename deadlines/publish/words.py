@@ -95,6 +95,13 @@ def audience_words(audience: str, w: Words) -> str:
     return w._(AUDIENCE_WORDS[audience]) if audience in AUDIENCE_WORDS else audience
 
 
+def for_whom(name: str, audience: str | None, w: Words) -> str:
+    """A feed's name with the audience it is limited to, in ``w``'s words:
+    "City of Orem: election deadlines (for candidates)"; ``name`` alone for
+    every deadline (no audience)."""
+    return name if audience is None else w._("{name} (for {who})", name=name, who=audience_words(audience, w))
+
+
 def act_by(d: Deadline, w: Words) -> str:
     """The row's first line, the date to act by in words: "By 5:00 p.m.,
     Friday, October 8, 2027 (MDT)"; "Opens ...; closes ..." for a window."""
