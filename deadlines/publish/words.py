@@ -165,13 +165,12 @@ def readings_heading(d: Deadline, w: Words) -> str:
 
 def reading_words(r, d: Deadline, w: Words) -> str:
     """Reading ``r`` of deadline ``d`` as the row says it, plainly
-    (:meth:`Words.plainly`): its name and why as one sentence (a ``why`` that
-    is a phrase joins the name; a sentence follows it)."""
+    (:meth:`Words.plainly`): its name, then why in sentences (every reading's
+    why is one or more sentences: the engine's, ``reading.*_why``, and the
+    calendar files')."""
     p = w.plainly()
     name, why = p.reading_name(r, d.place), (p.reading_why(r, d.place) or "").strip()
-    if not why:
-        return f"{name}."
-    return p._("{name}, by {why}.", name=name, why=why) if why[0].islower() else f"{name}. {why}"
+    return f"{name}. {why}" if why else f"{name}."
 
 
 def shown_warnings(d: Deadline, w: Words) -> list[str]:
