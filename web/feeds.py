@@ -20,6 +20,7 @@ from datetime import date
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 
 from deadlines.publish import ical
+from deadlines.publish.words import for_whom
 from deadlines.core.errors import InputError
 from deadlines.core.computed import Result
 from deadlines.core.jurisdiction import Jurisdiction
@@ -48,7 +49,7 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
     if prefix and not evs:
         cycle_or_case, deadline_id = prefix.split("/")[1:]
         raise InputError.of("feed.no_deadline", "deadline", jurisdiction=jur.id, deadline=deadline_id, part=cycle_or_case)
-    name = w._("{place}: election deadlines", place=jur.name) + (f" ({audience})" if audience else "")
+    name = for_whom(w._("{place}: election deadlines", place=jur.name), audience, w)
     about = w._("Deadlines computed from {source}. Times are local to {zone}. Each event sits on its safe date; its "
                 "description quotes the law and shows how its date is counted.", source=w.source(jur).rstrip("."),
                 zone=jur.timezone)

@@ -13,6 +13,7 @@ from flask import Response, current_app, request
 from deadlines.store.feed_state import Publication
 from deadlines.publish import grouped, ical
 from deadlines.publish.place_words import kind_name
+from deadlines.publish.words import for_whom
 from deadlines.results import law_key
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.computed import Result
@@ -116,8 +117,9 @@ def combined_feed() -> Response:
 
 def _title(chosen: str, jurs: list[Jurisdiction], audience: str | None, w: Words) -> str:
     """A feed of many's name: what it holds, how many, for whom."""
-    return w.n_("Election deadlines: {chosen} ({count} government)", "Election deadlines: {chosen} ({count} governments)",
-                len(jurs), chosen=chosen, count=f"{len(jurs):,}") + (f" ({audience})" if audience else "")
+    return for_whom(w.n_("Election deadlines: {chosen} ({count} government)",
+                         "Election deadlines: {chosen} ({count} governments)",
+                         len(jurs), chosen=chosen, count=f"{len(jurs):,}"), audience, w)
 
 
 def _left_out_words(left_out: list[str], w: Words) -> str:

@@ -39,6 +39,7 @@ from deadlines.core.computed import Result
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of
 from deadlines.publish import ical
+from deadlines.publish.place_words import told_apart
 from deadlines.words import DEFAULT, Words, _
 
 #: the place a share's events are said for: "each government's clerk", never one government's name
@@ -124,7 +125,7 @@ def events(found: list[Group], *, scope: str, w: Words = ical.FEED_WORDS) -> lis
         for key, value in said.items():
             if key not in ("UID", "SUMMARY", "DESCRIPTION"):
                 e[key] = value
-        names = [j.name for j in g.members]
+        names = told_apart(g.members, w)  # a name that repeats in the group with its county, as the search says it
         count = f"{len(names):,}"
         e.add("uid", f"{uid}@{ical.UID_DOMAIN}")
         e.add("summary", w._("{title} ({count} governments)", title=said["summary"], count=count) if len(names) > 1

@@ -2,6 +2,8 @@
 description (kind, county, state), in a language. Pure."""
 from __future__ import annotations
 
+from collections import Counter
+
 from deadlines.words import DEFAULT, Words, _
 
 
@@ -30,13 +32,33 @@ def search_words(w: Words) -> dict:
             "more": w._("{count} places match: press Find to list more, or add a word.")}
 
 
+def county_words(counties: tuple[str, ...], w: Words) -> str | None:
+    """The counties a place lies in, as the search names them: "Washtenaw
+    County", "Kent and Ottawa Counties" (in ``w``'s language); None for none."""
+    if not counties:
+        return None
+    if len(counties) == 1:
+        return w._("{name} County", name=counties[0])
+    return w._("{names} Counties", names=w._("{some} and {last}", some=", ".join(counties[:-1]), last=counties[-1]))
+
+
 def describe_place(place, w: Words) -> str:
     """``city, Washtenaw County, MI`` (:meth:`deadlines.core.places.Place.describe`) in ``w``'s language."""
     if w.lang == DEFAULT:
         return place.describe()
-    c = place.counties
-    counties = w._("{some} and {last}", some=", ".join(c[:-1]), last=c[-1]) if len(c) > 1 else "".join(c)
-    parts = [kind_name(place.kind, 1, w) if place.kind in KIND_WORDS else None,
-             (w._("{names} Counties", names=counties) if len(place.counties) > 1
-              else w._("{name} County", name=counties)) if place.counties else None, place.state]
+    parts = [kind_name(place.kind, 1, w) if place.kind in KIND_WORDS else None, county_words(place.counties, w),
+             place.state]
     return ", ".join(p for p in parts if p)
+
+
+def told_apart(places, w: Words) -> list[str]:
+    """Each of ``places`` (jurisdictions or places, in order) by its name,
+    with its counties where another of them has the same name ("Adams
+    Township (Hillsdale County)": Michigan has three); where even that
+    repeats, with its id."""
+    places = list(places)
+    repeated = Counter(p.name for p in places)
+    said = [f"{p.name} ({county_words(p.counties, w)})" if repeated[p.name] > 1 and p.counties else p.name
+            for p in places]
+    again = Counter(said)
+    return [f"{s} ({p.id})" if again[s] > 1 else s for s, p in zip(said, places)]

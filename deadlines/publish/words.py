@@ -95,6 +95,13 @@ def audience_words(audience: str, w: Words) -> str:
     return w._(AUDIENCE_WORDS[audience]) if audience in AUDIENCE_WORDS else audience
 
 
+def for_whom(name: str, audience: str | None, w: Words) -> str:
+    """A feed's name with the audience it is limited to, in ``w``'s words:
+    "City of Orem: election deadlines (for candidates)"; ``name`` alone for
+    every deadline (no audience)."""
+    return name if audience is None else w._("{name} (for {who})", name=name, who=audience_words(audience, w))
+
+
 def act_by(d: Deadline, w: Words) -> str:
     """The row's first line, the date to act by in words: "By 5:00 p.m.,
     Friday, October 8, 2027 (MDT)"; "Opens ...; closes ..." for a window."""
@@ -158,13 +165,12 @@ def readings_heading(d: Deadline, w: Words) -> str:
 
 def reading_words(r, d: Deadline, w: Words) -> str:
     """Reading ``r`` of deadline ``d`` as the row says it, plainly
-    (:meth:`Words.plainly`): its name and why as one sentence (a ``why`` that
-    is a phrase joins the name; a sentence follows it)."""
+    (:meth:`Words.plainly`): its name, then why in sentences (every reading's
+    why is one or more sentences: the engine's, ``reading.*_why``, and the
+    calendar files')."""
     p = w.plainly()
     name, why = p.reading_name(r, d.place), (p.reading_why(r, d.place) or "").strip()
-    if not why:
-        return f"{name}."
-    return p._("{name}, by {why}.", name=name, why=why) if why[0].islower() else f"{name}. {why}"
+    return f"{name}. {why}" if why else f"{name}."
 
 
 def shown_warnings(d: Deadline, w: Words) -> list[str]:

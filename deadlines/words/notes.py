@@ -131,7 +131,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     # readings
     "reading.own": "{roll} ({cite})",
     "reading.own_at": "{clock} local time ({zone}), {own}",
-    "reading.own_why": "the rule's own computation of time",
+    "reading.own_why": "Counted by the rule's own computation of time.",
     "reading.holiday_law": "{own}, {reading}",
     "reading.office_closure": "the office's last open day before a closure",
     "reading.office_closure_why": ("{day} is not a legal holiday, so the law does not move the last day, but the "
@@ -148,9 +148,9 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "basis.closes_before_law": ("The law says {law_clock}; the office closes at {clock} on {weekday:weekday}s, so a "
                                 "date that falls then is given at the hour the office closes."),
     "reading.statute": "the date the law gives",
-    "reading.statute_why": "counted from the statute as quoted here",
+    "reading.statute_why": "Counted from the statute as quoted here.",
     "reading.published": "as the government published it ({source:raw})",
-    "reading.published_why": "the government's own notice (read {as_of}): \"{quote:raw}\"",
+    "reading.published_why": "The government's own notice (read {as_of}) says: \"{quote:raw}\".",
     # what a date rests on (deadlines.core.basis)
     "basis.law": "The statute alone sets this date.",
     "basis.published": "{place}'s own published notice gives the same date ({source:raw}).",

@@ -28,6 +28,7 @@ Worked examples:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 
 import icalendar
@@ -36,7 +37,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.results import law_key
 from deadlines.core.registry import Registry, state_of
-from deadlines.publish import grouped, ical
+from deadlines.publish import grouped, ical, place_words
 from deadlines.service import upcoming
 from deadlines.store import tokens
 from deadlines.words import words
@@ -212,3 +213,42 @@ def test_combined_feeds_are_named_by_what_they_hold(client):
     assert name("state=CO").startswith("Election deadlines: Governments of Colorado (3,9")
     assert name("j=ypsilanti-mi,felch-township-dickinson-mi") == (
         "Election deadlines: Felch Township and City of Ypsilanti, Michigan (2 governments)")
+
+
+def test_same_named_governments_in_a_group_are_told_apart_by_their_county(app):
+    """Michigan has three Adams Townships (Arenac, Hillsdale and Houghton
+    counties, calendars/roster): the township feed's petition event, which all
+    share (MCL 168.349(1): 4:00 p.m., Tuesday, April 25, 2028), named them
+    "Adams Township; Adams Township; Adams Township". Where a name repeats in a
+    group each is named with its county, as the search names same-named places
+    (deadlines.publish.place_words); a name said once stays bare. The UID is the
+    one it had (the description's change only raises its version)."""
+    client = app.test_client()
+    url = "/calendars/combined.ics?state=MI&kind=township"
+    uid = "combined/state-mi/kind-township/2028-11-07/petition-filing@deadlines"
+    english, spanish = read_words(client.get(url).data)[1], read_words(client.get(url + "&lang=es").data)[1]
+    assert uid in english and uid in spanish
+    listed = english[uid][1].split("\n", 1)[0]
+    count = re.match(r"([\d,]+) governments: ", listed).group(1)
+    assert int(count.replace(",", "")) > 1000  # nearly every township of the state shares the day
+    assert listed.startswith(f"{count} governments: Acme Township; Ada Township; Adams Township (Arenac County); "
+                             "Adams Township (Hillsdale County); Adams Township (Houghton County); "), listed
+    assert "Adams Township; " not in listed
+    names = listed.split(": ", 1)[1].split("; and ")[0].split("; ")
+    assert len(names) == len(set(names)) == grouped.NAMED
+    assert spanish[uid][1].startswith(f"{count} gobiernos: Acme Township; Ada Township; Adams Township (condado de "
+                                      "Arenac); Adams Township (condado de Hillsdale); "), spanish[uid][1][:300]
+
+
+def test_a_name_repeated_in_two_counties_says_both():
+    """A government in two counties is named with both, in the search's words
+    ("Kent and Ottawa Counties"); the English and Spanish agree."""
+    reg = Registry()
+    adams = [j for j in reg.all() if j.name == "Adams Township"]
+    assert sorted(j.county for j in adams) == ["Arenac", "Hillsdale", "Houghton"]
+    twin = replace(adams[0], id="adams-township-two-counties-mi", counties=("Kent", "Ottawa"))
+    said = place_words.told_apart([*adams[1:], twin], words("en"))
+    assert said == ["Adams Township (Hillsdale County)", "Adams Township (Houghton County)",
+                    "Adams Township (Kent and Ottawa Counties)"]
+    assert place_words.told_apart([twin], words("es")) == ["Adams Township"]  # alone: no county needed
+    assert place_words.told_apart(adams[:2], words("es"))[0] == "Adams Township (condado de Arenac)"

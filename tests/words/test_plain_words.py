@@ -94,4 +94,4 @@ def test_plainly_says_a_rolled_date_and_a_zone_in_words():
     # twice: the zone alone is the local hour
     assert words("es").plainly().note(ends) == "5:00 p.m. (hora de la Montaña)"
     assert EN.note(ends) == "5:00 p.m. local time (America/Denver)"
-    assert plainly.note(note("reading.own_why")) == "counting as the rule itself does"
+    assert plainly.note(note("reading.own_why")) == "Counted as the rule itself counts."
