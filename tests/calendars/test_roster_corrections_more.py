@@ -1,0 +1,140 @@
+"""Roster rows that misstated a government (issues 25, 27), corrected as data
+with a source in calendars/roster/corrections.csv and applied by the import:
+
+- Colorado: the OCD/NCES list holds two Denver school districts, "denver 1"
+  (NCES 0800245) and "school district no. 1" (NCES 0803360); DOLA's directory
+  lists one school district in Denver (Denver County 1 School District), and
+  NCES 0803360 is the Denver Public Schools. The first row is removed, the
+  second shown as "Denver Public Schools (School District No. 1)" under its
+  id school-district-no-1-co.
+- Michigan: Ovid is a city (its charter, § 4.08; its city council), not the
+  village of the ~2014 census list: ovid-mi keeps its id, on the city law.
+"""
+from __future__ import annotations
+
+import csv
+import shutil
+from datetime import date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from deadlines.core import engine
+from deadlines.core.registry import Registry
+from deadlines.roster_import import COMMITTED_SOURCE, build
+
+ROOT = Path(__file__).resolve().parents[2]
+ROSTER = ROOT / "calendars" / "roster"
+DETROIT = ZoneInfo("America/Detroit")
+DPS = "school-district-no-1-co"
+DPS_NAME = "Denver Public Schools (School District No. 1)"
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    return Registry()
+
+
+def _corrections() -> dict[str, dict]:
+    with (ROSTER / "corrections.csv").open(newline="", encoding="utf-8") as f:
+        return {r["ocd_id"]: r for r in csv.DictReader(f)}
+
+
+def test_every_correction_is_sourced_and_says_what_it_changes():
+    rows = _corrections()
+    for ocd_id, r in rows.items():
+        assert r["change"] in ("removed", "kind", "name"), ocd_id
+        assert "http" in r["source"], f"{ocd_id}: a correction names its source"
+        if r["change"] in ("kind", "name"):
+            assert r[r["change"]].strip(), ocd_id
+    assert rows["ocd-division/country:us/state:mi/place:ovid"]["kind"] == "city"
+    assert "15th Tuesday before the election" in rows["ocd-division/country:us/state:mi/place:ovid"]["source"]
+
+
+# --------------------------------------------------------------------------- Denver
+
+
+def test_denver_public_schools_is_one_row_under_the_name_people_know(registry):
+    entries = registry.roster().entries
+    assert "denver-1-co" not in entries
+    dps = entries[DPS]
+    assert (dps.name, dps.kind, dps.law, dps.counties, dps.geoid) == (
+        DPS_NAME, "school-district", "school-district", ("Denver",), "0803360")
+    assert dps.ocd_id == "ocd-division/country:us/state:co/county:denver/school_district:school_district_no._1"
+    in_denver = [e.id for e in entries.values() if e.state == "CO" and e.kind == "school-district"
+                 and "Denver" in e.counties]
+    assert in_denver == [DPS]
+
+
+def test_search_for_denver_lists_its_school_district_once(client):
+    page = client.get("/api/v1/jurisdictions?q=denver&kind=school-district").get_json()
+    assert [(i["id"], i["name"]) for i in page["items"]] == [(DPS, DPS_NAME)]
+    everything, url = [], "/api/v1/jurisdictions?q=denver&limit=100"
+    while url:
+        page = client.get(url).get_json()
+        everything += page["items"]
+        url = page["next"]
+    assert len(everything) == page["total"]
+    schools = [i["id"] for i in everything if i["kind"] == "school-district"]
+    assert schools == [DPS]
+    assert "denver-1-co" not in {i["id"] for i in everything}
+    # the name people type finds it first
+    first = client.get("/api/v1/jurisdictions?q=denver+public+schools").get_json()["items"][0]
+    assert first["id"] == DPS
+
+
+# --------------------------------------------------------------------------- Ovid
+
+
+def test_ovid_keeps_its_id_as_a_city(registry):
+    ovid = registry.roster().entries["ovid-mi"]
+    assert (ovid.name, ovid.kind, ovid.law) == ("City of Ovid", "city", "city")
+    assert ovid.ocd_id == "ocd-division/country:us/state:mi/place:ovid"
+    assert ovid.counties == ("Clinton", "Shiawassee")
+
+
+def test_ovid_2026_petition_deadline_under_the_city_rule(registry):
+    """Worked by hand. 2026: the general election is Tuesday, November 3
+    (the Tuesday after the first Monday, November 2); the August primary the
+    Tuesday after the first Monday of August (Monday, August 3): August 4.
+    MCL 168.644f/646a(1) (the city rule): the fifteenth Tuesday before the
+    August primary = August 4 - 15 x 7 days = August 4 - 105 days: July 28 is
+    the first, and 14 weeks (98 days) earlier, Tuesday, April 21, 2026, 4 p.m.
+    (EDT). Ovid's charter § 4.08 puts it at "4 p.m. on the 15th Tuesday
+    before the election": November 3 - 105 days = Tuesday, July 21, 2026, the
+    reading for a city that holds no primary (whether Ovid holds one is not
+    recorded). As a village it was July 21 alone, with the township clerk."""
+    result = engine.compute(registry.get("ovid-mi"), today=date(2026, 3, 1), election=date(2026, 11, 3))
+    d = {x.id: x for x in result.deadlines}
+    assert result.anchors["primary"].value == date(2026, 8, 4)
+    filing = d["petition-filing"]
+    assert filing.due == filing.safe_due == datetime(2026, 4, 21, 16, tzinfo=DETROIT)
+    assert filing.due.utcoffset().total_seconds() == -4 * 3600
+    assert sorted(r.due for r in filing.readings) == [datetime(2026, 4, 21, 16, tzinfo=DETROIT),
+                                                      datetime(2026, 7, 21, 16, tzinfo=DETROIT)]
+    # MCL 168.322a: withdrawal by 4 p.m. on the third day after Tuesday, April 21: Friday, April 24
+    assert d["withdrawal"].due == datetime(2026, 4, 24, 16, tzinfo=DETROIT)
+    assert result.jurisdiction.name == "City of Ovid"
+
+
+# --------------------------------------------------------------------------- the import's checks
+
+
+def _roster_copy(tmp_path: Path, extra: str) -> Path:
+    roster = tmp_path / "roster"
+    shutil.copytree(ROSTER, roster, ignore=shutil.ignore_patterns("mi.csv", "co.csv", "ut.csv", "sources"))
+    with (roster / "corrections.csv").open("a", encoding="utf-8") as f:
+        f.write(extra)
+    return roster
+
+
+@pytest.mark.parametrize("row, message", [
+    ('ocd-division/country:us/state:mi/place:ovidd,kind,city,,"typo https://example.org"\n', "no place or school district"),
+    ('ocd-division/country:us/state:mi/place:milan,city,,,"wrong column https://example.org"\n', "change 'city'"),
+    ('ocd-division/country:us/state:mi/place:milan,name,,,"no name https://example.org"\n', "change 'name'"),
+    ('ocd-division/country:us/state:mi/place:milan,removed,,,\n', "no source"),
+])
+def test_a_correction_that_would_change_nothing_stops_the_import(tmp_path, row, message):
+    with pytest.raises(ValueError, match=message):
+        build(COMMITTED_SOURCE, _roster_copy(tmp_path, row))
