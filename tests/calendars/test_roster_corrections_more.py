@@ -9,6 +9,7 @@ with a source in calendars/roster/corrections.csv and applied by the import:
   id school-district-no-1-co.
 - Michigan: Ovid is a city (its charter, § 4.08; its city council), not the
   village of the ~2014 census list: ovid-mi keeps its id, on the city law.
+  So is Manchester since its charter vote of November 7, 2023 (manchester-mi).
 """
 from __future__ import annotations
 
@@ -116,6 +117,40 @@ def test_ovid_2026_petition_deadline_under_the_city_rule(registry):
     # MCL 168.322a: withdrawal by 4 p.m. on the third day after Tuesday, April 21: Friday, April 24
     assert d["withdrawal"].due == datetime(2026, 4, 24, 16, tzinfo=DETROIT)
     assert result.jurisdiction.name == "City of Ovid"
+
+
+def test_manchester_2027_city_cycle():
+    """Manchester's charter passed November 7, 2023 (its first council
+    elected with 2- and 4-year terms, so odd-year elections). 2027 by hand:
+    November 2 (the Tuesday after Monday, November 1); the primary Tuesday,
+    August 3 (after Monday, August 2). Fifteenth Tuesday before August 3 =
+    August 3 - 105 days: July 3 (-31), June 3 (-61), May 3 (-92), April 20
+    (-105), a Tuesday, 4 p.m. EDT; before November 2: October 2 (-31),
+    September 2 (-61), August 2 (-92), July 20 (-105), the no-primary reading.
+    As a village (2023) its petitions went to the township clerk "by Tuesday,
+    July 25, at 4pm", the fifteenth Tuesday before November 7, 2023."""
+    reg = Registry()
+    row = reg.roster().entries["manchester-mi"]
+    assert (row.name, row.kind, row.law) == ("City of Manchester", "city", "city")
+    result = engine.compute(reg.get("manchester-mi"), today=date(2026, 3, 1), election=date(2027, 11, 2))
+    filing = {x.id: x for x in result.deadlines}["petition-filing"]
+    assert result.anchors["primary"].value == date(2027, 8, 3)
+    assert filing.due == datetime(2027, 4, 20, 16, tzinfo=DETROIT)
+    assert sorted(r.due for r in filing.readings) == [datetime(2027, 4, 20, 16, tzinfo=DETROIT),
+                                                      datetime(2027, 7, 20, 16, tzinfo=DETROIT)]
+
+
+def test_cities_named_villages_say_they_are_cities(client):
+    """Two cities whose legal names hold "Village": shown by those names,
+    which say so, not as "Village of ..." alone (ids unchanged)."""
+    entries = Registry().roster().entries
+    assert entries["village-of-clarkston-mi"].name == "City of the Village of Clarkston"
+    assert entries["village-of-grosse-pointe-shores-mi"].name == "Village of Grosse Pointe Shores, a Michigan City"
+    assert {entries[j].kind for j in ("village-of-clarkston-mi", "village-of-grosse-pointe-shores-mi")} == {"city"}
+    assert client.get("/api/v1/jurisdictions?q=grosse+pointe+shores").get_json()["items"][0]["id"] == (
+        "village-of-grosse-pointe-shores-mi")
+    feed = client.get("/calendars/village-of-grosse-pointe-shores-mi.ics").get_data(as_text=True)
+    assert "Village of Grosse Pointe Shores\\, a Michigan City" in feed  # RFC 5545: a comma in TEXT is escaped
 
 
 # --------------------------------------------------------------------------- the import's checks
