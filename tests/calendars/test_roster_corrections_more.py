@@ -97,26 +97,43 @@ def test_ovid_keeps_its_id_as_a_city(registry):
 
 def test_ovid_2026_petition_deadline_under_the_city_rule(registry):
     """Worked by hand. 2026: the general election is Tuesday, November 3
-    (the Tuesday after the first Monday, November 2); the August primary the
-    Tuesday after the first Monday of August (Monday, August 3): August 4.
-    MCL 168.644f/646a(1) (the city rule): the fifteenth Tuesday before the
-    August primary = August 4 - 15 x 7 days = August 4 - 105 days: July 28 is
-    the first, and 14 weeks (98 days) earlier, Tuesday, April 21, 2026, 4 p.m.
-    (EDT). Ovid's charter § 4.08 puts it at "4 p.m. on the 15th Tuesday
-    before the election": November 3 - 105 days = Tuesday, July 21, 2026, the
-    reading for a city that holds no primary (whether Ovid holds one is not
-    recorded). As a village it was July 21 alone, with the township clerk."""
+    (the Tuesday after the first Monday, November 2). Ovid's charter § 4.08:
+    the deadline "is 4 p.m. on the 15th Tuesday before the election", and
+    nomination is "by petition" (no primary: calendars/facts/mi.csv,
+    holds_primary = no, the city rule's no-primary choice, MCL 168.644f(4)(a)).
+    November 3 - 15 x 7 = 105 days: October 3 (-31), September 3 (-61),
+    August 3 (-92), Tuesday, July 21, 2026 (-105), 4 p.m. EDT. Withdrawal
+    (MCL 168.322a): 4 p.m. on the third day after, Friday, July 24. Were a
+    primary held (Tuesday, August 4), the date would be 105 days before it,
+    Tuesday, April 21: not Ovid's."""
+    entries = registry.roster().entries
+    assert entries["ovid-mi"].law == "city"
     result = engine.compute(registry.get("ovid-mi"), today=date(2026, 3, 1), election=date(2026, 11, 3))
     d = {x.id: x for x in result.deadlines}
-    assert result.anchors["primary"].value == date(2026, 8, 4)
     filing = d["petition-filing"]
-    assert filing.due == filing.safe_due == datetime(2026, 4, 21, 16, tzinfo=DETROIT)
+    assert filing.due == filing.safe_due == datetime(2026, 7, 21, 16, tzinfo=DETROIT)
     assert filing.due.utcoffset().total_seconds() == -4 * 3600
+    assert datetime(2026, 4, 21, 16, tzinfo=DETROIT) not in {filing.due, *(r.due for r in filing.readings)}
+    assert d["withdrawal"].due == datetime(2026, 7, 24, 16, tzinfo=DETROIT)
+    assert result.jurisdiction.name == "City of Ovid"
+
+
+def test_ovid_without_its_fact_is_the_city_rule_with_both_readings(tmp_path):
+    """The same cycle on the roster row alone (the facts file without Ovid's
+    holds_primary): the city rule's date before the August 4 primary, August
+    4 - 105 days = Tuesday, April 21, 2026 (July 28 the first Tuesday before,
+    14 weeks earlier), with July 21 as the no-primary reading."""
+    root = tmp_path / "calendars"
+    shutil.copytree(ROOT / "calendars", root)
+    facts = root / "facts" / "mi.csv"
+    facts.write_text("".join(line for line in facts.read_text(encoding="utf-8").splitlines(keepends=True)
+                             if not line.startswith("ovid-mi,")), encoding="utf-8")
+    result = engine.compute(Registry(root).get("ovid-mi"), today=date(2026, 3, 1), election=date(2026, 11, 3))
+    filing = {x.id: x for x in result.deadlines}["petition-filing"]
+    assert result.anchors["primary"].value == date(2026, 8, 4)
+    assert filing.due == datetime(2026, 4, 21, 16, tzinfo=DETROIT)
     assert sorted(r.due for r in filing.readings) == [datetime(2026, 4, 21, 16, tzinfo=DETROIT),
                                                       datetime(2026, 7, 21, 16, tzinfo=DETROIT)]
-    # MCL 168.322a: withdrawal by 4 p.m. on the third day after Tuesday, April 21: Friday, April 24
-    assert d["withdrawal"].due == datetime(2026, 4, 24, 16, tzinfo=DETROIT)
-    assert result.jurisdiction.name == "City of Ovid"
 
 
 def test_manchester_2027_city_cycle():
