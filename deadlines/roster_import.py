@@ -32,8 +32,13 @@ What it reads, and how each list is read:
   ids in the same scheme and a source per row (``law`` where not the
   state's default for the kind).
 - ``calendars/roster/corrections.csv``: changes since the lists were made,
-  hand-kept with a source per row: a government ``removed`` (dissolved or
-  merged), or of another ``kind`` now (a village that became a city).
+  and the lists' own errors, hand-kept with a source per row (``ocd_id``,
+  ``change``, ``kind``, ``name``, ``source``): a place or school district
+  ``removed`` (dissolved or merged, or a list's duplicate that is no
+  government of its own), a place of another ``kind`` now (a village that
+  became a city: its id and OCD id stay, its name and law follow the kind),
+  or a place or school district shown under another ``name`` (the one people
+  know it by). One row per OCD id.
 
 Ids: a place without a county in its OCD id is ``<place>-<st>``
 (``orem-ut``, ``ypsilanti-mi``); a Michigan township ``<place>-township-
@@ -188,7 +193,7 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         taken.add(jid)
         rows[state].append(Row(jid, ocd_id, name, kind, law, county, _timezone(state, county), listed, **extra))
 
-    corrections = {r["ocd_id"]: r for r in _read(roster / "corrections.csv")} if (roster / "corrections.csv").exists() else {}
+    corrections = _corrections(roster / "corrections.csv")
     for p in places:
         seg = _segments(p["id"])
         state = seg["state"]
@@ -200,6 +205,7 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         base, kind = found
         if corrections.get(p["id"], {}).get("change") == "kind":
             kind = corrections[p["id"]]["kind"]
+        shown = _corrected_name(corrections, p["id"])
         county = counties[(state, seg["county"])] if "county" in seg else known_counties.get(p["id"], "")
         extra = {"geoid": p["census_geoid"].removeprefix("place-")}
         if state == "co":
@@ -216,7 +222,7 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         else:
             law = {"mi": {"city": "city", "village": "village", "township": "township"}, "ut": {}}[state].get(kind, "municipality")
             listed = "ocd-places"
-        add(state, p["id"], base, kind, law, county, listed, display_name(base, kind, p["name"]), **extra)
+        add(state, p["id"], base, kind, law, county, listed, shown or display_name(base, kind, p["name"]), **extra)
 
     joined = {p["census_geoid"] for p in places}
     for d in dola_rows:
@@ -234,15 +240,22 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         add(state, a["ocd_id"], base, kind, law, a["county"], f"additions: {a['source']}", display_name(base, kind, a["name"]))
 
     nces = {r["id"]: r for r in _read(source / "ocd_school_district_nces_mi_co_ut.csv")}
+    districts = _read(source / "ocd_school_districts_mi_co_ut.csv")
+    unknown = sorted(set(corrections) - {p["id"] for p in places} - {d["id"] for d in districts})
+    if unknown:
+        raise ValueError(f"corrections.csv: no place or school district on the lists has the OCD id {unknown[0]}")
     codes = {jid: r["sch_dist_stateid"] for jid, r in nces.items()}
-    for d in _read(source / "ocd_school_districts_mi_co_ut.csv"):
+    for d in districts:
         seg = _segments(d["id"])
         state = seg["state"]
         if not _is_school_district(state, seg["school_district"], d["name"], codes.get(d["id"], "")):
             continue
+        if corrections.get(d["id"], {}).get("change") == "removed":
+            continue
         county = counties.get((state, seg.get("county", "")), "")
         add(state, d["id"], recased(d["name"]), "school-district", "school-district", county, "ocd-school-districts",
-            recased(d["name"]), geoid=nces.get(d["id"], {}).get("census_geoid", ""))
+            _corrected_name(corrections, d["id"]) or recased(d["name"]),
+            geoid=nces.get(d["id"], {}).get("census_geoid", ""))
 
     boards = _boards(roster / "district-boards.toml")
     towns = {_dola_name(d)[0].lower() if ", " in d["Name"] else d["Name"].lower(): d["Counties"].split(", ")[0]
@@ -263,6 +276,32 @@ def build(source: Path, roster: Path) -> dict[str, str]:
         w.writerows(r.values() for r in sorted(found, key=lambda r: r.id))
         out[f"{state}.csv"] = buf.getvalue()
     return out
+
+
+def _corrections(path: Path) -> dict[str, dict[str, str]]:
+    """corrections.csv by OCD id; a row that changes nothing it can (an
+    unknown ``change``, a ``kind`` or ``name`` row without its value, no
+    source, an OCD id twice) is a ValueError naming its line."""
+    if not path.exists():
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for line, r in enumerate(_read(path), start=2):
+        change = r.get("change") or ""
+        if change not in ("removed", "kind", "name") or (change in ("kind", "name") and not (r.get(change) or "").strip()):
+            raise ValueError(f"{path.name}: line {line}: change {change!r} needs 'removed', 'kind' with a kind "
+                             "or 'name' with a name")
+        if not (r.get("source") or "").strip() or r["ocd_id"] in out:
+            raise ValueError(f"{path.name}: line {line}: no source, or the OCD id {r['ocd_id']} twice")
+        out[r["ocd_id"]] = r
+    return out
+
+
+def _corrected_name(corrections: dict, ocd_id: str) -> str:
+    """The name a ``name`` row of corrections.csv gives the government
+    ``ocd_id`` ("" where none does). The id is still made from the list's
+    name: a subscriber's id does not change with the name shown."""
+    row = corrections.get(ocd_id, {})
+    return (row.get("name") or "").strip() if row.get("change") == "name" else ""
 
 
 def _boards(path: Path) -> dict:

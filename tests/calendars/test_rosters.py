@@ -85,6 +85,8 @@ def test_counts_by_state_and_kind_match_the_source_lists():
     codes = {r["id"]: r["sch_dist_stateid"] for r in _source("ocd_school_district_nces_mi_co_ut.csv")}
     for d in _source("ocd_school_districts_mi_co_ut.csv"):
         state, code = d["id"].split("state:")[1][:2].upper(), codes.get(d["id"], "")
+        if corrections.get(d["id"], {}).get("change") == "removed":
+            continue  # a list's duplicate (Denver's second row)
         if state == "MI" and (code[2:] == "000" or code[2] == "9" or code[:3] == "827" or code[:2] == "84"):
             continue  # intermediate districts, academies, state agencies
         if state == "UT" and not d["name"].endswith(" district"):
@@ -107,7 +109,7 @@ def test_counts_by_state_and_kind_match_the_source_lists():
     found = Counter((r["state"], r["kind"]) for r in _roster_rows())
     assert found == expected
     # the figures of the closing note
-    assert found[("MI", "township")] == 1240 and found[("MI", "city")] == 279 and found[("MI", "village")] == 254
+    assert found[("MI", "township")] == 1240 and found[("MI", "city")] == 281 and found[("MI", "village")] == 252
     assert found[("CO", "town")] + found[("CO", "city")] + found[("CO", "city-and-county")] == 273  # DOLA 272 + Keystone
 
 
