@@ -30,7 +30,7 @@ from deadlines.core.roster import csv_rows
 FACTS_DIR = "facts"
 COLUMNS = ("jurisdiction", "fact", "value", "source", "quote", "as_of", "holds_from", "holds_until")
 #: The facts a row may state (``decision:<choice>`` and ``published:<deadline>`` besides)
-PLAIN = ("office_hours", "filing_office", "holds_primary", "population")
+PLAIN = ("office_hours", "filing_office", "holds_primary", "population", "filing_fee")
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _HOURS = re.compile(r"^(?:(?P<days>[a-z,-]+) )?(?P<open>\d\d:\d\d)-(?P<close>\d\d:\d\d)$")
 #: The choice a Michigan city's ``holds_primary`` decides (calendars/shared/michigan-city.toml)
@@ -86,6 +86,34 @@ def _part(value: str) -> tuple[time, time, list[int]]:
             raise ValueError(f"days {part!r} run backwards")
         days += range(first, last + 1)
     return opens, closes, sorted(set(days))
+
+
+#: The offices a ``filing_fee`` may name, in the words of a Utah municipal notice ("$100 for Mayor, $50 for City Council")
+FEE_OFFICES = ("mayor", "council")
+_AMOUNT = r"\d{1,6}(?:\.\d\d)?"
+
+
+def fees(value: str) -> tuple[tuple[str | None, str], ...]:
+    """A ``filing_fee``'s dollars: one amount for every office (``50``,
+    ``35.00``), or one per office, ``office amount`` parts separated by ``;``
+    (``mayor 100; council 50``), the office one of :data:`FEE_OFFICES`, each
+    named once. As ``(office or None, amount as written)``.
+
+    Raises ValueError naming what is wrong."""
+    if re.fullmatch(_AMOUNT, value.strip()):
+        return ((None, value.strip()),)
+    out: list[tuple[str | None, str]] = []
+    for part in value.split(";"):
+        found = re.fullmatch(rf"(?P<office>[a-z][a-z -]*?) +(?P<amount>{_AMOUNT})", part.strip().lower())
+        if not found:
+            raise ValueError(f"expected dollars (50, 35.00) or parts 'office amount' separated by ';' "
+                             f"(mayor 100; council 50), got {part.strip() or value!r}")
+        if found["office"] not in FEE_OFFICES:
+            raise ValueError(f"unknown office {found['office']!r}: expected one of {', '.join(FEE_OFFICES)}")
+        if any(o == found["office"] for o, _ in out):
+            raise ValueError(f"{found['office']} is given a fee twice in {value!r}")
+        out.append((found["office"], found["amount"]))
+    return tuple(out)
 
 
 def moment(value: str) -> date | datetime:
@@ -193,6 +221,11 @@ def _fact(row: dict) -> Fact:
             raise ValueError(f"value: expected the census count, a whole number of people (5831), got {value!r}")
         if _day(values, "as_of") is None:
             raise ValueError("as_of: a population needs the date of its count (the census day, 2020-04-01)")
+    elif name == "filing_fee":  # what 20A-9-203(3)(a)(ii) asks: "pay the filing fee, if one is required by municipal ordinance"
+        try:
+            fees(value)
+        except ValueError as exc:
+            raise ValueError(f"value: {exc}") from None
     elif name.startswith("published:"):
         moment(value)
         if _day(values, "holds_from") is None:

@@ -9,7 +9,9 @@ from deadlines.core.cases import Case
 from deadlines.core.computed import Deadline, Result
 from deadlines.core.jurisdiction import Fact, Jurisdiction
 from deadlines.core.notes import Note
+from deadlines.core.facts import fees
 from deadlines.core.registry import state_of
+from deadlines.publish import record_words
 from deadlines.core.moments import iso
 from deadlines.publish.words import source_file
 from deadlines.words import Words
@@ -33,7 +35,10 @@ def _arg(value):
     return value
 
 
-def deadline_dict(d: Deadline, w: Words) -> dict:
+def deadline_dict(d: Deadline, w: Words, jur: Jurisdiction | None = None) -> dict:
+    """``d`` as facts; with its jurisdiction ``jur``, the filing fee research
+    recorded for it (``filing_fee``, only where one is: :func:`fee_dict`)."""
+    fee = None if jur is None else record_words.filing_fee(d, jur)
     return {
         "id": d.id,
         "uid": d.uid,
@@ -71,7 +76,15 @@ def deadline_dict(d: Deadline, w: Words) -> dict:
         "case": d.case,
         "changes": list(w.changes(d)),
         "notes": [note_dict(n, "steps") for n in d.steps] + [note_dict(n, "warnings") for n in d.warnings],
+        **({"filing_fee": fee_dict(fee, w)} if fee is not None else {}),
     }
+
+
+def fee_dict(f: Fact, w: Words) -> dict:
+    """A recorded filing fee: its dollars (per office where it says so), the
+    fact with its source, and the row's sentence (``text``)."""
+    return {"amounts": [{"office": office, "dollars": amount} for office, amount in fees(f.value)],
+            **fact_dict(f), "text": record_words.what_fee(f, w)}
 
 
 def result_dict(r: Result, w: Words) -> dict:
@@ -84,7 +97,7 @@ def result_dict(r: Result, w: Words) -> dict:
             a.name: {"title": w.calendar(a.title), "value": iso(a.value), "how": w.how(a)} for a in r.anchors.values()
         },
         "time_law": {"roll": j.time_law.roll, "cite": j.time_law.cite},
-        "deadlines": [deadline_dict(d, w) for d in r.deadlines],
+        "deadlines": [deadline_dict(d, w, j) for d in r.deadlines],
         "pending": [
             {"id": rid, "waiting_for": j.waiting_for(rid)}
             for rid in r.pending
@@ -136,7 +149,7 @@ def listing_dict(start: date, end: date, state: str | None, audience: str | None
         "deadlines": [
             {"jurisdiction": jurisdiction_brief(e.jurisdiction),
              "election": e.result.held.isoformat(), "cycle": e.result.cycle.isoformat(), "edge": e.edge,
-             "at": iso(e.at), "deadline": deadline_dict(e.deadline, w)}
+             "at": iso(e.at), "deadline": deadline_dict(e.deadline, w, e.jurisdiction)}
             for e in entries
         ],
     }

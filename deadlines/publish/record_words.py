@@ -6,12 +6,13 @@ office's hours. Pure; each function takes ``w``, the
 :func:`deadlines.publish.speaking.speaking`)."""
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 from deadlines.core.elections import election_date
 from deadlines.core.errors import CoverageError
 from deadlines.core.holiday_law import closures_in
-from deadlines.core.facts import in_force
+from deadlines.core.facts import fees, in_force
 from deadlines.core.computed import Deadline, Result
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.law import law_of
@@ -92,14 +93,64 @@ def what_it_takes(d: Deadline, jur: Jurisdiction, w: Words) -> list[str]:
     town (at large): at least 10 registered electors ...") and, for a
     petition whose quoted law sets its count by MCL 168.544f (by the
     population: "as determined under section 544f"), the government's
-    population where research recorded it, with its census year and source."""
+    population where research recorded it, with its census year and source;
+    and, for a filing whose quoted law asks the filer to pay a filing fee
+    (Utah Code 20A-9-203(3)(a)(ii): "pay the filing fee, if one is required by
+    municipal ordinance"), the fee research recorded for that cycle, with its
+    source ("Filing fee: $50 (https://..., read Tuesday, April 29, 2025).").
+    Where none is recorded nothing is added: the quoted law says it."""
     said = [w._("Signatures: {count}.", count=w.threshold(t)) for t in d.thresholds]
+    fee = filing_fee(d, jur)
+    if fee is not None:
+        said.append(what_fee(fee, w))
     if "section 544f" in " ".join((d.text or "").split()):
         found = in_force([f for f in jur.facts if f.fact == "population"], day_of(d.due)).get("population")
         if found is not None:
             said.append(w._("Population: {count} ({year} census, {source}).", count=f"{int(found.value):,}",
                             year=found.as_of.year, source=found.source))
     return said
+
+
+#: The quoted law asks the filer to pay a fee ("pay the filing fee", "paying the filing fee")
+PAYS_A_FEE = re.compile(r"\bpay(?:s|ing)?\b[^.]{0,40}?\bfiling fee", re.I)
+#: The offices a ``filing_fee`` fact may name (deadlines.core.facts.FEE_OFFICES), as a sentence says them
+FEE_OFFICE_WORDS = {"mayor": _("{amount} for mayor"), "council": _("{amount} for council member")}
+
+
+def filing_fee(d: Deadline, jur: Jurisdiction):
+    """The ``filing_fee`` fact in force on ``d``'s day, for a filing at the
+    office by candidates or petitioners whose quoted law asks for a fee
+    (:data:`PAYS_A_FEE`), for ``d``'s cycle (its general election in the
+    fact's holds_from..holds_until); None where it is none such or no fee is
+    recorded."""
+    if not d.rule.office_act or not {"candidates", "petitioners"} & set(d.audience):
+        return None
+    if not PAYS_A_FEE.search(" ".join((d.text or "").split())):
+        return None
+    # a fee holds for the cycles whose general election is in holds_from..holds_until (a notice's fee: that one)
+    return in_force([f for f in jur.facts if f.fact == "filing_fee"], d.cycle).get("filing_fee")
+
+
+def what_fee(fee, w: Words) -> str:
+    """A recorded ``filing_fee`` as its row says it, with its source and the
+    day it was read: "Filing fee: $50 (https://..., read Tuesday, April 29, 2025)."; a
+    fee of ``0`` (a notice that says "There is no filing fee"): "No filing fee (...)."."""
+    if all(float(a) == 0 for _, a in fees(fee.value)):
+        return (w._("No filing fee ({source}, read {day}).", source=fee.source, day=w.day(fee.as_of)) if fee.as_of
+                else w._("No filing fee ({source}).", source=fee.source))
+    if fee.as_of is None:
+        return w._("Filing fee: {amount} ({source}).", amount=fee_words(fee.value, w), source=fee.source)
+    return w._("Filing fee: {amount} ({source}, read {day}).", amount=fee_words(fee.value, w), source=fee.source,
+               day=w.day(fee.as_of))
+
+
+def fee_words(value: str, w: Words) -> str:
+    """A ``filing_fee``'s value as a sentence says it: "$50", or per office
+    "$100 for mayor; $50 for council member"."""
+    parts = fees(value)
+    if parts[0][0] is None:
+        return f"${parts[0][1]}"
+    return "; ".join(w._(FEE_OFFICE_WORDS[office], amount=f"${amount}") for office, amount in parts)
 
 
 #: a weekday the office keeps closed, said for every one of them in a window ("Saturdays")

@@ -133,6 +133,9 @@ def _reads(call: Calls) -> None:
             assert call("get", f"{J}/deadlines", jid=jid, token=None, query={"election": day}).status_code == 200
         for what in ("events", "history", "elections", "overrides", "decisions", "subscriptions"):
             assert call("get", f"{J}/{what}", jid=jid).status_code == 200
+    # a filing fee research recorded (calendars/facts/ut.csv: Orem's "Mayor shall pay $150 ... Council ... $75")
+    fees = call("get", f"{J}/deadlines", jid="orem-ut", token=None, query={"election": "2027-11-02"}).json
+    assert "filing_fee" in {d["id"]: d for d in fees["deadlines"]}["declaration-filing"]
     # a government whose office keeps other hours on Fridays (research: calendars/facts/ut.csv)
     assert call("get", J, jid="perry-ut", token=None).json["office_hours"]["other"][0]["day"] == "friday"
     for query in ({"from": "2027-05-01", "to": "2027-12-31", "include": "cancelled", "limit": "40"},

@@ -53,6 +53,25 @@ class LocalFact(Closed):
     by: Literal["clerk", "report", "research"]
 
 
+class FeeAmount(Closed):
+    """The dollars of a filing fee, for one office or (office null) every office."""
+    office: Literal["mayor", "council"] | None
+    dollars: str = Field(description="As the source states it: 50, 35.00")
+
+
+class FilingFee(Closed):
+    """The filing fee research recorded for this filing and cycle (Utah Code 20A-9-203(3)(a)(ii): "pay the filing
+    fee, if one is required by municipal ordinance"), with where it was found."""
+    amounts: list[FeeAmount]
+    fact: Literal["filing_fee"]
+    value: str = Field(description="The fact's value: 50, 35.00, or mayor 100; council 50")
+    source: str = Field(description="The link where it was read")
+    quote: str = Field(description="The words quoted from the source")
+    as_of: str | None
+    by: Literal["clerk", "report", "research"]
+    text: str = Field(description="The row's sentence, in the response's language")
+
+
 class Basis(Closed):
     """What the date rests on: the statute alone (law), a local fact unknown and the state's default used
     (assumed: named in `assumed`), a recorded local fact (recorded), the government's own published notice
@@ -91,6 +110,7 @@ class Deadline(Closed):
     case: str | None = Field(description="The case of a deadline counted from a trigger event")
     changes: list[str]
     notes: Notes
+    filing_fee: FilingFee | None = Field(None, description="The filing fee recorded for this filing and cycle, where one is (absent otherwise)")
 
 
 class JurisdictionRef(Closed):
