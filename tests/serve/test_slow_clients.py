@@ -72,7 +72,9 @@ def test_serve_answers_another_address_while_one_holds_300_slow_sockets(tmp_path
         with held(url, 300) as holder:
             outcomes = _visitor_answered(url)
             assert all(ok for ok, _, _ in outcomes), outcomes
-            assert holder.held() <= 50 + 5  # the cap (a few refused ones may be between their 429 and its reading)
+            # the cap, as sampled at each tick before the refused ones are reopened (read at any other
+            # moment, the count also holds the sockets just reopened and not yet answered 429)
+            assert holder.figures()["held_max"] <= 50 + 5, holder.figures()
             assert holder.answers.get("429", 0) >= 250  # the rest were answered at once, and again at each retry
             # the slow address itself is refused, in words, before its request is read
             with socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1])), timeout=5,
@@ -129,4 +131,4 @@ def test_nginx_answers_another_address_while_one_sends_300_slow_bodies(tmp_path,
             outcomes = _visitor_answered(url)
             assert all(ok for ok, _, _ in outcomes), outcomes
             assert holder.answers.get("429", 0) >= 250, holder.figures()  # limit_conn_status: past 50 at once, refused
-            assert holder.held() <= 50 + 5, holder.figures()
+            assert holder.figures()["held_max"] <= 50 + 5, holder.figures()  # sampled at each tick, as above
