@@ -103,3 +103,15 @@ def test_before_the_choice_is_in_force_the_primary_declaration_stays():
     # Nov 6, 2012; primary Aug 7, 2012: second Friday before, Jul 27, 2012.
     d, _ = calc("ovid-mi", election=date(2012, 11, 6))
     assert d["write-in-declaration-primary"].due == local(DETROIT, 2012, 7, 27, 16)
+
+
+def test_the_report_page_of_the_removed_deadline_answers(tmp_path):
+    # /jurisdictions/<id>/report names a deadline the cycle does not list by its rule's title
+    # (it read the title off the tuple of versions, a 500, before)
+    from web import create_app
+
+    client = create_app({"TESTING": True, "TODAY": "2026-03-01", "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
+                         "BASE_URL": "https://deadlines.example"}).test_client()
+    page = client.get("/jurisdictions/ovid-mi/report?deadline=write-in-declaration-primary&election=2026-11-03")
+    assert page.status_code == 200
+    assert "Write-in candidates for the primary" in page.get_data(as_text=True)
