@@ -12,7 +12,7 @@ from flask import Response, current_app, request
 
 from deadlines.store.feed_state import Publication
 from deadlines.publish import grouped, ical
-from deadlines.publish.place_words import kind_name
+from deadlines.publish.place_words import kind_name, told_apart
 from deadlines.publish.words import for_whom
 from deadlines.results import law_key
 from deadlines.core.errors import CalendarError, InputError
@@ -98,7 +98,7 @@ def combined_feed() -> Response:
         name = _title(_filter_words(filters, w) if filters else _names(jurs, w), jurs, audience, w)
         about = w._("Deadlines computed from the law of {governments}. Each event sits on its safe date; its description "
                     "cites the law and links to its row, which quotes the law and shows how its date is counted.",
-                    governments="; ".join(f"{j.name} ({j.timezone})" for j in jurs)) + _left_out_words(left_out, w)
+                    governments="; ".join(f"{name} ({j.timezone})" for name, j in zip(told_apart(jurs, w), jurs))) + _left_out_words(left_out, w)
         feed_key = _feed_key(audience, "j=" + ",".join(ids), w.lang)
 
         def compute(bases: dict[str, int]) -> Rendered:
@@ -179,8 +179,9 @@ def _filter_words(filters: dict[str, str], w: Words = ical.FEED_WORDS) -> str:
 
 
 def _names(jurs: list[Jurisdiction], w: Words) -> str:
-    """A feed of named governments, by the first names: "City of Ypsilanti, Felch Township and 19 more"."""
-    names = [j.name for j in jurs]
+    """A feed of named governments, by the first names: "City of Ypsilanti, Felch Township and 19 more";
+    two of the same name told apart by their counties ("Adams Township (Hillsdale County)")."""
+    names = told_apart(jurs, w)
     if len(names) <= 3:
         return w._("{some} and {last}", some=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
     return w._("{some} and {count} more", some=", ".join(names[:2]), count=f"{len(names) - 2:,}")

@@ -85,7 +85,7 @@ def _what(jid: str):
         shown = next((d for d in result.deadlines if d.id == deadline and not d.case), None)
     except InputError:  # counted from an event not recorded: the rule's title alone
         pass
-    title = words.w.title(shown) if shown is not None else words.w.calendar(jur.rules[deadline].title)
+    title = words.w.title(shown) if shown is not None else words.w.calendar(jur.rules[deadline][-1].title)
     return (jur, deadline, cycle), {"jur": jur, "deadline": deadline, "cycle": cycle, "deadline_title": title,
                                     "shown": words.act_by(shown) if shown is not None else None,
                                     "election_words": words.when(cycle),

@@ -77,8 +77,16 @@ def compute(
         warnings.append(note("rule.not_in_force", rule=rid, day=general, first=arg) if code == "rule.not_in_force"
                         else note(code, rule=rid, missing=arg))
     day_laws = versions.day_laws
-    if jur.choices and (under := _choices_of_cycle(jur, general, cycle, decisions)):
-        in_force = {rid: _under_choice(rule, *under[rid]) if rid in under else rule for rid, rule in versions.in_force}
+    under = _choices_of_cycle(jur, general, cycle, decisions) if jur.choices else None
+    removed = _removed_by_choices(jur, general, cycle, decisions) if jur.choices else None
+    if under or removed:
+        under, removed = under or {}, removed or {}
+        for rid, rule in versions.in_force:
+            if rid in removed:
+                warnings.append(note("choice.removes", title=rule.title, cite=rule.cite, choice=removed[rid][0].title,
+                                     authority=removed[rid][1].authority))
+        in_force = {rid: _under_choice(rule, *under[rid]) if rid in under else rule
+                    for rid, rule in versions.in_force if rid not in removed}
         counts_from = plan(tuple(in_force.items()), tuple(jur.triggers))
         day_laws = {**day_laws, **{rid: day_law(in_force[rid], jur.office_hours, jur.time_law, jur.timezone)
                                    for rid in under if rid in in_force}}
@@ -245,6 +253,21 @@ def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Seq
         else:
             continue
         out.update({rid: (choice, decision) for rid in choice.deadlines})
+    return out
+
+
+def _removed_by_choices(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]):
+    """The deadlines this cycle does not have, for a choice recorded as taken
+    that removes them (a city holding no primary has no deadline of the
+    primary): each with the choice and the decision."""
+    decided = {(d.choice, d.cycle): d for d in (*jur.decisions, *decisions)}
+    out = {}
+    for choice in jur.choices.values():
+        if not choice.removes or not choice.allowed(held):
+            continue
+        decision = decided.get((choice.name, cycle)) or decided.get((choice.name, held))
+        if decision is not None and decision.taken:
+            out.update({rid: (choice, decision) for rid in choice.removes})
     return out
 
 

@@ -283,7 +283,8 @@ class Choice:
     """An option the law gives a jurisdiction per cycle (Utah's ranked-choice
     pilot): in force from ``effective`` until ``ends`` (exclusive); where taken,
     it gives the ``deadlines`` it names another period (``start``/``due``/``at``,
-    cited by ``period_cite`` and quoted by ``period_text``)."""
+    cited by ``period_cite`` and quoted by ``period_text``), and the
+    ``removes`` deadlines none (they are left out, with a warning saying so)."""
 
     name: str
     title: str
@@ -299,6 +300,9 @@ class Choice:
     start_at_opening: bool = False
     at: time | None = None
     after: str | None = None  # what the law says once it ends
+    #: deadlines that do not exist in a cycle where the choice is taken (counted
+    #: from an election the choice does away with, e.g. a primary not held)
+    removes: tuple[str, ...] = ()
 
     def allowed(self, held: date) -> bool:
         return self.effective <= held and (self.ends is None or held < self.ends)

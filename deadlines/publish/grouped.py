@@ -40,6 +40,7 @@ from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of
 from deadlines.publish import ical
 from deadlines.publish.place_words import told_apart
+from deadlines.publish.record_words import filing_fee
 from deadlines.words import DEFAULT, Words, _
 
 #: the place a share's events are said for: "each government's clerk", never one government's name
@@ -84,8 +85,9 @@ def groups(shares: Iterable[tuple[Sequence[Result], Sequence[Jurisdiction]]], *,
             for d, s in zip(neutral.deadlines, spoken.deadlines):
                 if audience and audience not in d.audience:
                     continue
-                # what describe() reads besides the deadline: the moved election, the kept-until day, a case's label
-                key = (d, result.held, result.moved, d.case and tuple(result.cases))
+                # what describe() reads besides the deadline: the moved election, the kept-until day, a case's
+                # label, the filing fee recorded for the government
+                key = (d, result.held, result.moved, d.case and tuple(result.cases), filing_fee(d, result.jurisdiction))
                 if key not in found:
                     evs = ical.deadline_events(d, neutral, ical.FEED_WORDS)
                     found[key] = (evs, evs if spoken is neutral else ical.deadline_events(s, spoken, w), [])

@@ -32,6 +32,7 @@ from icalendar import Alarm, Calendar, Event, vDuration, vText
 from deadlines.core.computed import Deadline, Result
 from deadlines.core.moments import day_of, instant_of
 from deadlines.publish.vtimezone import vtimezone
+from deadlines.publish.record_words import fee_said
 from deadlines.publish.words import _, basis, status_name
 from deadlines.service import kept_until
 from deadlines.words import DEFAULT, Words, words
@@ -102,6 +103,8 @@ def describe(d: Deadline, result: Result, w: Words) -> str:
         lines.append(w._("Due: {when}; the day ends at {ends}.", when=w.moment(d.due), ends=ends))
     if d.start is not None:
         lines.append(w._("Opens: {when}.", when=w.moment(d.start)))
+    if (fee := fee_said(d, result.jurisdiction, w)) is not None:  # as the row says it, with its source
+        lines.append(fee)
     if (rests := basis(d, w)) is not None:
         lines.append(rests)
     if d.override is not None:

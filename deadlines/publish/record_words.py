@@ -131,6 +131,13 @@ def filing_fee(d: Deadline, jur: Jurisdiction):
     return in_force([f for f in jur.facts if f.fact == "filing_fee"], d.cycle).get("filing_fee")
 
 
+def fee_said(d: Deadline, jur: Jurisdiction, w: Words) -> str | None:
+    """The recorded filing fee of ``d`` as its row says it (:func:`what_fee`),
+    for the feed event's description and the embed; None where the row says none."""
+    fee = filing_fee(d, jur)
+    return None if fee is None else what_fee(fee, w)
+
+
 def what_fee(fee, w: Words) -> str:
     """A recorded ``filing_fee`` as its row says it, with its source and the
     day it was read: "Filing fee: $50 (https://..., read Tuesday, April 29, 2025)."; a

@@ -253,6 +253,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "choice.declined": '{place} did not choose "{choice}" for this election ({authority}).',
     "choice.not_listed": ('{place} did not choose "{choice}" for this election: it is not on the lieutenant '
                           "governor's list of {year} participants ({source:raw})."),
+    "choice.removes": ('No deadline "{title}" ({cite}) for this election: {place} chose "{choice}" ({authority}), '
+                       "so the election it is counted from is not held."),
     "choice.taken": ('{place} chose "{choice}" for this election ({authority}), so the period of {period_cite} '
                      'applies in place of {cite}.'),
 }

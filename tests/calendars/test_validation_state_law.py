@@ -139,3 +139,12 @@ def test_kept_open_needs_the_rules_own_hour(tmp_path):
     rule without ``at`` has no hour to keep it open until."""
     path, found = problems(tmp_path, BASE + "kept_open = true\n")
     assert f"{path}: deadlines.filing.kept_open: the law keeps the office open until the rule's own hour: it needs 'at'" in found
+
+
+def test_choice_removes_deadlines_that_are_there(tmp_path):
+    """`removes` names deadlines of the merged calendar, none of them given the
+    choice's period as well (a deadline is moved or removed, not both)."""
+    body = BASE + RCV.replace('deadlines = ["window"]', 'deadlines = ["window"]\nremoves = ["window", "nowhere"]')
+    path, found = problems(tmp_path, body)
+    assert f"{path}: choices.rcv.removes[0]: 'window' is both given a period and removed" in found
+    assert any(p.startswith(f"{path}: choices.rcv.removes[1]: no deadline 'nowhere' here") for p in found)

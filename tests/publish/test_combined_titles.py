@@ -44,3 +44,19 @@ def test_a_combined_feed_of_one_says_one_government(client):
 def test_a_combined_feed_by_county_is_named_in_spanish(client):
     body = client.get("/calendars/combined.ics?state=MI&county=Dickinson&kind=township&lang=es").get_data(as_text=True)
     assert "del condado de Dickinson, Michigan" in body.replace("\r\n ", "")
+
+
+def test_same_named_governments_are_told_apart_in_the_name_and_description(client):
+    """Michigan has several "Adams Township": a feed of two names each by its county."""
+    from tests.ical_readers import read_words
+
+    for lang, county in (("en", "Arenac County"), ("es", "condado de Arenac")):
+        body = client.get("/calendars/combined.ics?j=adams-township-hillsdale-mi,adams-township-arenac-mi"
+                          f"&lang={lang}").data
+        name, events = read_words(body)
+        assert f"Adams Township ({county})" in name, name
+        assert "Hillsdale" in name
+        about = str(icalendar.Calendar.from_ical(body).get("X-WR-CALDESC"))
+        assert f"Adams Township ({county}) (America/Detroit)" in about, about
+        assert "Hillsdale" in about
+        assert events

@@ -90,12 +90,23 @@ def choice_of(cid: str, value, rules, c: Checker) -> Choice | None:
             c.fail(f"{where}.deadlines[{i}]", f"'{rid}' has no 'at' to compare the period's hour with")
         else:
             names.append(rid)
+    removes = []
+    for i, rid in enumerate(c.items(t.get("removes", []), f"{where}.removes")):
+        if c.string(rid, f"{where}.removes[{i}]") is None:
+            continue
+        if rid in names:
+            c.fail(f"{where}.removes[{i}]", f"'{rid}' is both given a period and removed")
+        elif rid not in rules:
+            c.fail(f"{where}.removes[{i}]", f"no deadline '{rid}' here (known: {', '.join(sorted(rules))})")
+        else:
+            removes.append(rid)
     if not (words["title"] and words["cite"] and words["text"] and effective and due and all(period_words) and names):
         return None
     return Choice(
         name=cid, title=words["title"], cite=words["cite"], text=words["text"].strip(), effective=effective, ends=ends,
         deadlines=tuple(names), due=due, period_cite=period_words[0], period_text=period_words[1].strip(),
         start=start, start_at_opening=start_at == "office_opening", at=at, after=words["after"],
+        removes=tuple(removes),
     )
 
 

@@ -146,3 +146,67 @@ def test_deadlines_check_names_the_file_line_and_column_of_a_bad_fee(tmp_path):
     assert res.exit_code == 1
     assert (f"{path}: line {line} (orem-ut): value: unknown office 'sheriff': expected one of mayor, council"
             in res.output)
+
+
+def _feed_said(client, url: str) -> dict[str, tuple[str, str]]:
+    """By UID, each event's title and description as Home Assistant's ``ical`` reads them."""
+    from tests.ical_readers import read_words
+
+    response = client.get(url)
+    assert response.status_code == 200
+    return read_words(response.data)[1]
+
+
+def test_the_feed_event_says_the_fee_in_english_and_spanish(client):
+    # the 2025 cycle's declaration window (the test day is March 1, 2025); Orem's fee holds from 2019 on
+    en = _feed_said(client, "/calendars/orem-ut.ics")
+    line = f"Filing fee: $150 for mayor; $75 for council member ({OREM}, read Sunday, December 6, 2026)."
+    declared = [desc for uid, (_, desc) in en.items() if "/2025-11-04/declaration-filing" in uid]
+    assert declared and all(line in desc for desc in declared), declared
+    # the write-in declaration's quoted law asks no fee
+    write_in = [desc for uid, (_, desc) in en.items() if "/2025-11-04/write-in-declaration" in uid]
+    assert write_in and not any("Filing fee" in desc for desc in write_in)
+    es = _feed_said(client, "/calendars/orem-ut.ics?lang=es")
+    line_es = (f"Cuota de inscripción: $150 para alcalde; $75 para miembro del concejo municipal ({OREM}, "
+               "consultado el domingo, 6 de diciembre de 2026).")
+    declared_es = [desc for uid, (_, desc) in es.items() if "/2025-11-04/declaration-filing" in uid]
+    assert declared_es and all(line_es in desc for desc in declared_es), declared_es
+
+
+def test_no_fee_recorded_for_the_cycle_no_fee_in_the_feed(client):
+    # Highland's $35 is bounded to the 2023 cycle: its 2025 events say no fee
+    said = _feed_said(client, "/calendars/highland-ut.ics")
+    assert said and not any("Filing fee" in desc for _, desc in said.values())
+
+
+def test_a_combined_feed_keeps_each_governments_fee(client):
+    said = _feed_said(client, "/calendars/combined.ics?j=orem-ut,highland-ut")
+    orem = [d for uid, (_, d) in said.items() if uid.startswith("orem-ut/2025-11-04/declaration-filing")]
+    highland = [d for uid, (_, d) in said.items() if uid.startswith("highland-ut/2025-11-04/declaration-filing")]
+    assert orem and all("Filing fee: $150 for mayor" in d for d in orem)
+    assert highland and not any("Filing fee" in d for d in highland)
+
+
+def test_governments_of_one_law_with_other_fees_are_not_one_group():
+    """A state's feed joins equal events of many governments (deadlines.publish.grouped):
+    two governments of one law (one law key), one with a recorded fee, stay in two groups."""
+    from dataclasses import replace
+    from datetime import date
+
+    from deadlines.core.registry import Registry
+    from deadlines.publish.grouped import groups
+    from deadlines.service import upcoming
+
+    reg = Registry()
+    highland = reg.get("highland-ut")
+    fee = next(f for f in reg.get("orem-ut").facts if f.fact == "filing_fee")  # open-ended from 2019
+    twin = replace(highland, id="twin-ut", name="Twin City", facts=(*highland.facts, fee))
+    assert twin.law_key == highland.law_key is not None
+    shares = [(upcoming(j, today=date(2025, 3, 1), years_ahead=1), [j]) for j in (highland, twin)]
+    found = [g for g in groups(shares) if g.tail.startswith("2025-11-04/declaration-filing")]
+    with_fee = [g for g in found if "Filing fee: $150" in str(g.event["description"])]
+    assert with_fee and all([m.id for m in g.members] == ["twin-ut"] for g in with_fee)
+    assert any([m.id for m in g.members] == ["highland-ut"] for g in found)
+    # the deadlines counted alike: only the fee tells them apart
+    same = [g for g in found if [m.id for m in g.members] == ["highland-ut", "twin-ut"]]
+    assert not same
