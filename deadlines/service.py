@@ -159,15 +159,22 @@ class RecordSource(Protocol):
         changes (cache keys for rendered feeds use it)."""
 
 
-class _NoStore:
+@dataclass(frozen=True)
+class RecordsAsRead:
+    """A :class:`RecordSource` of records read once (in a transaction that has
+    ended or was rolled back), answered for whichever jurisdiction is asked,
+    with no revision: what a write would leave, or a plan's records."""
+
+    records: Records
+
     def recorded(self, jurisdiction_id: str) -> Records:
-        return Records()
+        return self.records
 
     def revision(self, jurisdiction_id: str) -> str:
         return ""
 
 
-NO_RECORDS: RecordSource = _NoStore()
+NO_RECORDS: RecordSource = RecordsAsRead(Records())
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from deadlines.core.errors import CalendarError, InputError, fact
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.recorded import DbRecords, reading
-from deadlines.service import RecordSource, Records, cycle_of, lookup, upcoming
+from deadlines.service import RecordSource, RecordsAsRead, cycle_of, lookup, upcoming
 from deadlines.store import history
 from deadlines.store.db import writer
 from deadlines.store.records import anchors_rev
@@ -121,27 +121,13 @@ def _check(jur: Jurisdiction, seen: RecordSource, *, today: date, years_ahead: i
 
 
 @dataclass(frozen=True)
-class Candidate:
-    """The records a write would leave (a :class:`~deadlines.service.RecordSource`),
-    read in its transaction before it was rolled back."""
-
-    records: Records
-
-    def recorded(self, jurisdiction_id: str) -> Records:
-        return self.records
-
-    def revision(self, jurisdiction_id: str) -> str:
-        return ""
-
-
-@dataclass(frozen=True)
 class Trial(Generic[T]):
     """A write run and rolled back (:func:`trial`): its result, the revision it
     began from, and the records it would leave (None: it changed none)."""
 
     result: T
     began: int
-    leaves: Candidate | None
+    leaves: RecordsAsRead | None
 
 
 def trial(db: Engine, jur: Jurisdiction, write: Callable[[Session], T], *, commit_unchanged: bool = False,
@@ -162,7 +148,7 @@ def trial(db: Engine, jur: Jurisdiction, write: Callable[[Session], T], *, commi
                 if commit_unchanged:
                     s.commit()
                 return Trial(result, began, None)
-            leaves = Candidate(reading(s, jur.id))
+            leaves = RecordsAsRead(reading(s, jur.id))
             s.expunge_all()  # the rows read keep what was read (a rollback would expire them)
             return Trial(result, began, leaves)
         finally:
@@ -170,7 +156,7 @@ def trial(db: Engine, jur: Jurisdiction, write: Callable[[Session], T], *, commi
                 s.rollback()
 
 
-def check_candidate(jur: Jurisdiction, leaves: Candidate, servable: Servable, cycle: date | None = None) -> None:
+def check_candidate(jur: Jurisdiction, leaves: RecordsAsRead, servable: Servable, cycle: date | None = None) -> None:
     """:func:`check_servable` on the records a write would leave (no transaction held)."""
     _check(jur, leaves, today=servable.today, years_ahead=servable.years_ahead, cycle=cycle)
 

@@ -27,7 +27,7 @@ from deadlines.core.computed import Deadline, Result
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.core.registry import Registry
-from deadlines.service import Records, upcoming
+from deadlines.service import Records, RecordsAsRead, upcoming
 from deadlines.store.db import writer
 from deadlines.recorded import NOTHING_RECORDED, reading
 from deadlines.store.subscriptions import active
@@ -181,19 +181,6 @@ def fingerprint(s: Session, registry: Registry, jur: Jurisdiction, now: datetime
 
 
 @dataclass(frozen=True)
-class _AsRead:
-    """Records read once, handed to the engine after their transaction ended."""
-
-    records: Records
-
-    def recorded(self, jurisdiction_id: str) -> Records:
-        return self.records
-
-    def revision(self, jurisdiction_id: str) -> str:
-        return ""
-
-
-@dataclass(frozen=True)
 class _Seen:
     """What a plan is computed from, read in one transaction that writes nothing."""
 
@@ -255,7 +242,7 @@ def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings:
         seen = _read(db, registry, jur, now, settings)
         if seen is None:
             return 0
-        results = (upcoming(jur, today=today, years_ahead=settings.years_ahead, records=_AsRead(seen.records))
+        results = (upcoming(jur, today=today, years_ahead=settings.years_ahead, records=RecordsAsRead(seen.records))
                    if seen.subs else [])
         plans = {sub.id: plan_subscription(sub, jur, results, settings, seen.published) for sub in seen.subs}
         with Session(writer(db)) as s, s.begin():
@@ -274,7 +261,7 @@ def replan(db: Engine, registry: Registry, jid: str, *, now: datetime, settings:
         if state.planned == fp:
             return 0
         subs = active(s, jid)
-        results = (upcoming(jur, today=today, years_ahead=settings.years_ahead, records=_AsRead(reading(s, jid)))
+        results = (upcoming(jur, today=today, years_ahead=settings.years_ahead, records=RecordsAsRead(reading(s, jid)))
                    if subs else [])
         published = _published(s, jid)
         plans = {sub.id: plan_subscription(sub, jur, results, settings, published) for sub in subs}

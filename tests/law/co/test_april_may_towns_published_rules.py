@@ -69,17 +69,11 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, MST, assert_read_over, at
+from tests.law.charter_helpers import MST, assert_read_over, at
 
 TODAY = date(2026, 12, 6)
 TOWNS = ["johnstown-co", "eagle-co", "gypsum-co", "new-castle-co", "silt-co", "pagosa-springs-co", "basalt-co", "fruita-co", "delta-co"]
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 @pytest.mark.parametrize("jid", TOWNS)

@@ -25,18 +25,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-import pytest
-
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, MDT, assert_read_over, at, safe
+from tests.law.charter_helpers import MDT, assert_read_over, at, safe
 
 JID = "aurora-co"
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 def test_aurora_is_its_roster_row_read_over_and_says_what_was_not_read(registry):

@@ -29,16 +29,10 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, MDT, assert_read_over, at
+from tests.law.charter_helpers import MDT, assert_read_over, at
 
 TODAY = date(2026, 12, 6)
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 @pytest.mark.parametrize("jid", ["avon-co", "cherry-hills-village-co"])

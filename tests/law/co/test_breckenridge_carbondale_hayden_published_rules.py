@@ -26,16 +26,10 @@ from datetime import date
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, assert_read_over, at
+from tests.law.charter_helpers import assert_read_over, at
 
 TODAY = date(2026, 12, 6)
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 @pytest.mark.parametrize("jid", ["breckenridge-co", "carbondale-co", "hayden-co"])

@@ -115,19 +115,12 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import (CALENDARS, MDT, MST, assert_read_over, at, day as _day,
-                                       safe as _safe)
+from tests.law.charter_helpers import (MDT, MST, assert_read_over, at, day as _day, safe as _safe)
 
 TODAY = date(2026, 12, 2)
 ENCODED = ("lakewood-co", "boulder-co", "westminster-co", "colorado-springs-co", "brighton-co",
            "broomfield-co", "castle-rock-co", "grand-junction-co", "vail-co", "parachute-co", "minturn-co")
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 def _at(registry, jid, election=None, today=TODAY):

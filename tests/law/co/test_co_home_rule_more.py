@@ -69,18 +69,11 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import (CALENDARS, MDT, MST, assert_read_over, at, day as _day,
-                                       safe as _safe)
+from tests.law.charter_helpers import (MDT, MST, assert_read_over, at, day as _day, safe as _safe)
 
 TODAY = date(2026, 12, 3)
 ENCODED = ("northglenn-co", "wheat-ridge-co", "aspen-co")
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 def _at(registry, jid, election=None, today=TODAY):

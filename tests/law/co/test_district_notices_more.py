@@ -62,15 +62,9 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from tests.law.charter_helpers import CALENDARS, MDT, MST, at, safe
 
 TODAY = date(2026, 12, 6)
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 def _facts(d) -> dict:

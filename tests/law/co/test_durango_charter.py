@@ -32,18 +32,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-import pytest
-
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, MST, assert_read_over, at
+from tests.law.charter_helpers import MST, assert_read_over, at
 
 JID = "durango-co"
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 def test_durango_is_its_roster_row_read_over_and_says_what_was_not_read(registry):

@@ -105,9 +105,8 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, MDT, MST, assert_read_over, at
+from tests.law.charter_helpers import MDT, MST, assert_read_over, at
 
 TODAY = date(2026, 12, 6)
 FILES = [
@@ -121,11 +120,6 @@ NOVEMBER_ODD = [
     "golden-co", "greeley-co", "fort-morgan-co", "commerce-city-co", "gunnison-co",
     "fort-collins-co",
 ]
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 def years(cal, year):

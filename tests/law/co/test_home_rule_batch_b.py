@@ -86,20 +86,14 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, MDT, MST, assert_read_over, at, safe
+from tests.law.charter_helpers import MDT, MST, assert_read_over, at, safe
 
 TODAY = date(2026, 12, 6)
 NOVEMBER_ODD = ["lafayette-co", "longmont-co", "littleton-co", "loveland-co", "sheridan-co", "manitou-springs-co",
                 "rifle-co", "lamar-co", "steamboat-springs-co", "mountain-view-co", "sterling-co", "pueblo-co",
                 "louisville-co"]
 ALL = ["winter-park-co", "larkspur-co", *NOVEMBER_ODD]
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 @pytest.mark.parametrize("jid", ALL)

@@ -41,18 +41,12 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
 from deadlines.words import words
-from tests.law.charter_helpers import CALENDARS, MDT, assert_read_over, at
+from tests.law.charter_helpers import MDT, assert_read_over, at
 
 JID = "mountain-village-co"
 TODAY = date(2026, 12, 6)
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 def test_its_roster_row_read_over_with_its_own_caveat(registry):

@@ -28,17 +28,11 @@ from datetime import date
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, assert_read_over, at
+from tests.law.charter_helpers import assert_read_over, at
 
 TODAY = date(2026, 12, 6)
 APRIL_EVEN = ("frisco-co", "dillon-co", "silverthorne-co", "mt-crested-butte-co")
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 @pytest.mark.parametrize("jid", (*APRIL_EVEN, "glenwood-springs-co"))

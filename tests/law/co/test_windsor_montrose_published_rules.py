@@ -33,16 +33,10 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.core.registry import Registry
 from deadlines.service import cycles
-from tests.law.charter_helpers import CALENDARS, MST, assert_read_over, at, safe
+from tests.law.charter_helpers import MST, assert_read_over, at, safe
 
 TODAY = date(2026, 12, 6)
-
-
-@pytest.fixture(scope="module")
-def registry() -> Registry:
-    return Registry(CALENDARS)
 
 
 @pytest.mark.parametrize("jid", ["windsor-co", "montrose-co"])
