@@ -110,11 +110,12 @@ def _near(args: dict, errors: dict) -> dict | None:
             "more": len(found) > NEAR_SHOWN, "loaded": where.loaded(), "counties": where.counties_at(lat, lon)}
 
 
-#: The embed's advised height (px): its tallest content measured in Chromium at 320 px wide (a long name in
-#: Spanish, a window's first and last day, the days its office is closed inside it and the office to file with:
-#: 934 px; 833 before the filing office was said, 747 before the closed days were), with room to spare. Where the
-#: host page runs the embed code's script, the frame takes the height the embed posts (web/static/embed-size.js).
-EMBED_HEIGHT = 1000
+#: The embed's advised height (px): its tallest content measured in Chromium at 320 px wide (Orem in Spanish,
+#: 2027: a window's first and last day, the office to file with and the filing fee on two rows: 1,021 px; 934
+#: before the fee was said, 833 before the filing office was, 747 before the closed days were), with room to
+#: spare. Where the host page runs the embed code's script, the frame takes the height the embed posts
+#: (web/static/embed-size.js).
+EMBED_HEIGHT = 1100
 #: The tallest the frame is made on the embed's word (a page that posts more is not believed).
 EMBED_MAX_HEIGHT = 2000
 _RESIZE = ('<script>addEventListener("message",function(e){{var h=e.data&&e.data.deadlinesEmbedHeight;'

@@ -131,11 +131,19 @@ def filing_fee(d: Deadline, jur: Jurisdiction):
     return in_force([f for f in jur.facts if f.fact == "filing_fee"], d.cycle).get("filing_fee")
 
 
-def fee_said(d: Deadline, jur: Jurisdiction, w: Words) -> str | None:
+def fee_said(d: Deadline, jur: Jurisdiction, w: Words, sourced: bool = True) -> str | None:
     """The recorded filing fee of ``d`` as its row says it (:func:`what_fee`),
-    for the feed event's description and the embed; None where the row says none."""
+    for the feed event's description; ``sourced=False``: the amount alone
+    ("Filing fee: $50."), for the embed, whose rows link to the full page
+    where the source is said. None where the row says none."""
     fee = filing_fee(d, jur)
-    return None if fee is None else what_fee(fee, w)
+    if fee is None:
+        return None
+    if sourced:
+        return what_fee(fee, w)
+    if all(float(a) == 0 for _, a in fees(fee.value)):
+        return w._("No filing fee.")
+    return w._("Filing fee: {amount}.", amount=fee_words(fee.value, w))
 
 
 def what_fee(fee, w: Words) -> str:
