@@ -1,17 +1,27 @@
 """What the worked examples of the Colorado charter files share: the
 calendars folder, the Mountain zone's offsets, the home-rule caveat the
 encoded files no longer say, and a cycle's deadlines computed through the
-service by id."""
+service by id; the ``registry`` fixture of the repository's calendars
+(a module imports it by name to use it)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
+
+from deadlines.core.registry import Registry
 from deadlines.service import lookup
 
 CALENDARS = Path(__file__).resolve().parents[2] / "calendars"
 MDT, MST = timezone(timedelta(hours=-6)), timezone(timedelta(hours=-7))
 HOME_RULE_CAVEAT = "Home-rule municipality: its charter and ordinances govern its elections and are not encoded here"
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    """The repository's calendars (nothing here writes them)."""
+    return Registry(CALENDARS)
 
 
 def at(registry, jid, election, today):

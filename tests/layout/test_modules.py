@@ -160,3 +160,12 @@ def test_no_test_imports_bench_or_scripts():
                     found |= {f"{where}: {folder}" for folder in ("bench", "scripts") if f'"{folder}"' in segment
                               or f"{folder}/" in segment or f"{folder}." in segment}
     assert found == SCRIPT_LOADS_LEFT
+
+
+def test_one_conftest():
+    """Tests import the root's constants as ``from conftest import TODAY``; a
+    second conftest.py is imported under the same name and, in whichever
+    order pytest-xdist's workers collect, hides the root's (fixtures a folder
+    shares live in a helpers module its tests import by name)."""
+    assert sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("conftest.py")
+                  if "node_modules" not in p.parts) == ["tests/conftest.py"]

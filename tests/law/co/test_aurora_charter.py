@@ -27,6 +27,7 @@ from datetime import date, datetime
 
 from deadlines.service import cycles
 from tests.law.charter_helpers import MDT, assert_read_over, at, safe
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 JID = "aurora-co"
 

@@ -117,6 +117,7 @@ import pytest
 
 from deadlines.service import cycles
 from tests.law.charter_helpers import (MDT, MST, assert_read_over, at, day as _day, safe as _safe)
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 TODAY = date(2026, 12, 2)
 ENCODED = ("lakewood-co", "boulder-co", "westminster-co", "colorado-springs-co", "brighton-co",

@@ -35,6 +35,7 @@ from deadlines.publish.as_json import result_dict
 from deadlines.service import cycles
 from deadlines.words import words
 from tests.law.charter_helpers import MST, assert_read_over, at
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 JID = "denver-co"
 

@@ -63,6 +63,7 @@ from datetime import date, datetime
 import pytest
 
 from tests.law.charter_helpers import CALENDARS, MDT, MST, at, safe
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 TODAY = date(2026, 12, 6)
 

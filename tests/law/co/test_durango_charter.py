@@ -34,6 +34,7 @@ from datetime import date, datetime
 
 from deadlines.service import cycles
 from tests.law.charter_helpers import MST, assert_read_over, at
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 JID = "durango-co"
 

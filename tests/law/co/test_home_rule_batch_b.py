@@ -88,6 +88,7 @@ import pytest
 
 from deadlines.service import cycles
 from tests.law.charter_helpers import MDT, MST, assert_read_over, at, safe
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 TODAY = date(2026, 12, 6)
 NOVEMBER_ODD = ["lafayette-co", "longmont-co", "littleton-co", "loveland-co", "sheridan-co", "manitou-springs-co",

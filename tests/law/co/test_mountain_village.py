@@ -44,6 +44,7 @@ import pytest
 from deadlines.service import cycles
 from deadlines.words import words
 from tests.law.charter_helpers import MDT, assert_read_over, at
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 JID = "mountain-village-co"
 TODAY = date(2026, 12, 6)

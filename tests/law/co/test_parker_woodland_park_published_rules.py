@@ -34,6 +34,7 @@ import pytest
 
 from deadlines.service import cycles
 from tests.law.charter_helpers import MST, assert_read_over, at
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 TODAY = date(2026, 12, 6)
 

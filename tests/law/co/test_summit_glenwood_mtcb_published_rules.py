@@ -30,6 +30,7 @@ import pytest
 
 from deadlines.service import cycles
 from tests.law.charter_helpers import assert_read_over, at
+from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 TODAY = date(2026, 12, 6)
 APRIL_EVEN = ("frisco-co", "dillon-co", "silverthorne-co", "mt-crested-butte-co")
