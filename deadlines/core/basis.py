@@ -8,8 +8,9 @@ primary), a closure of its office near the day. Each such fact is named with
 its source where one is recorded (``recorded``), or named as not known where
 the state's default stands in for it (``assumed``). A date the government
 itself published for the deadline makes it ``published`` (the same day and
-hour) or ``departs`` (another: the published date becomes one more reading,
-and the earlier of the two is the safe one).
+hour; for a notice the government publishes, a day within the law's window)
+or ``departs`` (another: the published date becomes one more reading, and the
+earlier of the two is the safe one).
 
 Pure: the facts come in as values (the jurisdiction's research facts, the
 clerk's records and accepted reports), and the words are the words package's.
@@ -74,6 +75,18 @@ def _same(published: Moment, due: Moment) -> bool:
     if isinstance(published, datetime) and isinstance(due, datetime):
         return published == due
     return day_of(published) == day_of(due)
+
+
+def _within_window(published: Moment, d: Deadline) -> bool:
+    """A notice the government publishes (``notice-window``), published on a
+    day of the law's window: the law is kept, the day is the day it appeared,
+    not another last day."""
+    return d.rule.kind == "notice-window" and d.start is not None and (
+        day_of(d.start) <= day_of(published) <= day_of(d.due))
+
+
+def _agrees(published: Moment, d: Deadline) -> bool:
+    return _same(published, d.safe_due or d.due) or _within_window(published, d)
 
 
 def _office_decides(d: Deadline) -> bool:
@@ -160,7 +173,7 @@ def _notice(d: Deadline, held: date, local: Local) -> PublishedNotice | None:
     if not found:
         return None
     first = [n for n in found if n.fact.by == found[0].fact.by]
-    departs = [n for n in first if not _same(n.due, d.safe_due or d.due)]
+    departs = [n for n in first if not _agrees(n.due, d)]
     zone = d.due.tzinfo if isinstance(d.due, datetime) else ZoneInfo("UTC")
     return min(departs, key=lambda n: instant_of(n.due, zone)) if departs else first[0]
 
@@ -184,7 +197,7 @@ def basis_of(d: Deadline, jur: Jurisdiction, held: date, local: Local) -> Basis:
     facts += [f for f in local.publications if f.fact == f"notice_published:{d.id}" and f.holds_from == d.cycle]
     notice = _notice(d, held, local)
     if notice is not None:
-        status = "published" if _same(notice.due, d.safe_due or d.due) else "departs"
+        status = "published" if _agrees(notice.due, d) else "departs"
         return Basis(status, tuple(facts) + (notice.fact,), tuple(assumed), notice)
     return Basis("assumed" if assumed else "recorded" if facts else "law", tuple(facts), tuple(assumed))
 
@@ -225,6 +238,8 @@ def notes_of(d: Deadline, jur: Jurisdiction, b: Basis | None = None) -> tuple[No
             (d.rule.at is None and d.rule.office_act) or _cut(d) is not None)
         out.append(Note("basis.departs_hours" if by_hours else "basis.departs",
                         (("published", published), ("source", n.fact.source), ("statute", d.due), ("safe", d.safe_due))))
+    elif b.status == "published" and not _same(b.notice.due, d.safe_due or d.due):  # a notice within its window
+        out.append(Note("basis.published_within", (("day", day_of(b.notice.due)), ("source", b.notice.fact.source))))
     elif b.status == "published":
         out.append(Note("basis.published", (("source", b.notice.fact.source),)))
     for f in b.facts:

@@ -154,6 +154,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     # what a date rests on (deadlines.core.basis)
     "basis.law": "The statute alone sets this date.",
     "basis.published": "{place}'s own published notice gives the same date ({source:raw}).",
+    "basis.published_within": "{place} published this notice on {day}, within the law's window ({source:raw}).",
     "basis.departs": ("{place}'s published notice gives {published} ({source:raw}); the statute gives {statute}. "
                       "Both are shown: act by the earlier, {safe}."),
     "basis.departs_hours": ("{place}'s published notice gives {published} ({source:raw}); the law, at the office's "
@@ -182,7 +183,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "basis.confirm_at": "Confirm with the office before the day: {office:raw}.",
     "basis.by.clerk": "recorded by the clerk",
     "basis.by.report": "from an accepted report of the government's notice ({source:raw})",
-    "basis.by.research": "found in the government's own publication ({source:raw})",
+    "basis.by.research": "found by research in a published source ({source:raw})",
     "readings.disagree": "The law reads two ways here ({readings}). The safe date is the earliest, {safe}.",
     "readings.agree": "Every reading of the law gives the same date ({names:comma}).",
     # overrides, rules, cases, holiday lists
