@@ -20,6 +20,30 @@ from web import create_app
 PG = os.environ.get("DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
+def write_transactions(db) -> dict:
+    """Watches ``db`` (a SQLAlchemy engine): ``begun`` counts the write
+    transactions begun (``BEGIN IMMEDIATE``, the store's ``deadlines_write``
+    connections), ``open`` says how many are open now."""
+    from sqlalchemy import event
+
+    seen = {"begun": 0, "open": 0}
+
+    @event.listens_for(db, "begin")
+    def _begin(conn):
+        if conn.get_execution_options().get("deadlines_write"):
+            seen["begun"] += 1
+            seen["open"] += 1
+            conn.info["write"] = True
+
+    def _end(conn):
+        if conn.info.pop("write", False):
+            seen["open"] -= 1
+
+    event.listen(db, "commit", _end)
+    event.listen(db, "rollback", _end)
+    return seen
+
+
 @pytest.fixture
 def sqlite_url(tmp_path):
     return f"sqlite:///{tmp_path / 'instance' / 'deadlines.sqlite3'}"

@@ -5,13 +5,13 @@ service by id; the ``registry`` fixture of the repository's calendars
 (a module imports it by name to use it)."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from deadlines.core.registry import Registry
-from deadlines.service import lookup
+from deadlines.service import cycles, lookup
 
 CALENDARS = Path(__file__).resolve().parents[2] / "calendars"
 MDT, MST = timezone(timedelta(hours=-6)), timezone(timedelta(hours=-7))
@@ -38,6 +38,11 @@ def safe(d):
 def day(due):
     """The day of a due date or instant."""
     return due.date() if isinstance(due, datetime) else due
+
+
+def years(cal, year):
+    """The cycles of ``cal`` whose general election falls in ``year``."""
+    return cycles(cal, date(year, 1, 1), date(year, 12, 31))
 
 
 def assert_read_over(registry, jid) -> None:

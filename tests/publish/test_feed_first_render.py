@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from deadlines.store import tokens
 from deadlines.store.feed_state import feed_event_state
-from tests.reminders_fixtures import pg_url  # noqa: F401
+from tests.reminders_fixtures import pg_url, write_transactions  # noqa: F401
 from web import create_app, feeds
 
 FEED = "/calendars/ypsilanti-mi.ics"
@@ -34,28 +34,16 @@ def url(request, tmp_path):
 
 
 def _watch(db) -> dict:
-    """Counts the write transactions (``BEGIN IMMEDIATE``) and the rows each
-    write of versions carries; says whether a write transaction is open."""
-    seen = {"begun": 0, "open": 0, "rows": []}
-
-    @event.listens_for(db, "begin")
-    def _begin(conn):
-        if conn.get_execution_options().get("deadlines_write"):
-            seen["begun"] += 1
-            seen["open"] += 1
-            conn.info["write"] = True
-
-    def _end(conn):
-        if conn.info.pop("write", False):
-            seen["open"] -= 1
+    """The write transactions (``write_transactions``: ``begun``, ``open``) and
+    ``rows``, how many rows each write of versions carries."""
+    seen = write_transactions(db)
+    seen["rows"] = []
 
     @event.listens_for(db, "before_cursor_execute")
     def _statement(conn, cursor, statement, parameters, context, many):
         if statement.startswith("INSERT INTO feed_event_state"):
             seen["rows"].append(len(parameters) // 5)  # uid, hash, sequence, last modified, basis per row
 
-    event.listen(db, "commit", _end)
-    event.listen(db, "rollback", _end)
     return seen
 
 

@@ -28,7 +28,7 @@ from deadlines.reminders import plan
 from deadlines.store import subscriptions
 from deadlines.store.db import get_db, make_db, writer
 from deadlines.store.tables import Reminder, TrackedDeadline
-from tests.reminders_fixtures import pg_url, settings_for, sqlite_url  # noqa: F401
+from tests.reminders_fixtures import pg_url, settings_for, sqlite_url, write_transactions  # noqa: F401
 
 REG = Registry()
 JID = "salt-lake-city-ut"
@@ -68,26 +68,6 @@ def _rows(db, **where) -> list[Reminder]:
                 if all(getattr(r, k) == v for k, v in where.items())]
 
 
-def _write_transactions(db) -> dict:
-    """Counts the write transactions begun (``BEGIN IMMEDIATE``) and says whether one is open now."""
-    seen = {"begun": 0, "open": 0}
-
-    @event.listens_for(db, "begin")
-    def _begin(conn):
-        if conn.get_execution_options().get("deadlines_write"):
-            seen["begun"] += 1
-            seen["open"] += 1
-            conn.info["write"] = True
-
-    def _end(conn):
-        if conn.info.pop("write", False):
-            seen["open"] -= 1
-
-    event.listen(db, "commit", _end)
-    event.listen(db, "rollback", _end)
-    return seen
-
-
 def test_the_engine_runs_while_no_write_transaction_is_open(db, sqlite_url, monkeypatch):
     _subscribe(db)
     impatient = make_db(sqlite_url)  # another process's writer, that waits for the lock 0.2 s at most
@@ -96,7 +76,7 @@ def test_the_engine_runs_while_no_write_transaction_is_open(db, sqlite_url, monk
     def _short_wait(dbapi_conn, _record):
         dbapi_conn.execute("PRAGMA busy_timeout = 200")
 
-    writes = _write_transactions(db)
+    writes = write_transactions(db)
     during = []
 
     def upcoming(jur, **kw):
@@ -192,7 +172,7 @@ def test_a_planner_that_keeps_losing_the_race_computes_holding_the_lock_and_ends
     _subscribe(db)
     assert plan.replan(db, REG, JID, now=NOW, settings=settings_for()) == 3
     _close(db, "2027-06-03")
-    writes = _write_transactions(db)
+    writes = write_transactions(db)
     computed = []
 
     def upcoming(jur, *, records, **kw):

@@ -1,4 +1,4 @@
-"""Home-rule municipalities of batch A (calendars/<id>-co.toml), read
+"""Home-rule municipalities keeping the Code's candidate days (calendars/<id>-co.toml), read
 2026-12-06: Central City, Cañon City, Englewood, Fountain, Castle Pines, Craig,
 Cortez, Glendale, Burlington, Dacono, Golden, Greeley, Fort Morgan, Commerce
 City, Gunnison, Fort Collins and Black Hawk. Each file states the election the
@@ -105,48 +105,10 @@ from datetime import date, datetime
 
 import pytest
 
-from deadlines.service import cycles
-from tests.law.charter_helpers import MDT, MST, assert_read_over, at
+from tests.law.charter_helpers import MDT, MST, at, years
 from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
 TODAY = date(2026, 12, 6)
-FILES = [
-    "central-city-co", "canon-city-co", "englewood-co", "fountain-co", "castle-pines-co",
-    "craig-co", "cortez-co", "glendale-co", "burlington-co", "dacono-co",
-    "golden-co", "greeley-co", "fort-morgan-co", "commerce-city-co", "gunnison-co",
-    "fort-collins-co", "black-hawk-co",
-]
-NOVEMBER_ODD = [
-    "canon-city-co", "englewood-co", "fountain-co", "castle-pines-co", "craig-co",
-    "golden-co", "greeley-co", "fort-morgan-co", "commerce-city-co", "gunnison-co",
-    "fort-collins-co",
-]
-
-
-def years(cal, year):
-    return cycles(cal, date(year, 1, 1), date(year, 12, 31))
-
-
-@pytest.mark.parametrize("jid", FILES)
-def test_each_is_its_roster_row_read_over_with_a_caveat_of_its_own(registry, jid):
-    assert_read_over(registry, jid)
-    (caveat,) = registry.get(jid).caveats
-    assert "not read" in caveat and "confirm" in caveat
-
-
-@pytest.mark.parametrize("jid", NOVEMBER_ODD)
-def test_the_first_tuesday_of_november_of_odd_years(registry, jid):
-    cal = registry.get(jid)
-    assert years(cal, 2021) == [date(2021, 11, 2)]
-    assert years(cal, 2027) == [date(2027, 11, 2)]
-    assert years(cal, 2033) == [date(2033, 11, 1)]
-    assert not years(cal, 2028)
-    result, d = at(registry, jid, None, TODAY)
-    assert {x.cycle for x in result.deadlines} == {date(2027, 11, 2)}
-    assert d["petition-filing"].due.date() == date(2027, 8, 23)
-    assert d["petition-circulation"].start == date(2027, 8, 3)
-
-
 def test_central_city_november_of_even_years(registry):
     cal = registry.get("central-city-co")
     assert years(cal, 2022) == [date(2022, 11, 8)]
