@@ -40,8 +40,12 @@ TODAY = date(2026, 12, 2)
 
 def verdict(published, d) -> str:
     """``agree`` where the published moment is the safe date (a date alone: its
-    day), ``reading`` where its day is among the days shown, else ``departs``."""
+    day), or, for a notice the government publishes (``notice-window``), a day
+    within the window (the day it appeared, not another last day); ``reading``
+    where its day is among the days shown, else ``departs``."""
     if published == d.safe_due or (not isinstance(published, datetime) and published == day_of(d.safe_due)):
+        return "agree"
+    if d.kind == "notice-window" and d.start is not None and day_of(d.start) <= day_of(published) <= day_of(d.due):
         return "agree"
     shown = {day_of(m) for m in (d.safe_due, d.due, *(r.due for r in d.readings))}
     return "reading" if day_of(published) in shown else "departs"

@@ -212,7 +212,10 @@ def readings_of(rule: Rule, day: date, rolled: date, law: DayLaw, ctx: Context) 
         dues = [at_hour(rolled, clock, ctx.zone), due]
     else:
         ways, dues = [(own, roll, roll_cite, joined(OWN_WHY, cut))], [due]
+    held = ctx.anchors.get("general")
     for r, (name, why) in zip(rule.readings, law.readings):
+        if r.election_months and (held is None or day_of(held.value).month not in r.election_months):
+            continue  # a reading of elections in other months (a coordinated election's November)
         how = r.roll or roll
         counted = day if r.due is None else day_of(count(r.due, ctx)[0])
         last = ctx.calendar.roll(counted, how)

@@ -218,7 +218,9 @@ class Reading:
     in (``zone``, e.g. a fixed "eastern standard time"; None: the
     jurisdiction's), or another way of counting the day (``due``). ``name``
     and ``why`` are the file's words, or a note where the engine made the
-    reading (a choice the law gives)."""
+    reading (a choice the law gives). ``election_months``: the months of the
+    cycle's general election in which the reading holds (a coordinated
+    election's November); empty: every cycle."""
 
     name: str | Note
     cite: str
@@ -227,6 +229,7 @@ class Reading:
     at: time | None = None
     zone: tzinfo | None = None
     due: Expr | None = None
+    election_months: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,8 @@ def test_month_only_with_nth_weekday_in(tmp_path):
      "deadlines.filing.readings[0]: a reading with another hour or zone needs the rule's own 'at' to compare with"),
     ('{ due = { days_before = 61, of = "nowhere" }, name = "n", cite = "c", why = "w" }',
      "deadlines.filing.readings[0].due: anchor 'nowhere' is not an election, trigger or deadline here"),
+    ('{ due = { days_before = 71, of = "general" }, election_months = [13], name = "n", cite = "c", why = "w" }',
+     "deadlines.filing.readings[0].election_months[0]: expected an integer of at most 12, got 13"),
 ])
 def test_reading_problems(tmp_path, reading, expected):
     path, found = problems(tmp_path, BASE + f"readings = [{reading}]\n")

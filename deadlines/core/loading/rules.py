@@ -125,7 +125,9 @@ READING_WAYS = ("roll", "at", "at_zone", "due")
 
 def _reading(value, where: str, c: Checker) -> Reading | None:
     """Another reading of a rule's last day: another roll, hour, zone of the
-    hour, or way of counting (at least one), with its name, cite and why."""
+    hour, or way of counting (at least one), with its name, cite and why;
+    ``election_months``, where given, the months of the general election in
+    which it holds (none: every cycle)."""
     t = c.shaped(value, where, shape.READING)
     if t and not any(k in t for k in READING_WAYS):
         c.fail(where, f"a reading changes at least one of: {', '.join(READING_WAYS)}")
@@ -137,7 +139,11 @@ def _reading(value, where: str, c: Checker) -> Reading | None:
     failed = any(t.get(k) is not None and v is None for k, v in (("roll", roll), ("at", at), ("at_zone", zone), ("due", due)))
     if failed or not all(words) or not any(k in t for k in READING_WAYS):
         return None
-    return Reading(*words, roll=roll, at=at, zone=zone, due=due)
+    months = [c.integer(m, f"{where}.election_months[{i}]", 1, 12)
+              for i, m in enumerate(c.items(t.get("election_months"), f"{where}.election_months"))]
+    if None in months:
+        return None
+    return Reading(*words, roll=roll, at=at, zone=zone, due=due, election_months=tuple(sorted(set(months))))
 
 
 def election_of(eid: str, value, c: Checker) -> ElectionRule | None:

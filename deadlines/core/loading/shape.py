@@ -166,7 +166,7 @@ COUNT = table(
 READING = table(
     "Reading", "Another reading of a rule's last day: another roll, hour, zone of the hour or way of counting.",
     required=(("name", LINE), ("cite", LINE), ("why", LINE)),
-    optional=(("roll", ROLL), ("at", CLOCK), ("at_zone", LINE), ("due", COUNT)),
+    optional=(("roll", ROLL), ("at", CLOCK), ("at_zone", LINE), ("due", COUNT), ("election_months", ListOf(MONTH))),
 )
 THRESHOLD = table(
     "Threshold", "How many signatures an office's petition needs: `min` (and `max`) or `percent`.",
