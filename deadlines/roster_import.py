@@ -27,6 +27,10 @@ What it reads, and how each list is read:
   academies), and both are left out, as are state agencies (county code 84). Utah's are the 41 whose names end in
   "district" (the rest are charter schools); Colorado's leave out the Charter
   School Institute, the School for the Deaf and the Blind and the BOCES.
+- ``colorado_dola_local_governments_2026.csv``: DOLA's directory: the special
+  districts of each type ``calendars/roster/district-boards.toml`` says elects
+  its board, and the local district colleges its ``[colleges]`` table names
+  (kind ``community-college``, law ``local-district-college``).
 - ``calendars/roster/additions.csv``: governments the ~2014 census base
   lacks (Utah's newer municipalities, Colorado's Keystone), hand-kept with
   ids in the same scheme and a source per row (``law`` where not the
@@ -262,6 +266,8 @@ def build(source: Path, roster: Path) -> dict[str, str]:
              for d in dola_rows}
     for d in _colorado_districts(source / "colorado_dola_local_governments_2026.csv", boards["co"], towns):
         add("co", *d[:-1], **d[-1])
+    for d in _colorado_districts(source / "colorado_dola_local_governments_2026.csv", {}, towns, boards["colleges"]):
+        add("co", *d[:-1], **d[-1])
     for d in _utah_districts(source / "utah_taxing_districts_2025.csv", boards["ut"]):
         add("ut", *d[:-1], **d[-1])
     for d in _read(roster / "community-colleges-mi.csv") if (roster / "community-colleges-mi.csv").exists() else ():
@@ -309,10 +315,10 @@ def _boards(path: Path) -> dict:
     (by DOLA's type) and of Utah district (by the first pattern its name
     holds) chooses its board, the law it then sits on and its subtype."""
     doc = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    return {"co": doc.get("co", {}), "ut": doc.get("ut", [])}
+    return {"co": doc.get("co", {}), "ut": doc.get("ut", []), "colleges": doc.get("colleges", {})}
 
 
-def _colorado_districts(path: Path, types: dict, towns: dict[str, str]):
+def _colorado_districts(path: Path, types: dict, towns: dict[str, str], colleges: dict | None = None):
     """(ocd_id, base, kind, law, county, listed, name, extra) of every
     district on DOLA's directory whose type ``types`` lists with a ``law``
     (an appointed board has none and is left out): ids in the OCD scheme by
@@ -320,21 +326,25 @@ def _colorado_districts(path: Path, types: dict, towns: dict[str, str]):
     website and LGID. The counties are the directory's, alphabetical, the
     principal first: the county of the district's mailing city where that is
     a municipality (``towns``: name -> county) in one of them (the Durango
-    Fire Protection District: La Plata, then San Juan)."""
+    Fire Protection District: La Plata, then San Juan). With ``colleges``
+    (district-boards.toml ``[colleges]``), the local district colleges instead
+    (``community_college_district:<LGID>``, less its ``not_colleges``)."""
     if not path.exists():
         return
     for d in _read(path):
-        board = types.get(d["Local Government Type:"].strip())
-        if board is None or not board.get("law"):
+        board = (colleges if colleges is not None else types).get(d["Local Government Type:"].strip())
+        lgid = d["LGID:"].strip()
+        if board is None or not board.get("law") or lgid in board.get("not_colleges", {}):
             continue
-        name, lgid = " ".join(d["Local Government Name:"].split()), d["LGID:"].strip()
+        name = " ".join(d["Local Government Name:"].split())
         counties = sorted({c.strip() for c in d["County:"].split(",") if c.strip()})
         home = towns.get(d["Mailing City:"].strip().lower())
         if home in counties:
             counties.insert(0, counties.pop(counties.index(home)))
-        yield (f"ocd-division/country:us/state:co/special_district:{lgid}", name, "special-district", board["law"],
-               ";".join(counties), "dola-directory", name,
-               {"subtype": board["subtype"], "website": d["Website URL:"].strip(), "lgid": lgid})
+        kind, division, listed = (("special-district", "special_district", "dola-directory") if colleges is None
+                                  else (board["kind"], "community_college_district", "dola-colleges"))
+        yield (f"ocd-division/country:us/state:co/{division}:{lgid}", name, kind, board["law"], ";".join(counties),
+               listed, name, {"subtype": board["subtype"], "website": d["Website URL:"].strip(), "lgid": lgid})
 
 
 def _utah_districts(path: Path, patterns: list):

@@ -44,6 +44,7 @@ LISTS = {
     "ocd-school-districts": "Open Civic Data school district ids (NCES)",
     "dola": "Colorado DOLA local government list",
     "dola-directory": "Colorado DOLA local government directory (2026), its special districts",
+    "dola-colleges": "Colorado DOLA local government directory (2026), its local district colleges",
     "utah-tax-districts": "Utah State Tax Commission's list of taxing districts (2025)",
     "community-colleges": "Michigan's community college districts (calendars/roster/community-colleges-mi.csv)",
 }

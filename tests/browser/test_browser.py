@@ -232,7 +232,7 @@ def test_deadlines_across_colorado_and_its_feed(browser, live_server, javascript
     1-13.5-303(1)); January 1, 2027 is a Friday and New Year's Day, so the
     district's office first opens Monday, January 4, named with its government;
     "Subscribe to these" gives the combined feed of the same filter, where the
-    same event's title starts with that name. (The whole state, 3,906
+    same event's title starts with that name. (The whole state, 3,908
     governments, is over the 500 a feed lists one by one: its subscription is
     one event per shared deadline, and the page says so.)"""
     context = browser.new_context(java_script_enabled=javascript, viewport={"width": 390, "height": 844})

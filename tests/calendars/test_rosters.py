@@ -98,6 +98,10 @@ def test_counts_by_state_and_kind_match_the_source_lists():
     electing = {t for t, b in boards["co"].items() if b.get("law")}
     expected[("CO", "special-district")] = sum(1 for d in _source("colorado_dola_local_governments_2026.csv")
                                                if d["Local Government Type:"].strip() in electing)
+    for d in _source("colorado_dola_local_governments_2026.csv"):  # the local district colleges, less those it names not
+        college = boards["colleges"].get(d["Local Government Type:"].strip())
+        if college and d["LGID:"].strip() not in college["not_colleges"]:
+            expected[("CO", college["kind"])] += 1
     utah = {" ".join(r["entity_name"].split()) for r in _source("utah_taxing_districts_2025.csv")
             if 4000 <= int(r["entity_code"]) <= 4999}
     first_match = [next((b for b in boards["ut"] if b["match"] in name), {}) for name in utah]  # the first pattern wins
@@ -111,6 +115,7 @@ def test_counts_by_state_and_kind_match_the_source_lists():
     # the figures of the closing note
     assert found[("MI", "township")] == 1240 and found[("MI", "city")] == 281 and found[("MI", "village")] == 252
     assert found[("CO", "town")] + found[("CO", "city")] + found[("CO", "city-and-county")] == 273  # DOLA 272 + Keystone
+    assert found[("CO", "community-college")] == 2  # Aims Community College, Colorado Mountain College
 
 
 def test_ids_are_unique_and_kept_for_the_seed_jurisdictions():

@@ -41,6 +41,7 @@ IDS = {  # law key -> the test jurisdiction's id
     "special-district": "a-special-district-co",
     "statutory-city": "a-statutory-city-co",
     "appointed-board": "an-appointed-board-co",
+    "local-district-college": "a-local-district-college-co",  # test_local_district_colleges.py
 }
 CITY = IDS["statutory-city"]  # the Statutory Cities' kind
 
