@@ -109,6 +109,12 @@ def test_choice_period_version_problems(tmp_path, change, expected):
     assert f"{path}: {expected}" in found
 
 
+def test_a_choice_period_list_may_not_be_empty(tmp_path):
+    body = BASE + RCV[:RCV.index("[choices.rcv.period]")] + "period = []\n"
+    path, found = problems(tmp_path, body)
+    assert f"{path}: choices.rcv.period: an empty list: give the period, or its versions each with 'effective'" in found
+
+
 def test_nth_weekday_in_needs_its_parts(tmp_path):
     body = BASE.replace('due = { days_before = 60, of = "general" }', 'due = { nth_weekday_in = 2, of = "general" }')
     path, found = problems(tmp_path, body)

@@ -108,6 +108,9 @@ def _periods(value, where: str, effective: date | None, ends: date | None, c: Ch
     ``effective`` date, the first on the choice's own (a single period may
     leave it out); empty where one cannot be built."""
     versioned = isinstance(value, list)
+    if versioned and not value:
+        c.fail(where, "an empty list: give the period, or its versions each with 'effective'")
+        return ()
     built = [p for i, v in enumerate(value if versioned else [value])
              if (p := _period(v, f"{where}[{i}]" if versioned else where, effective, c))]
     if effective is None or len(built) != (len(value) if versioned else 1):
