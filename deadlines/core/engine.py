@@ -85,7 +85,7 @@ def compute(
             if rid in removed:
                 warnings.append(note("choice.removes", title=rule.title, cite=rule.cite, choice=removed[rid][0].title,
                                      authority=removed[rid][1].authority))
-        in_force = {rid: _under_choice(rule, *under[rid]) if rid in under else rule
+        in_force = {rid: _under_choice(rule, *under[rid], general) if rid in under else rule
                     for rid, rule in versions.in_force if rid not in removed}
         counts_from = plan(tuple(in_force.items()), tuple(jur.triggers))
         day_laws = {**day_laws, **{rid: day_law(in_force[rid], jur.office_hours, jur.time_law, jur.timezone)
@@ -271,10 +271,11 @@ def _removed_by_choices(jur: Jurisdiction, held: date, cycle: date, decisions: S
     return out
 
 
-def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -> Rule:
+def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, held: date) -> Rule:
     """The rule as this cycle's decision on ``choice`` leaves it: the choice's
-    period where taken; the rule's own plus the period as a reading while
-    nothing is recorded; the rule's own, with a word, where declined or ended."""
+    period of the cycle (whose general election is ``held``) where taken; the
+    rule's own plus that period as a reading while nothing is recorded; the
+    rule's own, with a word, where declined or ended."""
     def noted(words: Note) -> Note:
         return joined(said(rule.note), words) if rule.note else words
 
@@ -283,11 +284,12 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -
             return replace(rule, note=noted(note("choice.ended_then", choice=choice.title, day=choice.ends,
                                                  cite=choice.cite, after=choice.after)))
         return replace(rule, note=noted(note("choice.ended", choice=choice.title, day=choice.ends, cite=choice.cite)))
+    period = choice.period(held)
     if decision is None:
         reading = Reading(
-            name=note("choice.if_taken", choice=choice.title, cite=choice.period_cite),
-            cite=choice.period_cite, why=note("cited_text", cite=choice.cite, text=choice.period_text),
-            at=choice.at, due=choice.due,
+            name=note("choice.if_taken", choice=choice.title, cite=period.cite),
+            cite=period.cite, why=note("cited_text", cite=choice.cite, text=period.text),
+            at=period.at, due=period.due,
         )
         caution = note("choice.undecided", choice=choice.title, cite=choice.cite)
         return replace(rule, readings=rule.readings + (reading,),
@@ -298,10 +300,10 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None) -
     if not decision.taken:
         return replace(rule, note=noted(note("choice.declined", choice=choice.title, authority=decision.authority)))
     return replace(
-        rule, start=choice.start or rule.start, start_at_opening=choice.start_at_opening or rule.start_at_opening,
-        due=choice.due, at=choice.at or rule.at, readings=(), cite=f"{choice.period_cite}; {choice.cite}",
-        text=choice.period_text,
-        note=note("choice.taken", choice=choice.title, authority=decision.authority, period_cite=choice.period_cite,
+        rule, start=period.start or rule.start, start_at_opening=period.start_at_opening or rule.start_at_opening,
+        due=period.due, at=period.at or rule.at, readings=(), cite=f"{period.cite}; {choice.cite}",
+        text=period.text,
+        note=note("choice.taken", choice=choice.title, authority=decision.authority, period_cite=period.cite,
                   cite=rule.cite),
     )
 

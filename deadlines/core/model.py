@@ -282,12 +282,29 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Period:
+    """The period a choice gives the deadlines it names (``start``/``due``/``at``,
+    cited by ``cite`` and quoted by ``text``) in the cycles whose general
+    election is held from ``effective`` until the next period takes effect:
+    the law of each era, as a rule's versions are."""
+
+    effective: date
+    due: Expr
+    cite: str
+    text: str
+    start: Expr | None = None
+    start_at_opening: bool = False
+    at: time | None = None
+
+
+@dataclass(frozen=True)
 class Choice:
     """An option the law gives a jurisdiction per cycle (Utah's ranked-choice
-    pilot): in force from ``effective`` until ``ends`` (exclusive); where taken,
-    it gives the ``deadlines`` it names another period (``start``/``due``/``at``,
-    cited by ``period_cite`` and quoted by ``period_text``), and the
-    ``removes`` deadlines none (they are left out, with a warning saying so)."""
+    pilot, a Michigan city holding no primary): in force from ``effective``
+    until ``ends`` (exclusive); where taken, it gives the ``deadlines`` it names
+    another period (``periods``, oldest first, the first from ``effective``: the
+    one of a cycle is :meth:`period`), and the ``removes`` deadlines none (they
+    are left out, with a warning saying so)."""
 
     name: str
     title: str
@@ -296,12 +313,7 @@ class Choice:
     effective: date
     ends: date | None
     deadlines: tuple[str, ...]
-    due: Expr
-    period_cite: str
-    period_text: str
-    start: Expr | None = None
-    start_at_opening: bool = False
-    at: time | None = None
+    periods: tuple[Period, ...]
     after: str | None = None  # what the law says once it ends
     #: deadlines that do not exist in a cycle where the choice is taken (counted
     #: from an election the choice does away with, e.g. a primary not held)
@@ -309,6 +321,11 @@ class Choice:
 
     def allowed(self, held: date) -> bool:
         return self.effective <= held and (self.ends is None or held < self.ends)
+
+    def period(self, held: date) -> Period:
+        """The period of the cycle whose general election is ``held``: the
+        last to take effect on or before that day."""
+        return next((p for p in reversed(self.periods) if p.effective <= held), self.periods[0])
 
 
 @dataclass(frozen=True)

@@ -126,7 +126,7 @@ def _law_named(app) -> list[str]:
     for versions in jur.rules.values():
         for rule in versions:
             cites += [rule.cite, *(r.cite for r in rule.readings), *(t.cite for t in rule.thresholds)]
-    cites += [c.cite for c in jur.choices.values()] + [c.period_cite for c in jur.choices.values()]
+    cites += [c.cite for c in jur.choices.values()] + [p.cite for c in jur.choices.values() for p in c.periods]
     return [c for c in cites if c]
 
 

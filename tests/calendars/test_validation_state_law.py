@@ -1,5 +1,6 @@
 """`deadlines check` problems of the state-layer keys: election ways by kind of
-year, readings with another hour or zone or count, choices and decisions,
+year, readings with another hour or zone or count, choices (and their
+periods' versions) and decisions,
 nth_weekday_in, a version's warning, office hours' confirm."""
 import pytest
 
@@ -75,6 +76,43 @@ def test_choice_period_counts_from_an_election(tmp_path):
                               'due = { days_after = 3, of = "filing" }')
     path, found = problems(tmp_path, body)
     assert f"{path}: choices.rcv.period.due: a choice's period counts from an election (general or primary), not 'filing'" in found
+
+
+RCV_VERSIONS = RCV.replace("[choices.rcv.period]", "[[choices.rcv.period]]\neffective = 2019-01-01") + """
+[[choices.rcv.period]]
+effective = 2023-01-01
+due = { nth_weekday_in = 4, weekday = "tuesday", month = 8, year_of = "general" }
+cite = "Test Code 7"
+text = "to the fourth Tuesday of August"
+"""
+
+
+def test_versions_of_a_choice_period_load(tmp_path):
+    path, found = problems(tmp_path, BASE + RCV_VERSIONS)
+    assert found == []
+
+
+@pytest.mark.parametrize("change, expected", [
+    (("effective = 2023-01-01\n", ""),
+     "choices.rcv.period: every version of a choice's period needs 'effective' (the date it took effect)"),
+    (("effective = 2023-01-01", "effective = 2019-01-01"),
+     "choices.rcv.period: two versions take effect on the same date"),
+    (("[[choices.rcv.period]]\neffective = 2019-01-01", "[[choices.rcv.period]]\neffective = 2020-01-01"),
+     "choices.rcv.period: the first period takes effect on 2020-01-01, not on the choice's effective date (2019-01-01)"),
+    (("effective = 2023-01-01", "effective = 2026-01-01"),
+     "choices.rcv.period: a period takes effect on 2026-01-01, when the choice has ended (2026-01-01)"),
+    (("nth_weekday_in = 4", "nth_weekday_in = 5"),
+     "choices.rcv.period[1].due.nth_weekday_in: expected 1-4 (not every month has a fifth), got 5"),
+])
+def test_choice_period_version_problems(tmp_path, change, expected):
+    path, found = problems(tmp_path, BASE + RCV_VERSIONS.replace(*change))
+    assert f"{path}: {expected}" in found
+
+
+def test_a_choice_period_list_may_not_be_empty(tmp_path):
+    body = BASE + RCV[:RCV.index("[choices.rcv.period]")] + "period = []\n"
+    path, found = problems(tmp_path, body)
+    assert f"{path}: choices.rcv.period: an empty list: give the period, or its versions each with 'effective'" in found
 
 
 def test_nth_weekday_in_needs_its_parts(tmp_path):

@@ -13,7 +13,7 @@ from deadlines.core.inputs import to_moment
 from deadlines.core.loading import shape
 from deadlines.core.loading.checker import Checker
 from deadlines.core.loading.counts import expr_of
-from deadlines.core.model import Choice, Decision, Override
+from deadlines.core.model import Choice, Decision, Override, Period
 from deadlines.core.operations import OPERATIONS
 
 
@@ -64,29 +64,24 @@ def dependency_order(rules, elections, triggers, names, checkers) -> tuple[str, 
 
 def choice_of(cid: str, value, rules, c: Checker) -> Choice | None:
     """An option the law gives per cycle, and the period it gives the
-    deadlines it names (``[choices.<id>.period]``)."""
+    deadlines it names (``[choices.<id>.period]``, or its versions
+    ``[[choices.<id>.period]]``, each from its ``effective`` date)."""
     where = f"choices.{cid}"
     t = c.shaped(value, where, shape.CHOICE)
     words = {k: c.string(t.get(k), f"{where}.{k}") for k in ("title", "cite", "text", "after")}
     effective, ends = c.day(t.get("effective"), f"{where}.effective"), c.day(t.get("ends"), f"{where}.ends")
     if effective and ends and ends <= effective:
         c.fail(f"{where}.ends", f"ends ({ends}) on or before it takes effect ({effective})")
-    p = c.shaped(t.get("period", {}), f"{where}.period", shape.PERIOD)
-    start = expr_of(p["start"], f"{where}.period.start", c) if "start" in p else None
-    due = expr_of(p["due"], f"{where}.period.due", c) if "due" in p else None
-    for part, expr in (("start", start), ("due", due)):
-        if expr is not None and expr.of not in ("general", "primary"):
-            c.fail(f"{where}.period.{part}", f"a choice's period counts from an election (general or primary), not '{expr.of}'")
-    start_at = c.string(p.get("start_at"), f"{where}.period.start_at", ("office_opening",))
-    at = c.clock(p.get("at"), f"{where}.period.at")
-    period_words = [c.string(p.get(k), f"{where}.period.{k}") for k in ("cite", "text")]
+    given = t.get("period", {})
+    periods = _periods(given, f"{where}.period", effective, ends, c)
+    hour = any(isinstance(p, dict) and "at" in p for p in (given if isinstance(given, list) else [given]))
     names = []
     for i, rid in enumerate(c.items(t.get("deadlines"), f"{where}.deadlines")):
         if c.string(rid, f"{where}.deadlines[{i}]") is None:
             continue
         if rid not in rules:
             c.fail(f"{where}.deadlines[{i}]", f"no deadline '{rid}' here (known: {', '.join(sorted(rules))})")
-        elif at is not None and any(r.at is None for r in rules[rid]):
+        elif hour and any(r.at is None for r in rules[rid]):
             c.fail(f"{where}.deadlines[{i}]", f"'{rid}' has no 'at' to compare the period's hour with")
         else:
             names.append(rid)
@@ -100,14 +95,60 @@ def choice_of(cid: str, value, rules, c: Checker) -> Choice | None:
             c.fail(f"{where}.removes[{i}]", f"no deadline '{rid}' here (known: {', '.join(sorted(rules))})")
         else:
             removes.append(rid)
-    if not (words["title"] and words["cite"] and words["text"] and effective and due and all(period_words) and names):
+    if not (words["title"] and words["cite"] and words["text"] and effective and periods and names):
         return None
     return Choice(
         name=cid, title=words["title"], cite=words["cite"], text=words["text"].strip(), effective=effective, ends=ends,
-        deadlines=tuple(names), due=due, period_cite=period_words[0], period_text=period_words[1].strip(),
-        start=start, start_at_opening=start_at == "office_opening", at=at, after=words["after"],
-        removes=tuple(removes),
+        deadlines=tuple(names), periods=periods, after=words["after"], removes=tuple(removes),
     )
+
+
+def _periods(value, where: str, effective: date | None, ends: date | None, c: Checker) -> tuple[Period, ...]:
+    """A choice's period, or its versions oldest first: each from its
+    ``effective`` date, the first on the choice's own (a single period may
+    leave it out); empty where one cannot be built."""
+    versioned = isinstance(value, list)
+    if versioned and not value:
+        c.fail(where, "an empty list: give the period, or its versions each with 'effective'")
+        return ()
+    built = [p for i, v in enumerate(value if versioned else [value])
+             if (p := _period(v, f"{where}[{i}]" if versioned else where, effective, c))]
+    if effective is None or len(built) != (len(value) if versioned else 1):
+        return ()
+    if versioned:
+        days = [p.effective for p in built]
+        if any(v.get("effective") is None for v in value):
+            c.fail(where, "every version of a choice's period needs 'effective' (the date it took effect)")
+            return ()
+        if len(set(days)) != len(days):
+            c.fail(where, "two versions take effect on the same date")
+            return ()
+        built.sort(key=lambda p: p.effective)
+    if built[0].effective != effective:
+        c.fail(where, f"the first period takes effect on {built[0].effective}, not on the choice's effective date ({effective})")
+        return ()
+    late = [p.effective for p in built if ends is not None and p.effective >= ends]
+    if late:
+        c.fail(where, f"a period takes effect on {late[0]}, when the choice has ended ({ends})")
+        return ()
+    return tuple(built)
+
+
+def _period(value, where: str, effective: date | None, c: Checker) -> Period | None:
+    p = c.shaped(value, where, shape.PERIOD)
+    start = expr_of(p["start"], f"{where}.start", c) if "start" in p else None
+    due = expr_of(p["due"], f"{where}.due", c) if "due" in p else None
+    for part, expr in (("start", start), ("due", due)):
+        if expr is not None and expr.of not in ("general", "primary"):
+            c.fail(f"{where}.{part}", f"a choice's period counts from an election (general or primary), not '{expr.of}'")
+    start_at = c.string(p.get("start_at"), f"{where}.start_at", ("office_opening",))
+    at = c.clock(p.get("at"), f"{where}.at")
+    day = c.day(p.get("effective"), f"{where}.effective") or effective
+    words = [c.string(p.get(k), f"{where}.{k}") for k in ("cite", "text")]
+    if not (due and day and all(words)):
+        return None
+    return Period(effective=day, due=due, cite=words[0], text=words[1].strip(), start=start,
+                  start_at_opening=start_at == "office_opening", at=at)
 
 
 def decisions_of(found, choices, general) -> tuple[Decision, ...]:

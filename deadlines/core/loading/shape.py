@@ -196,13 +196,14 @@ ELECTION = table(
 )
 TRIGGER = table("Trigger", "An event a deadline counts from, recorded when it happens.",
                 required=(("title", LINE), ("type", OneOf(("date", "instant"))), ("cite", LINE)))
-PERIOD = table("Period", "The period a choice gives the deadlines it names.",
+PERIOD = table("Period", "The period a choice gives the deadlines it names; in a list of versions (`[[...period]]`), "
+               "each from its `effective` date (the first on the choice's).",
                required=(("due", COUNT), ("cite", LINE), ("text", TEXT)),
-               optional=(("start", COUNT), ("start_at", OPENING), ("at", CLOCK)))
+               optional=(("start", COUNT), ("start_at", OPENING), ("at", CLOCK), ("effective", DAY)))
 CHOICE = table(
     "Choice", "An option the law gives per cycle, and the period it gives the deadlines it names.",
     required=(("title", LINE), ("cite", LINE), ("text", TEXT), ("effective", DAY), ("deadlines", ListOf(LINE)),
-              ("period", PERIOD)),
+              ("period", one_or_versions(PERIOD))),
     optional=(("ends", DAY), ("after", LINE), ("removes", ListOf(LINE))),
 )
 DECISION = table("Decision", "A jurisdiction's recorded choice for one cycle, on an authority.",

@@ -13,6 +13,9 @@ Friday immediately before the election." The declaration belongs to the
 election at which the write-in votes are cast: with no primary, only the
 November election's.
 
+The choice decides every cycle from 2000 (the 2000-2013 cycles' twelfth
+Tuesday before the November election, then the fifteenth): see "before 2014".
+
 Dates worked by hand for 2026:
 - general election: November 1, 2026 is a Sunday, the first Monday is Nov 2,
   the election Tuesday, November 3 (MCL 168.641).
@@ -97,12 +100,119 @@ def test_a_city_recorded_as_holding_a_primary_keeps_it():
     assert not any(n.code == "choice.removes" for n in result.warnings)
 
 
-def test_before_the_choice_is_in_force_the_primary_declaration_stays():
-    # The choice no-primary is given from 2014 (the fifteenth-Tuesday law); a
-    # 2012 cycle keeps its primary deadlines with the no-primary readings as before.
-    # Nov 6, 2012; primary Aug 7, 2012: second Friday before, Jul 27, 2012.
+# --------------------------------------------------------------------------- before 2014
+# The choice is given from May 1, 2000 (the first version of petition-filing),
+# its period in three versions as the rule's: the twelfth Tuesday before the
+# November election for the 2000-2013 cycles (the 2000 version and 2012 PA
+# 276's), the fifteenth from 2014. Dates worked by hand:
+# - Nov 8, 2011: November 1, 2011 is a Tuesday, the first Monday is Nov 7, the
+#   election Tuesday, November 8 (MCL 168.641). Twelve Tuesdays (84 days)
+#   before: Oct 31 (8), Sep 30 (39), Aug 31 (69), Aug 16 (84): Tuesday,
+#   August 16, 2011, 4 p.m. EDT (daylight time March 13 - November 6, 2011).
+#   The primary: August 1, 2011 is a Monday, the primary Tuesday, August 2;
+#   84 days before it: Jul 31 (2), Jun 30 (33), May 31 (63), May 10 (84).
+#   Withdrawal (MCL 168.322a), the third day after Aug 16: Friday, August 19.
+# - Nov 5, 2013: November 1, 2013 is a Friday, the first Monday Nov 4, the
+#   election Tuesday, November 5. 84 days before: Oct 31 (5), Sep 30 (36),
+#   Aug 31 (66), Aug 13 (84): Tuesday, August 13, 2013 (2012 PA 276's version,
+#   in force from August 16, 2012). The primary: August 5, 2013 is the first
+#   Monday, the primary Tuesday, August 6; 84 days before it: Jul 31 (6),
+#   Jun 30 (37), May 31 (67), May 14 (84).
+# - Nov 7, 2017: November 1, 2017 is a Wednesday, the first Monday Nov 6, the
+#   election Tuesday, November 7. Fifteen Tuesdays (105 days) before: Oct 31
+#   (7), Sep 30 (38), Aug 31 (68), Jul 31 (99), Jul 25 (105): Tuesday, July 25,
+#   2017 (Garden City published "4:00 p.m., Tuesday, July 25, 2017" for it).
+
+GROSSE_POINTE_WOODS = "grosse-pointe-woods-mi"  # holds_primary no, open-ended ("The deadline for filing is Aug. 16", 2011)
+WOODS_SOURCE = "http://grossepointe.patch.com/groups/politics-and-elections/p/primary-election-filings-show-contested-races-in-grosd223aa3d49"
+
+
+def test_grosse_pointe_woods_2011_files_by_the_twelfth_tuesday_before_november():
+    d, result = calc(GROSSE_POINTE_WOODS, election=date(2011, 11, 8))
+    filing = d["petition-filing"]
+    assert filing.due == local(DETROIT, 2011, 8, 16, 16)
+    assert filing.due.utcoffset().total_seconds() == -4 * 3600  # EDT
+    assert filing.readings == ()  # decided: the date before the primary (May 10) is not shown
+    assert filing.rule.cite.startswith("MCL 168.644e (not read); city ordinance citing it (2011); ")
+    assert "4:00 p.m. on the 12th Tuesday" in filing.rule.text
+    assert d["withdrawal"].due == local(DETROIT, 2011, 8, 19, 16)
+    assert "write-in-declaration-primary" not in d
+    assert any(n.code == "choice.removes" for n in result.warnings)
+
+
+def test_grosse_pointe_woods_2011_rests_on_the_recorded_fact():
+    result = lookup(REGISTRY.get(GROSSE_POINTE_WOODS), today=TODAY, election=date(2011, 11, 8))
+    filing = next(x for x in result.deadlines if x.id == "petition-filing")
+    assert filing.basis.status == "recorded"
+    assert [(f.fact, f.value, f.source) for f in filing.basis.facts] == [("holds_primary", "no", WOODS_SOURCE)]
+    assert filing.basis.assumed == ()
+    out = next(x for x in result_dict(result, EN)["deadlines"] if x["id"] == "petition-filing")
+    assert "The statute alone sets this date" not in out["basis"]["said"]
+    assert "City of Grosse Pointe Woods holds no primary" in out["basis"]["said"]
+    assert any("the period of MCL 168.644e (not read); city ordinance citing it (2011) applies" in s for s in out["steps"])
+    es = next(x for x in result_dict(result, ES)["deadlines"] if x["id"] == "petition-filing")
+    assert WOODS_SOURCE in es["basis"]["said"] and "holds no primary" not in es["basis"]["said"]
+
+
+def test_the_city_of_grosse_pointe_2011_too():
+    # grosse-pointe-mi: holds_primary no for the 2011 cycle alone ("the city's charter doesn't call
+    # for a primary so the filing deadline is Aug. 16")
+    d, _ = calc("grosse-pointe-mi", election=date(2011, 11, 8))
+    assert d["petition-filing"].due == local(DETROIT, 2011, 8, 16, 16)
+    assert "write-in-declaration-primary" not in d
+    # 2013: nothing recorded, both readings
+    d, _ = calc("grosse-pointe-mi", election=date(2013, 11, 5))
+    assert d["petition-filing"].due == local(DETROIT, 2013, 5, 14, 16)
+    assert local(DETROIT, 2013, 8, 13, 16) in {r.due for r in d["petition-filing"].readings}
+
+
+def test_gladstone_2013_files_by_the_twelfth_tuesday_under_2012_pa_276():
+    d, _ = calc("gladstone-mi", election=date(2013, 11, 5))
+    filing = d["petition-filing"]
+    assert filing.due == local(DETROIT, 2013, 8, 13, 16)  # "until Aug. 13 at 4 p.m."
+    assert filing.rule.cite.startswith("MCL 168.644e, 168.644f as amended by 2012 PA 276 (not read); ")
+    assert "write-in-declaration-primary" not in d
+
+
+def test_from_2014_a_no_primary_city_keeps_the_fifteenth_tuesday():
+    d, _ = calc(GROSSE_POINTE_WOODS, election=date(2017, 11, 7))
+    filing = d["petition-filing"]
+    assert filing.due == local(DETROIT, 2017, 7, 25, 16)
+    assert filing.rule.cite == "MCL 168.644f(4)(a); MCL 168.644e (not read); MCL 168.646a(1); the city's charter"
+    assert "write-in-declaration-primary" not in d
+
+
+@pytest.mark.parametrize("election, primary_date, no_primary, cite", [
+    (date(2011, 11, 8), (2011, 5, 10), (2011, 8, 16), "MCL 168.644e (not read); city ordinance citing it (2011)"),
+    (date(2013, 11, 5), (2013, 5, 14), (2013, 8, 13), "MCL 168.644e, 168.644f as amended by 2012 PA 276 (not read)"),
+])
+def test_an_undecided_city_before_2014_keeps_both_readings(election, primary_date, no_primary, cite):
+    d, result = calc(UNDECIDED, election=election)
+    filing = d["petition-filing"]
+    assert filing.due == local(DETROIT, *primary_date, 16)
+    reading = next(r for r in filing.readings if r.due == local(DETROIT, *no_primary, 16))
+    assert reading.cite == cite
+    assert "write-in-declaration-primary" in d
+    assert not any(n.code == "choice.removes" for n in result.warnings)
+    out = lookup(REGISTRY.get(UNDECIDED), today=TODAY, election=election)
+    assert "no-primary" in next(x for x in out.deadlines if x.id == "petition-filing").basis.assumed
+
+
+def test_a_city_recorded_as_holding_a_primary_before_2014_has_no_no_primary_reading():
+    # adrian-mi: holds_primary yes, open-ended: the 2011 cycle's date before the primary, alone
+    d, _ = calc("adrian-mi", election=date(2011, 11, 8))
+    assert d["petition-filing"].due == local(DETROIT, 2011, 5, 10, 16)
+    assert local(DETROIT, 2011, 8, 16, 16) not in {r.due for r in d["petition-filing"].readings}
+    assert d["write-in-declaration-primary"].due.date() == date(2011, 7, 22)
+
+
+def test_ovid_2012_is_decided_by_its_fact_too():
+    # ovid-mi: holds_primary no, open-ended. Nov 6, 2012 (2012 PA 276's version): Nov 6 - 84 days =
+    # Oct 31 (6), Sep 30 (37), Aug 31 (67), Aug 14 (84): Tuesday, August 14, 2012; the primary's
+    # write-in declaration (Friday, July 27, 2012, before Aug 7) is not listed.
     d, _ = calc("ovid-mi", election=date(2012, 11, 6))
-    assert d["write-in-declaration-primary"].due == local(DETROIT, 2012, 7, 27, 16)
+    assert d["petition-filing"].due == local(DETROIT, 2012, 8, 14, 16)
+    assert "write-in-declaration-primary" not in d
 
 
 def test_the_report_page_of_the_removed_deadline_answers(tmp_path):
