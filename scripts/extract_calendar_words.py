@@ -44,7 +44,7 @@ _RULE_FILE = (
     "deadlines.*.title", "deadlines.*.note", "deadlines.*.warning",
     "deadlines.*.readings.name", "deadlines.*.readings.why",
     "deadlines.*.thresholds.office", "deadlines.*.thresholds.who", "deadlines.*.thresholds.note",
-    "choices.*.title", "choices.*.after",
+    "choices.*.title", "choices.*.after", "choices.*.period.readings.name", "choices.*.period.readings.why",
     "holidays.legal.*.name", "holidays.closures.*.name",
     "holidays.proclaimed.days.name", "holidays.one_off_closures.days.name",
     "holidays.readings.*.name", "holidays.readings.*.why",

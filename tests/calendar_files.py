@@ -98,8 +98,8 @@ MESSAGE_CASES = {
     "threshold note of the wrong type": (
         rule('thresholds = [{ office = "Mayor", who = "voters", cite = "x", min = 5, note = 7 }]'),
         "deadlines.filing.thresholds[0].note: expected a non-empty string, got an integer"),
-    "integer too small": (due('{ days_before = 0, of = "general" }'),
-                          "deadlines.filing.due.days_before: expected an integer of at least 1, got 0"),
+    "integer too small": (due('{ nth_weekday_before = 0, weekday = "tuesday", of = "general" }'),
+                          "deadlines.filing.due.nth_weekday_before: expected an integer of at least 1, got 0"),
     "boolean": (rule('office_act = "no"'), "deadlines.filing.office_act: expected true or false, got a string"),
     "date": (rule('effective = "2020-13-01"'), "deadlines.filing.effective: expected a date YYYY-MM-DD, got '2020-13-01'"),
     "time of day": (rule('at = "5pm"'), "deadlines.filing.at: expected a time of day HH:MM (24-hour), got '5pm'"),

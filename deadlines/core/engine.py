@@ -273,9 +273,10 @@ def _removed_by_choices(jur: Jurisdiction, held: date, cycle: date, decisions: S
 
 def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, held: date) -> Rule:
     """The rule as this cycle's decision on ``choice`` leaves it: the choice's
-    period of the cycle (whose general election is ``held``) where taken; the
-    rule's own plus that period as a reading while nothing is recorded; the
-    rule's own, with a word, where declined or ended."""
+    period of the cycle (whose general election is ``held``) where taken, with
+    the period's own readings; the rule's own plus that period and its
+    readings as readings while nothing is recorded; the rule's own, with a
+    word, where declined or ended."""
     def noted(words: Note) -> Note:
         return joined(said(rule.note), words) if rule.note else words
 
@@ -292,7 +293,7 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, h
             at=period.at, due=period.due,
         )
         caution = note("choice.undecided", choice=choice.title, cite=choice.cite)
-        return replace(rule, readings=rule.readings + (reading,),
+        return replace(rule, readings=rule.readings + (reading,) + period.readings,
                        warning=joined(said(rule.warning), caution) if rule.warning else caution)
     if not decision.taken and decision.listed is not None:  # not named on the complete list of that year
         return replace(rule, note=noted(note("choice.not_listed", choice=choice.title, year=decision.listed,
@@ -301,7 +302,7 @@ def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, h
         return replace(rule, note=noted(note("choice.declined", choice=choice.title, authority=decision.authority)))
     return replace(
         rule, start=period.start or rule.start, start_at_opening=period.start_at_opening or rule.start_at_opening,
-        due=period.due, at=period.at or rule.at, readings=(), cite=f"{period.cite}; {choice.cite}",
+        due=period.due, at=period.at or rule.at, readings=period.readings, cite=f"{period.cite}; {choice.cite}",
         text=period.text,
         note=note("choice.taken", choice=choice.title, authority=decision.authority, period_cite=period.cite,
                   cite=rule.cite),

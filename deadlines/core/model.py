@@ -286,7 +286,9 @@ class Period:
     """The period a choice gives the deadlines it names (``start``/``due``/``at``,
     cited by ``cite`` and quoted by ``text``) in the cycles whose general
     election is held from ``effective`` until the next period takes effect:
-    the law of each era, as a rule's versions are."""
+    the law of each era, as a rule's versions are; ``readings``, the period's
+    own other readings (where the choice is taken, or beside it while
+    undecided)."""
 
     effective: date
     due: Expr
@@ -295,6 +297,7 @@ class Period:
     start: Expr | None = None
     start_at_opening: bool = False
     at: time | None = None
+    readings: tuple[Reading, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,8 @@ def _weekday_in_month(value: Moment, expr: Expr) -> date:
     return first + timedelta(weeks=expr.n - 1)
 
 
+#: The counts of days, which may count 0: the day of the anchor itself (``days_before = 0``).
+SAME_DAY_OPS = frozenset({"days_before", "days_after"})
 #: The most of each unit a count may give, and the days one unit moves (earliest, latest).
 _UNITS = {"days": (3_660, (1, 1)), "months": (120, (28, 31)), "years": (10, (365, 366))}
 
@@ -92,6 +94,9 @@ def _said(key: str, *fields: str) -> Callable[[Expr, Note, Moment], Note]:
     """The step of operation ``key``: ``count.<key>`` with the expression's
     ``fields``, the anchor and the day (``moment`` for an instant) counted."""
     code = f"count.{key}"
+    if fields == ("n",) and key in SAME_DAY_OPS:  # 0 days: the day of the anchor itself
+        return lambda e, anchor, result: (Note("count.same_day", (("anchor", anchor), ("day", result))) if e.n == 0
+                                          else Note(code, (("n", e.n), ("anchor", anchor), ("day", result))))
     if fields == ("n",):
         return lambda e, anchor, result: Note(code, (("n", e.n), ("anchor", anchor), ("day", result)))
     if fields == ("n", "weekday"):

@@ -76,6 +76,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "count.nth_weekday_before": ("The {n:ord} {weekday:weekday} preceding {anchor}, not counting that day itself, "
                                  "is {day}."),
     "count.days_before": "The {n:ord} day prior to {anchor} is {day}.",
+    "count.same_day": "The day of {anchor} itself is {day}.",
     "count.days_after": _calendar_count("day", "after", "(the day itself not counted)"),
     "count.months_before": _calendar_count("month", "before", _EXTRA_MONTHS),
     "count.months_after": _calendar_count("month", "after", _EXTRA_MONTHS),

@@ -188,3 +188,15 @@ def test_choice_removes_deadlines_that_are_there(tmp_path):
     path, found = problems(tmp_path, body)
     assert f"{path}: choices.rcv.removes[0]: 'window' is both given a period and removed" in found
     assert any(p.startswith(f"{path}: choices.rcv.removes[1]: no deadline 'nowhere' here") for p in found)
+
+
+def test_zero_days_is_the_anchors_own_day_and_zero_of_anything_else_is_refused(tmp_path):
+    """``days_before = 0``: "not later than the date of the primary" (MCL 168.646a(1));
+    a zeroth Tuesday is no Tuesday."""
+    same_day = BASE.replace('due = { days_before = 60, of = "general" }', 'due = { days_before = 0, of = "general" }')
+    _, found = problems(tmp_path, same_day)
+    assert not found
+    zeroth = BASE.replace('due = { days_before = 60, of = "general" }',
+                          'due = { nth_weekday_before = 0, weekday = "tuesday", of = "general" }')
+    path, found = problems(tmp_path, zeroth)
+    assert f"{path}: deadlines.filing.due.nth_weekday_before: expected an integer of at least 1, got 0" in found

@@ -146,3 +146,16 @@ def test_the_spanish_catalog_holds_every_note_and_error_template():
     held = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id and m.string}
     wanted = {t if isinstance(t, str) else t[0] for t in (*TEMPLATES.values(), *ERRORS.values())}
     assert wanted - held == set()
+
+
+def test_a_count_of_zero_days_says_the_anchors_own_day():
+    """``days_before = 0`` (the day of the primary itself, MCL 168.646a(1)): said as the day, not "the 0th day"."""
+    from deadlines.core.model import Expr
+    from deadlines.core.notes import Note
+    from deadlines.core.operations import OPERATIONS
+
+    primary = Note("anchor", (("title", "Primary election"), ("value", date(2026, 8, 4))))
+    step = OPERATIONS["days_before"].explain(Expr("days_before", "primary", 0), primary, date(2026, 8, 4))
+    assert step.code == "count.same_day"
+    assert words("en").note(step) == "The day of the primary election (Tuesday, August 4, 2026) itself is Tuesday, August 4, 2026."
+    assert words("es").note(step).startswith("El día mismo de")

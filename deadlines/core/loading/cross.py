@@ -13,6 +13,7 @@ from deadlines.core.inputs import to_moment
 from deadlines.core.loading import shape
 from deadlines.core.loading.checker import Checker
 from deadlines.core.loading.counts import expr_of
+from deadlines.core.loading.rules import reading_of
 from deadlines.core.model import Choice, Decision, Override, Period
 from deadlines.core.operations import OPERATIONS
 
@@ -145,10 +146,14 @@ def _period(value, where: str, effective: date | None, c: Checker) -> Period | N
     at = c.clock(p.get("at"), f"{where}.at")
     day = c.day(p.get("effective"), f"{where}.effective") or effective
     words = [c.string(p.get(k), f"{where}.{k}") for k in ("cite", "text")]
-    if not (due and day and all(words)):
+    readings = [reading_of(r, f"{where}.readings[{i}]", c) for i, r in enumerate(c.items(p.get("readings"), f"{where}.readings"))]
+    for i, r in enumerate(readings):
+        if r is not None and r.due is not None and r.due.of not in ("general", "primary"):
+            c.fail(f"{where}.readings[{i}].due", f"a choice's period counts from an election (general or primary), not '{r.due.of}'")
+    if not (due and day and all(words)) or None in readings:
         return None
     return Period(effective=day, due=due, cite=words[0], text=words[1].strip(), start=start,
-                  start_at_opening=start_at == "office_opening", at=at)
+                  start_at_opening=start_at == "office_opening", at=at, readings=tuple(readings))
 
 
 def decisions_of(found, choices, general) -> tuple[Decision, ...]:

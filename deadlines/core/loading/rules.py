@@ -55,7 +55,7 @@ def _rule(rid: str, value, where: str, c: Checker) -> Rule | None:
     start_at = c.string(t.get("start_at"), f"{where}.start_at", ("office_opening",))
     roll = c.string(t.get("roll"), f"{where}.roll", tuple(ROLLS))
     readings = [read for i, item in enumerate(c.items(t.get("readings"), f"{where}.readings"))
-                if (read := _reading(item, f"{where}.readings[{i}]", c))]
+                if (read := reading_of(item, f"{where}.readings[{i}]", c))]
     thresholds = []
     for i, th in enumerate(c.items(t.get("thresholds"), f"{where}.thresholds")):
         tw = f"{where}.thresholds[{i}]"
@@ -123,7 +123,7 @@ def _rule(rid: str, value, where: str, c: Checker) -> Rule | None:
 READING_WAYS = ("roll", "at", "at_zone", "due")
 
 
-def _reading(value, where: str, c: Checker) -> Reading | None:
+def reading_of(value, where: str, c: Checker) -> Reading | None:
     """Another reading of a rule's last day: another roll, hour, zone of the
     hour, or way of counting (at least one), with its name, cite and why;
     ``election_months``, where given, the months of the general election in

@@ -23,7 +23,7 @@ from deadlines.core.elections import ELECTION_DAYS
 from deadlines.core.holiday_law import OBSERVED, WEEKLY
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS
 from deadlines.core.model import AUDIENCES, KINDS, YEARS
-from deadlines.core.operations import OPERATIONS
+from deadlines.core.operations import OPERATIONS, SAME_DAY_OPS
 from deadlines.core.roster import OCD_PATTERN
 
 #: A shared set's name: ``calendars/shared/<name>.toml``.
@@ -152,9 +152,11 @@ WHOLE_YEAR = Whole(FIRST_YEAR, LAST_YEAR)
 
 
 def _operand(op) -> object:
+    """What an operation's key holds: a count of units from 1 (of days from 0:
+    the day of the anchor itself), or a month and day."""
     if op.operand == "month_day":
         return MONTH_DAY
-    return Whole(1, op.most)
+    return Whole(0 if op.key in SAME_DAY_OPS else 1, op.most)
 
 
 COUNT = table(
@@ -199,7 +201,8 @@ TRIGGER = table("Trigger", "An event a deadline counts from, recorded when it ha
 PERIOD = table("Period", "The period a choice gives the deadlines it names; in a list of versions (`[[...period]]`), "
                "each from its `effective` date (the first on the choice's).",
                required=(("due", COUNT), ("cite", LINE), ("text", TEXT)),
-               optional=(("start", COUNT), ("start_at", OPENING), ("at", CLOCK), ("effective", DAY)))
+               optional=(("start", COUNT), ("start_at", OPENING), ("at", CLOCK), ("effective", DAY),
+                         ("readings", ListOf(READING))))
 CHOICE = table(
     "Choice", "An option the law gives per cycle, and the period it gives the deadlines it names.",
     required=(("title", LINE), ("cite", LINE), ("text", TEXT), ("effective", DAY), ("deadlines", ListOf(LINE)),

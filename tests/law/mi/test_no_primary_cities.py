@@ -225,3 +225,43 @@ def test_the_report_page_of_the_removed_deadline_answers(tmp_path):
     page = client.get("/jurisdictions/ovid-mi/report?deadline=write-in-declaration-primary&election=2026-11-03")
     assert page.status_code == 200
     assert "Write-in candidates for the primary" in page.get_data(as_text=True)
+
+
+# --------------------------------------------------------------------------- as late as the primary day
+# MCL 168.646a(1): petitions "shall be filed at a time provided by charter, but not later than
+# the date of the primary". A city without a primary may close filing on the August primary day
+# itself, as Houghton (4:00 p.m., Tuesday, August 2, 2022) and Saline (4:00 p.m., Tuesday,
+# August 7, 2018) published: a reading beside the fifteenth Tuesday, later, never the safe date.
+# Worked days: the August 2026 primary is Tuesday, August 4 (above); August 1, 2022 was a Monday,
+# the primary Tuesday, August 2, and fifteen Tuesdays before Tuesday, November 8, 2022 is July 26
+# (Nov 8 -> Oct 8 (31), Sep 8 (61), Aug 8 (92), Jul 26 (105)).
+CHARTER_DAY = "with no primary, a charter's own day as late as the day of the August primary"
+
+
+def _charter_day(d):
+    return [r for r in d.readings if EN.reading_name(r, "").startswith(CHARTER_DAY)]
+
+
+def test_a_no_primary_city_may_file_as_late_as_the_primary_day_a_later_reading():
+    d, _ = calc("ovid-mi", election=ELECTION)
+    filing = d["petition-filing"]
+    [late] = _charter_day(filing)
+    assert late.due == local(DETROIT, 2026, 8, 4, 16) and not late.safe
+    assert filing.safe_due == local(DETROIT, 2026, 7, 21, 16)  # the fifteenth Tuesday stays the safe date
+    assert ES.reading_name(late, "").startswith("sin primaria, un día fijado por la carta municipal")
+
+
+def test_an_undecided_city_shows_the_primary_day_beside_both_dates():
+    d, _ = calc(UNDECIDED, election=ELECTION)
+    filing = d["petition-filing"]
+    assert filing.safe_due == local(DETROIT, 2026, 4, 21, 16)
+    assert {r.due for r in filing.readings} >= {local(DETROIT, 2026, 4, 21, 16), local(DETROIT, 2026, 7, 21, 16),
+                                                local(DETROIT, 2026, 8, 4, 16)}
+    assert [r.due for r in _charter_day(filing)] == [local(DETROIT, 2026, 8, 4, 16)]
+
+
+def test_houghtons_published_primary_day_2022_is_among_the_dates_shown():
+    d, _ = calc("houghton-mi", election=date(2022, 11, 8))
+    filing = d["petition-filing"]
+    assert filing.due == local(DETROIT, 2022, 7, 26, 16)
+    assert [r.due for r in _charter_day(filing)] == [local(DETROIT, 2022, 8, 2, 16)]

@@ -109,8 +109,10 @@ def test_city_2025_odd_year_cycle(registry):
     f = d["petition-filing"]
     assert f.due == f.safe_due == four_pm(date(2025, 4, 22))
     assert f.due.utcoffset().total_seconds() == -4 * 3600  # EDT
-    # The reading for a city with no primary: 15 Tuesdays before Nov 4 = Nov 4 - 105 = Tue Jul 22.
-    assert sorted(r.due for r in f.readings) == [four_pm(date(2025, 4, 22)), four_pm(date(2025, 7, 22))]
+    # The reading for a city with no primary: 15 Tuesdays before Nov 4 = Nov 4 - 105 = Tue Jul 22;
+    # and a charter's own day as late as the primary itself (MCL 168.646a(1)), Tue Aug 5.
+    assert sorted(r.due for r in f.readings) == [four_pm(date(2025, 4, 22)), four_pm(date(2025, 7, 22)),
+                                                 four_pm(date(2025, 8, 5))]
     # MCL 168.322a: third day after Tue Apr 22 = Fri Apr 25, 4 o'clock.
     assert d["withdrawal"].due == four_pm(date(2025, 4, 25))
     # Charter notice: 21 and 7 days before Apr 22 = Apr 1 to Apr 15.
@@ -128,29 +130,30 @@ def test_city_set_is_marked_a_reading_of_state_law(registry):
 
 
 @pytest.mark.parametrize(
-    "election, with_primary, no_primary",
+    "election, with_primary, no_primary, primary",
     [
         # 2022: primary Aug 2 (Aug 1 is the first Monday); Aug 2 - 105 = Tue Apr 19, 2022: the
         # Ypsilanti deadline, "4:00 p.m., Tuesday, April 19, 2022". No primary: Nov 8 - 105 = Jul 26,
         # published by Bridgman: "no later than 4:00 p.m. on July 26, 2022".
-        (date(2022, 11, 8), date(2022, 4, 19), date(2022, 7, 26)),
+        (date(2022, 11, 8), date(2022, 4, 19), date(2022, 7, 26), date(2022, 8, 2)),
         # 2023: primary Aug 8 (Aug 7 first Monday); Aug 8 - 105 = Apr 25. No primary: Nov 7 - 105 =
         # Jul 25, published by Northville: "until 4 p.m. July 25 to file nominating petitions".
-        (date(2023, 11, 7), date(2023, 4, 25), date(2023, 7, 25)),
+        (date(2023, 11, 7), date(2023, 4, 25), date(2023, 7, 25), date(2023, 8, 8)),
         # 2017: no primary: Nov 7 - 105 = Jul 25, published by Garden City: "4:00 p.m., Tuesday,
         # July 25, 2017". Primary Aug 8, 2017 - 105 = Apr 25.
-        (date(2017, 11, 7), date(2017, 4, 25), date(2017, 7, 25)),
+        (date(2017, 11, 7), date(2017, 4, 25), date(2017, 7, 25), date(2017, 8, 8)),
         # 2020: primary Aug 4 - 105 = Apr 21, published by Hillsdale: "Tuesday, April 21, 2020 by
         # 4:00p.m." (before the federal court moved it; an override is a city file's to record).
         # No primary: Nov 3 - 105 = Jul 21.
-        (date(2020, 11, 3), date(2020, 4, 21), date(2020, 7, 21)),
+        (date(2020, 11, 3), date(2020, 4, 21), date(2020, 7, 21), date(2020, 8, 4)),
     ],
 )
-def test_city_fifteenth_tuesday_both_ways(registry, election, with_primary, no_primary):
+def test_city_fifteenth_tuesday_both_ways(registry, election, with_primary, no_primary, primary):
+    """Both ways, and a charter's own day as late as the primary (MCL 168.646a(1)), the latest."""
     d, _ = calc(registry, "test-city-mi", election=election)
     f = d["petition-filing"]
     assert f.safe_due == four_pm(with_primary)
-    assert {r.due for r in f.readings} == {four_pm(with_primary), four_pm(no_primary)}
+    assert {r.due for r in f.readings} == {four_pm(with_primary), four_pm(no_primary), four_pm(primary)}
 
 
 def test_city_2012_cycle_counts_the_twelfth_tuesday(registry):
