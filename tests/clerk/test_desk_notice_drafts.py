@@ -40,6 +40,7 @@ def test_the_spanish_desk_shows_the_spanish_draft_and_the_english_one(app):
     assert list(drafts) == ["es", "en"]
     assert drafts["es"].startswith("CONVOCATORIA DE CANDIDATURAS A DIRECTOR ESCOLAR")
     assert drafts["en"].startswith("CALL FOR NOMINATIONS FOR SCHOOL DIRECTORS")
-    # 67th day before November 2, 2027: Friday, August 27 (1-4-803(2))
-    assert "viernes, 27 de agosto de 2027, a las 5:00 p.m." in drafts["es"]
+    # 67th day before November 2, 2027: Friday, August 27 (1-4-803(2)), when the district's office closes at 4 p.m.
+    # (its recorded hours, calendars/facts/co.csv)
+    assert "viernes, 27 de agosto de 2027, a las 4:00 p.m." in drafts["es"]
     assert "El aviso en inglés, listo para copiar" in page

@@ -60,10 +60,11 @@ def test_colorado_school_call_for_nominations_states_signatures_and_the_petition
     # November 2. 22-31-107(1.5): the call states the offices, where a petition is had, the signatures needed
     # (1-4-803(1)(a): 50 in a district of 1,000 or more students, 25 in a smaller one) and the petition deadline,
     # the 67th day before the election (1-4-803(2)): November 2 - 67 days = August 27 (Nov 2 -> Oct 3 is 30 days,
-    # -> Sep 3 is 60, -> Aug 27 is 67), a Friday, by the close of business, 5 p.m. (1-1-106(5)).
+    # -> Sep 3 is 60, -> Aug 27 is 67), a Friday, by the close of business: the district's Board of Education
+    # office closes at 4 p.m. ("7:30 a.m. - 4 p.m., Monday - Friday", asd20.org, calendars/facts/co.csv).
     text = _draft("academy-school-district-no-20-co", date(2027, 11, 2))
     assert text.startswith("CALL FOR NOMINATIONS FOR SCHOOL DIRECTORS\nAcademy School District No. 20\n")
-    assert "Deadline for submitting the nomination petition: Friday, August 27, 2027, at 5:00 p.m." in text
+    assert "Deadline for submitting the nomination petition: Friday, August 27, 2027, at 4:00 p.m." in text
     assert "at least 25 eligible electors" in text and "at least 50 eligible electors" in text
     assert "Where a nomination petition may be obtained: ____" in text
     assert "the number of signatures necessary for the nomination petition" in text
@@ -88,7 +89,7 @@ def test_colorado_special_district_call_states_the_self_nomination_deadline():
      "Fechas para presentar una declaración de candidatura: desde el martes, 1 de junio de 2027, a las 8:00 a.m. "
      "(hora de la Montaña) hasta el lunes, 7 de junio de 2027, a las 5:00 p.m."),
     ("academy-school-district-no-20-co", date(2027, 11, 2), "CONVOCATORIA DE CANDIDATURAS A DIRECTOR ESCOLAR",
-     "Plazo para entregar la petición de nominación: viernes, 27 de agosto de 2027, a las 5:00 p.m."),
+     "Plazo para entregar la petición de nominación: viernes, 27 de agosto de 2027, a las 4:00 p.m."),  # its office's hours
     ("232-metropolitan-district-co", date(2027, 5, 4), "CONVOCATORIA DE CANDIDATURAS",
      "al funcionario electoral designado: viernes, 26 de febrero de 2027, a las 5:00 p.m."),
 ])
