@@ -238,11 +238,19 @@ def _fact(row: dict) -> Fact:
     return Fact(name, value, values["source"], "research", values["quote"], _day(values, "as_of"), *held)
 
 
+def _rank(f: Fact) -> tuple:
+    """Among facts of one precedence (who recorded them), the higher the
+    surer: the government's own row before a complete list's inference, one
+    recorded for a period (a notice of one cycle) before an open-ended one,
+    then the latest ``as_of``."""
+    return (f.listed is None, f.holds_from is not None or f.holds_until is not None, f.as_of or date.min)
+
+
 def in_force(facts, day: date) -> dict[str, Fact]:
     """The fact of each name that holds on ``day``, by precedence: the clerk's,
-    then a report's, then research; among equals the latest ``as_of``."""
+    then a report's, then research; among equals by :func:`_rank`."""
     out: dict[str, Fact] = {}
-    for f in sorted(facts, key=lambda f: (-FACT_BY.index(f.by), f.as_of or date.min)):
+    for f in sorted(facts, key=lambda f: (-FACT_BY.index(f.by), *_rank(f))):
         if f.holds_on(day):
             out[f.fact] = f
     return out
@@ -303,7 +311,9 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
     a default to confirm (hours a government's own file states are its law
     and stand), and a decision for every cycle a
     ``decision:<choice>`` or ``holds_primary`` fact holds for (a decision the
-    jurisdiction's own file records wins)."""
+    jurisdiction's own file records wins; of facts for one cycle, the one
+    :func:`in_force` ranks first: a cycle's own before an open-ended one, then
+    the latest)."""
     if not facts:
         return jur
     changes: dict = {}
@@ -313,7 +323,7 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
     taken = {(d.choice, d.cycle) for d in jur.decisions}
     decisions = list(jur.decisions)
     general = jur.elections.get("general")
-    for f in facts:
+    for f in sorted(facts, key=_rank, reverse=True):  # the surest first, as in_force ranks them
         choice = f.fact.removeprefix("decision:") if f.fact.startswith("decision:") else (
             NO_PRIMARY if f.fact == "holds_primary" else None)
         if choice is None or choice not in jur.choices or general is None:

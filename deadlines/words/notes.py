@@ -154,11 +154,11 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "reading.published_why": "The government's own notice (read {as_of}) says: \"{quote:raw}\".",
     # what a date rests on (deadlines.core.basis)
     "basis.law": "The statute alone sets this date.",
-    "basis.published": "{place}'s own published notice gives the same date ({source:raw}).",
+    "basis.published": "A published notice for {place} gives the same date ({source:raw}).",
     "basis.published_within": "{place} published this notice on {day}, within the law's window ({source:raw}).",
-    "basis.departs": ("{place}'s published notice gives {published} ({source:raw}); the statute gives {statute}. "
+    "basis.departs": ("A published notice for {place} gives {published} ({source:raw}); the statute gives {statute}. "
                       "Both are shown: act by the earlier, {safe}."),
-    "basis.departs_hours": ("{place}'s published notice gives {published} ({source:raw}); the law, at the office's "
+    "basis.departs_hours": ("A published notice for {place} gives {published} ({source:raw}); the law, at the office's "
                             "recorded hours, gives {statute}. Both are shown: act by the earlier, {safe}."),
     "basis.fact.office_hours": "The office's hours, {open} to {close}, {by}.",
     "basis.fact.office_hours_on": "The office's hours, {open} to {close} on {days:comma} only, {by}.",

@@ -265,3 +265,18 @@ def test_houghtons_published_primary_day_2022_is_among_the_dates_shown():
     filing = d["petition-filing"]
     assert filing.due == local(DETROIT, 2022, 7, 26, 16)
     assert [r.due for r in _charter_day(filing)] == [local(DETROIT, 2022, 8, 2, 16)]
+
+
+# --------------------------------------------------------------------------- a cycle's own fact
+# Garden City's 2017 notice set petitions due "by 4:00 p.m., Tuesday, July 25, 2017" for the
+# November 7 election: the fifteenth Tuesday before it (Nov 7 -> Oct 7 (31), Sep 7 (61), Aug 7 (92),
+# Jul 25 (105)), so no primary that year (a holds_primary "no" row for the 2017 cycle). Its 2019 notice
+# (an open-ended "yes" row, read later) holds a primary "If there are more than eight candidates":
+# petitions by the fifteenth Tuesday before the August 6, 2019 primary, April 23, 2019 (Aug 6 ->
+# Jul 6 (31), Jun 6 (61), May 6 (92), Apr 23 (105)). The cycle's own row wins over the open-ended one.
+
+def test_a_cycles_own_fact_wins_over_a_later_open_ended_one():
+    d, _ = calc("garden-city-mi", election=date(2017, 11, 7))
+    assert d["petition-filing"].due == local(DETROIT, 2017, 7, 25, 16)
+    d, _ = calc("garden-city-mi", election=date(2019, 11, 5))
+    assert d["petition-filing"].due == local(DETROIT, 2019, 4, 23, 16)
