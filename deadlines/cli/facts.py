@@ -13,10 +13,11 @@ from deadlines.core.errors import CalendarError
 from deadlines.core.facts import NO_PRIMARY
 from deadlines.core.registry import Registry, state_of
 from deadlines.publish.as_json import fact_dict
+from deadlines.publish.record_words import PAYS_A_FEE
 from deadlines.service import local_facts
 
 #: The facts counted by ``--coverage``, each with when a government's law needs it
-COVERED = ("office_hours", "filing_office", "holds_primary", "decision:ranked-choice", "published")
+COVERED = ("office_hours", "filing_office", "holds_primary", "decision:ranked-choice", "filing_fee", "published")
 
 
 def _facts_of(jur, stored) -> list:
@@ -39,6 +40,9 @@ def _needs(jur, name: str) -> bool:
         return NO_PRIMARY in jur.choices
     if name.startswith("decision:"):
         return name.split(":", 1)[1] in jur.choices
+    if name == "filing_fee":  # a filing whose quoted law asks for a fee (a Utah municipality's declaration)
+        return any(PAYS_A_FEE.search(" ".join(r.text.split())) and r.office_act
+                   for versions in jur.rules.values() for r in versions)
     return True
 
 

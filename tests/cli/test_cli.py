@@ -112,3 +112,19 @@ def test_console_script_runs():
                          capture_output=True, text=True, check=True, cwd=ROOT)
     data = json.loads(out.stdout)
     assert [d["due"] for d in data["deadlines"] if d["id"] == "petition-filing"] == ["2025-08-29T17:00:00-06:00"]
+
+
+def test_facts_coverage_counts_every_government_once_per_fact_with_the_filing_fee():
+    """Per state and kind, each fact's recorded, assumed and not-needed counts add up to the
+    governments; a filing fee is needed only where the quoted law asks for one (Utah's
+    municipalities: 20A-9-203(3)(a)(ii) "pay the filing fee, if one is required by municipal
+    ordinance"), never for a Michigan township."""
+    out = CliRunner().invoke(main, ["facts", "--coverage", "--json"])
+    assert out.exit_code == 0, out.output
+    table = json.loads(out.output)
+    for key, entry in table.items():
+        for name, counts in entry.items():
+            if name != "governments":
+                assert sum(counts.values()) == entry["governments"], (key, name)
+    assert table["UT city"]["filing_fee"]["recorded"] >= 27
+    assert table["MI township"]["filing_fee"] == {"not needed": table["MI township"]["governments"]}
