@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deadlines.core.basis import published_by_research  # noqa: E402
+from deadlines.core.basis import published_by_research, published_within_window  # noqa: E402
 from deadlines.core.errors import CalendarError, InputError  # noqa: E402
 from deadlines.core.moments import day_of  # noqa: E402
 from deadlines.core.registry import Registry  # noqa: E402
@@ -45,7 +45,7 @@ def verdict(published, d) -> str:
     where its day is among the days shown, else ``departs``."""
     if published == d.safe_due or (not isinstance(published, datetime) and published == day_of(d.safe_due)):
         return "agree"
-    if d.kind == "notice-window" and d.start is not None and day_of(d.start) <= day_of(published) <= day_of(d.due):
+    if published_within_window(published, d):
         return "agree"
     shown = {day_of(m) for m in (d.safe_due, d.due, *(r.due for r in d.readings))}
     return "reading" if day_of(published) in shown else "departs"

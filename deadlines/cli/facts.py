@@ -13,7 +13,7 @@ from deadlines.core.errors import CalendarError
 from deadlines.core.facts import NO_PRIMARY
 from deadlines.core.registry import Registry, state_of
 from deadlines.publish.as_json import fact_dict
-from deadlines.publish.record_words import PAYS_A_FEE
+from deadlines.publish.record_words import asks_a_fee
 from deadlines.service import local_facts
 
 #: The facts counted by ``--coverage``, each with when a government's law needs it
@@ -41,8 +41,7 @@ def _needs(jur, name: str) -> bool:
     if name.startswith("decision:"):
         return name.split(":", 1)[1] in jur.choices
     if name == "filing_fee":  # a filing whose quoted law asks for a fee (a Utah municipality's declaration)
-        return any(PAYS_A_FEE.search(" ".join(r.text.split())) and r.office_act
-                   for versions in jur.rules.values() for r in versions)
+        return any(asks_a_fee(r) for versions in jur.rules.values() for r in versions)
     return True
 
 

@@ -77,7 +77,7 @@ def _same(published: Moment, due: Moment) -> bool:
     return day_of(published) == day_of(due)
 
 
-def _within_window(published: Moment, d: Deadline) -> bool:
+def published_within_window(published: Moment, d: Deadline) -> bool:
     """A notice the government publishes (``notice-window``), published on a
     day of the law's window: the law is kept, the day is the day it appeared,
     not another last day."""
@@ -86,7 +86,7 @@ def _within_window(published: Moment, d: Deadline) -> bool:
 
 
 def _agrees(published: Moment, d: Deadline) -> bool:
-    return _same(published, d.safe_due or d.due) or _within_window(published, d)
+    return _same(published, d.safe_due or d.due) or published_within_window(published, d)
 
 
 def _office_decides(d: Deadline) -> bool:

@@ -23,11 +23,13 @@ ROLL_MARGIN = 31
 def reach(rules: Mapping[str, tuple[Rule, ...]], order: Iterable[str], choices: Iterable[Choice] = ()) -> tuple[int, int]:
     """(days before, days after) its anchors that any rule can count to,
     following rules that count from other rules (``order``: anchors first);
-    a rule's readings and the periods a choice gives it (every era's) count too."""
+    a rule's readings and the periods a choice gives it (every era's, with
+    their readings) count too."""
     given: dict[str, list[Expr]] = {}
     for choice in choices:
         for rid in choice.deadlines:
-            given.setdefault(rid, []).extend(e for p in choice.periods for e in (p.start, p.due) if e is not None)
+            given.setdefault(rid, []).extend(e for p in choice.periods
+                                             for e in (p.start, p.due, *(r.due for r in p.readings)) if e is not None)
     span: dict[str, tuple[int, int]] = {}
     for rid in order:
         exprs = [e for rule in rules[rid] for e in (rule.start, rule.due, *(r.due for r in rule.readings)) if e is not None]

@@ -16,7 +16,7 @@ from deadlines.core.facts import fees, in_force
 from deadlines.core.computed import Deadline, Result
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.law import law_of
-from deadlines.core.model import OfficeHours
+from deadlines.core.model import OfficeHours, Rule
 from deadlines.core.moments import day_of
 from deadlines.publish.words import status_name, when
 from deadlines.words import Words, _
@@ -117,15 +117,19 @@ PAYS_A_FEE = re.compile(r"\bpay(?:s|ing)?\b[^.]{0,40}?\bfiling fee", re.I)
 FEE_OFFICE_WORDS = {"mayor": _("{amount} for mayor"), "council": _("{amount} for council member")}
 
 
+def asks_a_fee(rule: Rule) -> bool:
+    """Whether ``rule`` is a filing at the office by candidates or petitioners
+    whose quoted law asks for a fee (:data:`PAYS_A_FEE`)."""
+    return (rule.office_act and bool({"candidates", "petitioners"} & set(rule.audience))
+            and PAYS_A_FEE.search(" ".join((rule.text or "").split())) is not None)
+
+
 def filing_fee(d: Deadline, jur: Jurisdiction):
-    """The ``filing_fee`` fact in force on ``d``'s day, for a filing at the
-    office by candidates or petitioners whose quoted law asks for a fee
-    (:data:`PAYS_A_FEE`), for ``d``'s cycle (its general election in the
-    fact's holds_from..holds_until); None where it is none such or no fee is
-    recorded."""
-    if not d.rule.office_act or not {"candidates", "petitioners"} & set(d.audience):
-        return None
-    if not PAYS_A_FEE.search(" ".join((d.text or "").split())):
+    """The ``filing_fee`` fact in force on ``d``'s day, for a filing whose law
+    asks for a fee (:func:`asks_a_fee`), for ``d``'s cycle (its general
+    election in the fact's holds_from..holds_until); None where it is none
+    such or no fee is recorded."""
+    if not asks_a_fee(d.rule):
         return None
     # a fee holds for the cycles whose general election is in holds_from..holds_until (a notice's fee: that one)
     return in_force([f for f in jur.facts if f.fact == "filing_fee"], d.cycle).get("filing_fee")

@@ -139,17 +139,16 @@ def _period(value, where: str, effective: date | None, c: Checker) -> Period | N
     p = c.shaped(value, where, shape.PERIOD)
     start = expr_of(p["start"], f"{where}.start", c) if "start" in p else None
     due = expr_of(p["due"], f"{where}.due", c) if "due" in p else None
-    for part, expr in (("start", start), ("due", due)):
-        if expr is not None and expr.of not in ("general", "primary"):
-            c.fail(f"{where}.{part}", f"a choice's period counts from an election (general or primary), not '{expr.of}'")
     start_at = c.string(p.get("start_at"), f"{where}.start_at", ("office_opening",))
     at = c.clock(p.get("at"), f"{where}.at")
     day = c.day(p.get("effective"), f"{where}.effective") or effective
     words = [c.string(p.get(k), f"{where}.{k}") for k in ("cite", "text")]
     readings = [reading_of(r, f"{where}.readings[{i}]", c) for i, r in enumerate(c.items(p.get("readings"), f"{where}.readings"))]
-    for i, r in enumerate(readings):
-        if r is not None and r.due is not None and r.due.of not in ("general", "primary"):
-            c.fail(f"{where}.readings[{i}].due", f"a choice's period counts from an election (general or primary), not '{r.due.of}'")
+    counted = [(f"{where}.start", start), (f"{where}.due", due),
+               *((f"{where}.readings[{i}].due", r.due) for i, r in enumerate(readings) if r is not None)]
+    for at_key, expr in counted:
+        if expr is not None and expr.of not in ("general", "primary"):
+            c.fail(at_key, f"a choice's period counts from an election (general or primary), not '{expr.of}'")
     if not (due and day and all(words)) or None in readings:
         return None
     return Period(effective=day, due=due, cite=words[0], text=words[1].strip(), start=start,
