@@ -43,9 +43,9 @@ from typing import Callable, Mapping, Protocol
 
 from deadlines.caches import Computed, Lru
 from deadlines.core import inputs
-from deadlines.results import law_key, rebind_deadline
+from deadlines.results import law_key
 from deadlines.core.errors import CalendarError, InputError
-from deadlines.core.computed import Deadline, Result
+from deadlines.core.computed import Deadline, Result, uid
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
 from deadlines.core.model import AUDIENCES
 from deadlines.core.moments import day_of
@@ -78,6 +78,11 @@ class Entry:
     def edge(self) -> str:
         """``opening`` (a window opens) or ``closing`` (the date to act by)."""
         return self.key[5]
+
+    @property
+    def uid(self) -> str:
+        """Its deadline's stable identity as its jurisdiction's."""
+        return uid(self.jurisdiction.id, self.deadline)
 
     @property
     def at(self):
@@ -248,7 +253,7 @@ class Across:
     def _result(self, jur: Jurisdiction, law: int, cycle: date, today: date, records: RecordSource) -> Result:
         """The cycle's result, computed once per change of the law or the records;
         where nothing was ever recorded, once per law and possibly another
-        jurisdiction's (of the same law: see :func:`deadlines.results.rebind`)."""
+        jurisdiction's (of the same law: its deadlines name no government)."""
         rev = records.revision(jur.id)
         if not rev:
             shared = self._by_law.get((law, cycle, today))
@@ -335,13 +340,12 @@ class Across:
             except InputError as exc:  # dates outside the years its law is written for
                 uncomputed[(jur.id, cycle)] = str(exc)
                 continue
-            for d in result.deadlines:  # bound to this jurisdiction only when listed; cancelled ones if asked
+            for d in result.deadlines:  # cancelled ones if asked
                 if (not cancelled and d.status == "cancelled") or (audience is not None and audience not in d.audience):
                     continue
                 closes = low <= day_of(d.safe_due).isoformat() <= high
                 opens = d.start is not None and low <= day_of(d.start).isoformat() <= high
                 if closes or opens:
-                    d = rebind_deadline(d, jur)
                     entries += [Entry(sort_key(jur.id, d, edge), jur, result, d)
                                 for edge, inside in (("opening", opens), ("closing", closes)) if inside]
         self._listed.put(key, (jur, rev, (entries, uncomputed)))

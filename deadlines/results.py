@@ -4,23 +4,20 @@ Thousands of jurisdictions share one state's rule set: those whose law is the
 same (equal :attr:`~deadlines.core.jurisdiction.Jurisdiction.law_key`: the same
 files less the government's identity, and the same local facts laid on the
 law) get the same deadlines for the same anchors. :func:`compute` computes
-them once and hands each jurisdiction its own copy (its id in each deadline,
-so UIDs stay its own). A jurisdiction without a law key shares with none.
+them once; each jurisdiction gets a :class:`Result` naming it around the one
+tuple of deadlines, which name no government. A jurisdiction without a law
+key shares with none.
 """
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from datetime import date
-from operator import attrgetter
 from typing import Mapping
 
 from deadlines.caches import Lru
 from deadlines.core import engine
-from deadlines.core.computed import Deadline, Result
+from deadlines.core.computed import Result
 from deadlines.core.jurisdiction import Jurisdiction
-
-_REST = attrgetter(*(f.name for f in fields(Deadline)[1:]))  # every field after ``jurisdiction``
-assert fields(Deadline)[0].name == "jurisdiction" and fields(Deadline)[-1].name == "place"
 
 _results = Lru(16384)  # (law key, anchors, today) -> Result
 
@@ -64,23 +61,8 @@ def compute(jur: Jurisdiction, *, today: date, **anchors) -> Result:
     return rebind(found, jur)
 
 
-_RESULT = attrgetter(*(f.name for f in fields(Result)))
-_DEADLINES = [f.name for f in fields(Result)].index("deadlines")
-assert fields(Result)[0].name == "jurisdiction"
-
-
 def rebind(result: Result, jur: Jurisdiction) -> Result:
-    """``result`` (computed for a jurisdiction of the same law) as ``jur``'s own."""
-    if result.jurisdiction is jur:
-        return result
-    values = list(_RESULT(result))
-    values[0] = jur
-    values[_DEADLINES] = tuple([rebind_deadline(d, jur) for d in result.deadlines])
-    return Result(*values)
-
-
-def rebind_deadline(d: Deadline, jur: Jurisdiction) -> Deadline:
-    """``d`` as a deadline of ``jur`` (of the same law): its id and name."""
-    if d.jurisdiction == jur.id and d.place == jur.name:
-        return d
-    return Deadline(jur.id, *_REST(d)[:-1], jur.name)
+    """``result`` (computed for a jurisdiction of the same law) as ``jur``'s:
+    the same deadlines, which name no government (:func:`deadlines.core.computed.uid`
+    and the words take the government from the result)."""
+    return result if result.jurisdiction is jur else replace(result, jurisdiction=jur)

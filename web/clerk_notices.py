@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from deadlines import commands
 from deadlines.core import inputs
+from deadlines.core.computed import uid
 from deadlines.core.errors import InputError
 from deadlines.store.tables import NoticePublication
 from deadlines.words import DEFAULT, words
@@ -79,7 +80,7 @@ def undo_published(cycle: str, deadline: str):
         notice = _window(s, day, deadline)
         if notice is None:
             return error(404, f"no notice {deadline} in the {cycle} cycle of {g.jid}", "deadline")
-        if not commands.delete_publication(s, g.jur, notice.uid, commands.notice_target(day, notice.id), who=g.who,
+        if not commands.delete_publication(s, g.jur, uid(g.jur.id, notice), commands.notice_target(day, notice.id), who=g.who,
                                            reason=request.args.get("reason")):
             return error(404, f"the notice {deadline} of the {cycle} cycle is not marked published")
     changed()

@@ -142,7 +142,7 @@ def render_desk(jur, cycle: date, *, errors: dict | None = None, preview=None, n
         live_tokens = [t for t in tokens.listing(s, jur.id) if t.revoked_at is None]
         filing = s.get(FilingOfficeEntry, jur.id)
         log = [change_words(e, jur, labels, w) for e in history.for_cycle(history.listing(s, jur.id), result.cycle, refs)]
-    notices = [(d, _drafts(jur, result, d, w), published.get(d.uid)) for d in result.deadlines if d.kind == "notice-window"]
+    notices = [(d, _drafts(jur, result, d, w), published.get(result.uid(d))) for d in result.deadlines if d.kind == "notice-window"]
     choices = [c for c in jur.choices.values() if c.allowed(result.held)]
     near = cycles(jur, date(today.year - 2, 1, 1), date(today.year + 6, 12, 31))
     return render_template(

@@ -32,6 +32,7 @@ from deadlines import commands
 from deadlines.core import inputs
 from deadlines.core.engine import counts_from_trigger
 from deadlines.core.errors import InputError
+from deadlines.core.computed import uid
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.publish import words
 from deadlines.service import cycle_of
@@ -226,7 +227,7 @@ def _notice_delete(s, jur, cycle, form, who):
     reason = inputs.required_text(form.get("reason"), "reason", w._("why the notice is no longer marked published"))
     window = _window(s, jur, cycle, form)
     target = commands.notice_target(cycle, window.id)
-    if not commands.delete_publication(s, jur, window.uid, target, who=who, reason=reason) \
+    if not commands.delete_publication(s, jur, uid(jur.id, window), target, who=who, reason=reason) \
             and not _deleted_already(s, jur, target, "notice.delete", who, reason):
         raise InputError(w._("uid: this notice is not marked published"), "uid")
     return w._("“{title}” is no longer marked published; its reminders start again.", title=w.calendar(window.title)), \

@@ -43,7 +43,7 @@ class Preview:
 
 def _deadlines(jur: Jurisdiction, cycle_days, source) -> dict[str, Deadline]:
     today = today_in(jur.timezone)
-    return {d.uid: d for c in cycle_days for d in lookup(jur, today=today, election=c, records=source).deadlines}
+    return {d.key: d for c in cycle_days for d in lookup(jur, today=today, election=c, records=source).deadlines}
 
 
 def _moves(before: dict[str, Deadline], after: dict[str, Deadline], w: Words) -> list[str]:
@@ -55,8 +55,8 @@ def _moves(before: dict[str, Deadline], after: dict[str, Deadline], w: Words) ->
         return words.status_name(code, w)
 
     out = []
-    for uid in [*before, *(u for u in after if u not in before)]:
-        old, new = before.get(uid), after.get(uid)
+    for key in [*before, *(k for k in after if k not in before)]:
+        old, new = before.get(key), after.get(key)
         if new is None:
             out.append(w._("{title}: no longer counted (was {was}).", title=w.title(old), was=when(old.due)))
         elif old is None:

@@ -66,7 +66,7 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
     stamped = versioned(chosen, bases, spoken=spoken, pub=pub)
     if prefix:  # "Add to calendar": one event (:func:`~deadlines.publish.ical.single`)
         by_uid = {str(e["uid"]).split("@")[0]: e for e in stamped}
-        (d,) = [d for r in results for d in r.deadlines if d.uid == prefix]
+        (d,) = [d for r in results for d in r.deadlines if r.uid(d) == prefix]
         stamped = [ical.single(by_uid[prefix], by_uid.get(prefix + "/window"), d, jur.name, w)]
     body = ical.calendar(stamped, name=name, description=about, timezone=jur.timezone, today=today)
     return rendered(body, today, jur.timezone, feed_key, disposition, sum(bases.values()), pub)

@@ -47,14 +47,15 @@ def _same(a: Deadline, b: Deadline) -> bool:
 
 
 def calendar_links(jur: Jurisdiction, result: Result, today: date) -> dict[str, str]:
-    """Per deadline uid, the single-event URL, only where the published
-    calendar holds that very deadline (a typed primary or trigger gives rows
-    the calendar does not have: they get no link)."""
-    published = {d.uid: d for d in lookup(jur, today=today, election=result.cycle, records=records()).deadlines}
+    """Per deadline (:attr:`~deadlines.core.computed.Deadline.key`), the
+    single-event URL, only where the published calendar holds that very
+    deadline (a typed primary or trigger gives rows the calendar does not
+    have: they get no link)."""
+    published = {d.key: d for d in lookup(jur, today=today, election=result.cycle, records=records()).deadlines}
     return {
-        d.uid: url_for("feeds.deadline_feed", jid=jur.id, election=d.uid.split("/")[1], deadline_id=d.id)
+        d.key: url_for("feeds.deadline_feed", jid=jur.id, election=d.key.split("/")[0], deadline_id=d.id)
         for d in result.deadlines
-        if d.uid in published and _same(d, published[d.uid])
+        if d.key in published and _same(d, published[d.key])
     }
 
 

@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from deadlines import commands
 from deadlines.core import inputs
+from deadlines.core import computed
 from deadlines.core.computed import Deadline
 from deadlines.core.errors import InputError
 from deadlines.core.jurisdiction import Jurisdiction
@@ -43,7 +44,7 @@ def window(s, jur: Jurisdiction, cycle: date, w: Words, *, uid: str | None = Non
     or its rule's id ``deadline`` (the API's path), as the desk computes it."""
     found = next((d for d in lookup(jur, today=today_in(jur.timezone), election=cycle,
                                     records=DbRecords(s.connection())).deadlines
-                  if d.kind == "notice-window" and (d.uid == uid if uid is not None else d.id == deadline)), None)
+                  if d.kind == "notice-window" and (computed.uid(jur.id, d) == uid if uid is not None else d.id == deadline)), None)
     if found is None:
         raise InputError(w._("uid: no such notice in this cycle"), "uid" if uid is not None else "deadline")
     return found
@@ -79,10 +80,10 @@ def mark(s, jur: Jurisdiction, cycle: date, notice: Deadline, published_on: obje
     place: nothing stored); :class:`MarkedAlready` when it is marked otherwise."""
     on = published_day(jur, notice, published_on, w)
     place = inputs.required_text(where, "where", w._("the newspaper or site it was published in"))
-    kept = s.scalar(select(NoticePublication).where(NoticePublication.deadline_uid == notice.uid))
+    kept = s.scalar(select(NoticePublication).where(NoticePublication.deadline_uid == computed.uid(jur.id, notice)))
     if kept is not None:
         if kept.published_on == on and same_words(kept.where, place):
             return kept, False
         raise MarkedAlready(w._("uid: this notice is already marked published; undo that first to change it"), "uid")
-    entry = commands.publish_notice(s, jur, notice.uid, commands.notice_target(cycle, notice.id), on, place, who=who)
+    entry = commands.publish_notice(s, jur, computed.uid(jur.id, notice), commands.notice_target(cycle, notice.id), on, place, who=who)
     return entry, True

@@ -156,7 +156,7 @@ def _print_table(result, w) -> None:
     for r in rows:
         click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     for d in result.deadlines:
-        for warning in w.warnings(d):
+        for warning in w.warnings(d, j.name):
             click.echo(f"warning: {d.id}: {warning}")
     for warning in w.result_warnings(result):
         click.echo(f"warning: {warning}")

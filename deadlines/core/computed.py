@@ -40,7 +40,6 @@ class Deadline:
     is read from ``rule``, the version in force it was counted by: a deadline
     holds one reference to it rather than ten copies."""
 
-    jurisdiction: str
     cycle: date  # its general election's date by rule, before any move (elections.cycle_key)
     id: str
     rule: Rule
@@ -59,7 +58,6 @@ class Deadline:
     changes: tuple[Note, ...] = ()  # what a clerk changed, and when
     label: str | Note | None = None  # the label of its case (a deadline counted from a trigger event)
     basis: Basis | None = None  # what it rests on (deadlines.core.basis), laid on by the service
-    place: str = ""  # the name of its jurisdiction, for the words that name it (set per jurisdiction)
 
     title = property(attrgetter("rule.title"), doc="Its rule's title (the file's words); a case's label is ``label``.")
     kind = property(attrgetter("rule.kind"))
@@ -73,10 +71,19 @@ class Deadline:
     read = property(attrgetter("rule.read"), doc="The day the text was read there.")
 
     @property
-    def uid(self) -> str:
-        """Stable identity, never the date: jurisdiction + case + rule for a
-        deadline of a case, jurisdiction + election cycle + rule otherwise."""
-        return f"{self.jurisdiction}/{self.case or self.cycle.isoformat()}/{self.id}"
+    def key(self) -> str:
+        """Its identity within its jurisdiction, never the date: case + rule
+        for a deadline of a case, election cycle + rule otherwise. A deadline
+        holds no jurisdiction (every government of one law shares it):
+        :func:`uid` adds the jurisdiction's id."""
+        return f"{self.case or self.cycle.isoformat()}/{self.id}"
+
+
+def uid(jurisdiction: str, d: Deadline) -> str:
+    """A deadline's stable identity across governments, never the date:
+    ``<jurisdiction id>/<case or cycle>/<rule id>`` (feeds' UIDs, reminders,
+    clerk records)."""
+    return f"{jurisdiction}/{d.key}"
 
 
 @quick_init
@@ -100,3 +107,12 @@ class Result:
     pending: tuple[str, ...] = ()  # ids waiting for a trigger
     cases: tuple[Case, ...] = ()
     moved: Note | None = None  # election.moved when the election is not held on its date by rule
+
+    def uid(self, d: Deadline) -> str:
+        """Deadline ``d``'s stable identity as this jurisdiction's (:func:`uid`)."""
+        return f"{self.jurisdiction.id}/{d.key}"
+
+    @property
+    def place(self) -> str:
+        """The jurisdiction's name: what fills ``{place}`` in the words of its notes."""
+        return self.jurisdiction.name

@@ -157,7 +157,6 @@ def _evaluate(rule: Rule, law: DayLaw, ctx: Context, cycle: date, case: Case | N
     warnings = (*_caveats(ctx.jur.caveats), *last.warnings) if ctx.jur.caveats else tuple(last.warnings)
     # positional, in the order of Deadline's fields (a keyword call costs half again as much)
     return Deadline(
-        ctx.jur.id,  # jurisdiction
         cycle,
         rule.id,  # id
         rule,
@@ -176,7 +175,6 @@ def _evaluate(rule: Rule, law: DayLaw, ctx: Context, cycle: date, case: Case | N
         (),  # changes (a clerk's)
         None if case is None else case.label,  # label
         None,  # basis (the service's)
-        ctx.jur.name,  # place
     )
 
 

@@ -37,7 +37,7 @@ def row(jur: Jurisdiction, d: Deadline, link: str, w: Words) -> dict[str, str]:
         "opens": iso(d.start) or "", "safe_date": day_of(d.safe_due).isoformat(), "safe_time": _clock(d.safe_due, w),
         "time_zone": jur.timezone, "due": iso(d.due), "safe_due": iso(d.safe_due),
         "safe_in_words": when(d.safe_due, w), "status": d.status if w.lang == DEFAULT else status_name(d.status, w),
-        "citation": cited(d), "link": link, "changed": changed_by(d, w) or cancelled(d, w) or "",
+        "citation": cited(d), "link": link, "changed": changed_by(d, w) or cancelled(d, jur.name, w) or "",
     }
 
 

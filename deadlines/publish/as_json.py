@@ -6,7 +6,7 @@ from datetime import date, datetime, time
 from typing import Iterable
 
 from deadlines.core.cases import Case
-from deadlines.core.computed import Deadline, Result
+from deadlines.core.computed import Deadline, Result, uid
 from deadlines.core.jurisdiction import Fact, Jurisdiction
 from deadlines.core.notes import Note
 from deadlines.core.facts import fees
@@ -35,34 +35,35 @@ def _arg(value):
     return value
 
 
-def deadline_dict(d: Deadline, w: Words, jur: Jurisdiction | None = None) -> dict:
-    """``d`` as facts; with its jurisdiction ``jur``, the filing fee research
+def deadline_dict(d: Deadline, jur: Jurisdiction, w: Words) -> dict:
+    """``d``, a deadline of ``jur``, as facts, with the filing fee research
     recorded for it (``filing_fee``, only where one is: :func:`fee_dict`)."""
-    fee = None if jur is None else record_words.filing_fee(d, jur)
+    fee = record_words.filing_fee(d, jur)
+    place = jur.name
     return {
         "id": d.id,
-        "uid": d.uid,
+        "uid": uid(jur.id, d),
         "title": w.title(d),
         "kind": d.kind,
         "audience": list(d.audience),
         "start": iso(d.start),
         "statutory_start": iso(d.statutory_start),
         "due": iso(d.due),
-        "ends": w.ends(d),
+        "ends": w.ends(d, place),
         "safe_due": iso(d.safe_due),
         "status": d.status,
         "citation": d.citation,
         "citation_url": d.url,
         "citation_read": iso(d.read),
         "text": d.text,
-        "steps": list(w.steps(d)),
+        "steps": list(w.steps(d, place)),
         "readings": [
-            {"name": w.reading_name(r, d.place), "roll": r.roll, "due": iso(r.due), "cite": r.cite,
-             "why": w.reading_why(r, d.place), "safe": r.safe}
+            {"name": w.reading_name(r, place), "roll": r.roll, "due": iso(r.due), "cite": r.cite,
+             "why": w.reading_why(r, place), "safe": r.safe}
             for r in d.readings
         ],
-        "warnings": list(w.warnings(d)),
-        **({"basis": basis_dict(d, w)} if d.basis is not None else {}),  # the service lays it on (the bare engine: none)
+        "warnings": list(w.warnings(d, place)),
+        **({"basis": basis_dict(d, place, w)} if d.basis is not None else {}),  # the service lays it on (the bare engine: none)
         "thresholds": [
             {"office": t.office, "who": t.who, "min": t.min, "max": t.max, "percent": t.percent,
              "note": t.note, "cite": t.cite, "text": w.threshold(t)}
@@ -74,7 +75,7 @@ def deadline_dict(d: Deadline, w: Words, jur: Jurisdiction | None = None) -> dic
         "rule_effective": iso(d.rule_effective),
         "source": source_file(d.source),
         "case": d.case,
-        "changes": list(w.changes(d)),
+        "changes": list(w.changes(d, place)),
         "notes": [note_dict(n, "steps") for n in d.steps] + [note_dict(n, "warnings") for n in d.warnings],
         **({"filing_fee": fee_dict(fee, w)} if fee is not None else {}),
     }
@@ -97,7 +98,7 @@ def result_dict(r: Result, w: Words) -> dict:
             a.name: {"title": w.calendar(a.title), "value": iso(a.value), "how": w.how(a)} for a in r.anchors.values()
         },
         "time_law": {"roll": j.time_law.roll, "cite": j.time_law.cite},
-        "deadlines": [deadline_dict(d, w, j) for d in r.deadlines],
+        "deadlines": [deadline_dict(d, j, w) for d in r.deadlines],
         "pending": [
             {"id": rid, "waiting_for": j.waiting_for(rid)}
             for rid in r.pending
@@ -113,13 +114,13 @@ def fact_dict(f: Fact) -> dict:
     return {"fact": f.fact, "value": f.value, "source": f.source, "quote": f.quote, "as_of": iso(f.as_of), "by": f.by}
 
 
-def basis_dict(d: Deadline, w: Words) -> dict:
+def basis_dict(d: Deadline, place: str, w: Words) -> dict:
     """What ``d`` rests on (DESIGN.md "Local facts"): its status, the facts with
     their sources, the facts assumed, and all that in words (``said``) and as
-    notes."""
+    notes (``place``: its jurisdiction's name)."""
     b = d.basis
     return {"status": b.status, "facts": [fact_dict(f) for f in b.facts], "assumed": list(b.assumed),
-            "said": " ".join(w.note(n, d.place) for n in b.notes), "notes": [note_dict(n, "basis") for n in b.notes]}
+            "said": " ".join(w.note(n, place) for n in b.notes), "notes": [note_dict(n, "basis") for n in b.notes]}
 
 
 def case_dict(c: Case, r: Result, w: Words) -> dict:
@@ -149,7 +150,7 @@ def listing_dict(start: date, end: date, state: str | None, audience: str | None
         "deadlines": [
             {"jurisdiction": jurisdiction_brief(e.jurisdiction),
              "election": e.result.held.isoformat(), "cycle": e.result.cycle.isoformat(), "edge": e.edge,
-             "at": iso(e.at), "deadline": deadline_dict(e.deadline, w, e.jurisdiction)}
+             "at": iso(e.at), "deadline": deadline_dict(e.deadline, e.jurisdiction, w)}
             for e in entries
         ],
     }

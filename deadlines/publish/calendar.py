@@ -27,10 +27,10 @@ _env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoesc
 
 
 def notes(result: Result) -> dict[str, int]:
-    """Footnote numbers, one per row (by uid: each case's deadline its own),
-    for the live deadlines with readings or an override."""
-    marked = [d.uid for d in live(result.deadlines) if len(d.readings) > 1 or d.override is not None]
-    return {uid: i for i, uid in enumerate(marked, start=1)}
+    """Footnote numbers, one per row (by :attr:`Deadline.key`: each case's
+    deadline its own), for the live deadlines with readings or an override."""
+    marked = [d.key for d in live(result.deadlines) if len(d.readings) > 1 or d.override is not None]
+    return {key: i for i, key in enumerate(marked, start=1)}
 
 
 def gettext(w: Words):

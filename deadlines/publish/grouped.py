@@ -71,7 +71,7 @@ def groups(shares: Iterable[tuple[Sequence[Result], Sequence[Jurisdiction]]], *,
            audience: str | None = None, w: Words = ical.FEED_WORDS) -> list[Group]:
     """The groups of ``shares`` (each: the results of one of its governments,
     and every government it stands for), in the order of their first event.
-    Events are equal where their deadlines, rebound to one neutral place, are
+    Events are equal where their deadlines (which name no government) are
     equal in every field (dates, readings, basis, notes, law) and so are what
     :func:`~deadlines.publish.ical.describe` reads of their result. Each
     group's event is said in English and in ``w``'s language (``Group.said``)."""
@@ -82,7 +82,7 @@ def groups(shares: Iterable[tuple[Sequence[Result], Sequence[Jurisdiction]]], *,
             neutral = rebind(result, place)
             # the same deadlines, for the place as w's language names it ("cada gobierno")
             spoken = neutral if w.lang == DEFAULT else rebind(result, replace(place, name=w._(NEUTRAL)))
-            for d, s in zip(neutral.deadlines, spoken.deadlines):
+            for d in result.deadlines:
                 if audience and audience not in d.audience:
                     continue
                 # what describe() reads besides the deadline: the moved election, the kept-until day, a case's
@@ -90,7 +90,7 @@ def groups(shares: Iterable[tuple[Sequence[Result], Sequence[Jurisdiction]]], *,
                 key = (d, result.held, result.moved, d.case and tuple(result.cases), filing_fee(d, result.jurisdiction))
                 if key not in found:
                     evs = ical.deadline_events(d, neutral, ical.FEED_WORDS)
-                    found[key] = (evs, evs if spoken is neutral else ical.deadline_events(s, spoken, w), [])
+                    found[key] = (evs, evs if spoken is neutral else ical.deadline_events(d, spoken, w), [])
                 found[key][2].extend(members)
     out = []
     for key, (evs, said, members) in found.items():

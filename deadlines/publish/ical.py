@@ -54,10 +54,10 @@ class Stamp:
     last_modified: datetime
 
 
-def uid(d: Deadline, suffix: str = "") -> str:
+def event_uid(result: Result, d: Deadline, suffix: str = "") -> str:
     """``<jurisdiction>/<cycle>/<deadline id>[suffix]@deadlines``: the cycle is the
     general election's date by rule, so a moved election keeps its UIDs."""
-    return f"{d.uid}{suffix}@{UID_DOMAIN}"
+    return f"{result.uid(d)}{suffix}@{UID_DOMAIN}"
 
 
 def quoted(clerk_text: str) -> str:
@@ -89,13 +89,14 @@ def describe(d: Deadline, result: Result, w: Words) -> str:
     if d.status == "cancelled":
         lines.append(w._("CANCELLED. It stays in this calendar, marked cancelled, until {day}.",
                          day=w.day(kept_until(d, result.held))))
-    ends = w.ends(d)
+    place = result.place
+    ends = w.ends(d, place)
     if d.safe_due != d.due:
         zone = ZoneInfo(result.jurisdiction.timezone)
         lines.append(w._("SAFE DATE: {when} (the earliest reading of the law); this event sits on it.",
                          when=w.moment(d.safe_due)))
-        lines += [w._("A later reading: {when}, {name}. {why}", when=w.moment(r.due), name=w.reading_name(r, d.place),
-                      why=w.reading_why(r, d.place)) for r in d.readings
+        lines += [w._("A later reading: {when}, {name}. {why}", when=w.moment(r.due), name=w.reading_name(r, place),
+                      why=w.reading_why(r, place)) for r in d.readings
                   if instant_of(r.due, zone) > instant_of(d.safe_due, zone)]  # a published day beside an hour
         lines.append(w._("Due by the rule's own computation of time: {when}; the day ends at {ends}.",
                          when=w.moment(d.due), ends=ends))
@@ -105,7 +106,7 @@ def describe(d: Deadline, result: Result, w: Words) -> str:
         lines.append(w._("Opens: {when}.", when=w.moment(d.start)))
     if (fee := fee_said(d, result.jurisdiction, w)) is not None:  # as the row says it, with its source
         lines.append(fee)
-    if (rests := basis(d, w)) is not None:
+    if (rests := basis(d, place, w)) is not None:
         lines.append(rests)
     if d.override is not None:
         lines.append(w._("{status} by {authority}, reason given: {reason}.",
@@ -123,11 +124,11 @@ def describe(d: Deadline, result: Result, w: Words) -> str:
     if d.url:
         lines.append(w._("Text: {url}", url=d.url) + (w._(" (read {day})", day=d.read.isoformat()) if d.read else ""))
     sections = zip(SECTIONS, (
-        w.steps(d),
-        [f"{w.reading_name(r, d.place)}: {w.moment(r.due)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
+        w.steps(d, place),
+        [f"{w.reading_name(r, place)}: {w.moment(r.due)}" + (w._(" (SAFE DATE)") if r.safe else "") for r in d.readings],
         [w.threshold(t) for t in d.thresholds],
-        w.warnings(d),
-        [one_line(c) for c in w.changes(d)],
+        w.warnings(d, place),
+        [one_line(c) for c in w.changes(d, place)],
     ))
     for heading, items in sections:
         if items:
@@ -157,7 +158,7 @@ def deadline_events(d: Deadline, result: Result, w: Words, description: str | No
         "transp": "TRANSPARENT",
     }
     due = Event()
-    due.add("uid", uid(d))
+    due.add("uid", event_uid(result, d))
     due.add("summary", cancelled + (w.title(d) if d.start is None else w._("Last day: {title}", title=w.title(d))))
     safe = d.safe_due or d.due
     if isinstance(safe, datetime):
@@ -169,7 +170,7 @@ def deadline_events(d: Deadline, result: Result, w: Words, description: str | No
     if d.start is None:
         return [due]
     span = Event()
-    span.add("uid", uid(d, "/window"))
+    span.add("uid", event_uid(result, d, "/window"))
     span.add("summary", cancelled + w._("Open: {title}", title=w.title(d)))
     _all_day(span, day_of(d.start), max(day_of(d.start), day_of(safe)))
     for key, value in common.items():

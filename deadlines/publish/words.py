@@ -163,21 +163,21 @@ def readings_heading(d: Deadline, w: Words) -> str:
     return w._("The law can be read {count} ways", count=w._(NUMBER_WORDS[n]) if n in NUMBER_WORDS else str(n))
 
 
-def reading_words(r, d: Deadline, w: Words) -> str:
-    """Reading ``r`` of deadline ``d`` as the row says it, plainly
+def reading_words(r, place: str, w: Words) -> str:
+    """Reading ``r`` of a deadline of ``place`` (its jurisdiction's name) as the row says it, plainly
     (:meth:`Words.plainly`): its name, then why in sentences (every reading's
     why is one or more sentences: the engine's, ``reading.*_why``, and the
     calendar files')."""
     p = w.plainly()
-    name, why = p.reading_name(r, d.place), (p.reading_why(r, d.place) or "").strip()
+    name, why = p.reading_name(r, place), (p.reading_why(r, place) or "").strip()
     return f"{name}. {why}" if why else f"{name}."
 
 
-def shown_warnings(d: Deadline, w: Words) -> list[str]:
-    """The warnings a row shows, plainly: its readings are listed beside
-    them, so the warning that repeats the readings is left out."""
+def shown_warnings(d: Deadline, place: str, w: Words) -> list[str]:
+    """The warnings a row of ``place`` shows, plainly: its readings are listed
+    beside them, so the warning that repeats the readings is left out."""
     p = w.plainly()
-    return [p.note(n, d.place) for n in d.warnings if not (d.readings and n.code == "readings.disagree")]
+    return [p.note(n, place) for n in d.warnings if not (d.readings and n.code == "readings.disagree")]
 
 
 def paragraphs(text: str) -> list[str]:
@@ -210,13 +210,14 @@ def cited(d: Deadline) -> str:
     return trimmed(d.citation)
 
 
-def basis(d: Deadline, w: Words) -> str | None:
+def basis(d: Deadline, place: str, w: Words) -> str | None:
     """What the date rests on, in plain words for the row ("The office's
     closing hour is not recorded here: the law's 5:00 p.m. is used. Confirm
-    with the office before the day."); None where the statute alone decides."""
+    with the office before the day."); None where the statute alone decides.
+    ``place``: its jurisdiction's name."""
     if d.basis is None or d.basis.status == "law":
         return None
-    return " ".join(w.note(n, d.place) for n in d.basis.notes)
+    return " ".join(w.note(n, place) for n in d.basis.notes)
 
 
 def changed_by(d: Deadline, w: Words) -> str | None:
@@ -226,12 +227,12 @@ def changed_by(d: Deadline, w: Words) -> str | None:
     return w._("Changed by {authority}: was {when}", authority=d.override.authority, when=when(d.computed_due, w))
 
 
-def cancelled(d: Deadline, w: Words) -> str | None:
-    """Why a cancelled deadline is cancelled ("Cancelled by the clerk on <day>: <reason>.")."""
+def cancelled(d: Deadline, place: str, w: Words) -> str | None:
+    """Why a cancelled deadline of ``place`` is cancelled ("Cancelled by the clerk on <day>: <reason>.")."""
     if d.status != "cancelled":
         return None
     said = next((s for s in reversed(d.steps) if s.code in CANCELLED_BY), None)
-    return w._("Cancelled.") if said is None else w.note(said, d.place)
+    return w._("Cancelled.") if said is None else w.note(said, place)
 
 
 #: The notes that say why a deadline is cancelled (an order, a deleted event).

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from deadlines.core.computed import Deadline, Result
+from deadlines.core.computed import Deadline, Result, uid
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.moments import day_of, from_iso, iso
 from deadlines.publish.ical import quoted
@@ -35,10 +35,11 @@ def say_iso(text: str | None, w: Words) -> str:
     return w._("(none)") if text is None else when(from_iso(text), w)
 
 
-def deadline_info(d: Deadline) -> dict:
+def deadline_info(d: Deadline, jur: Jurisdiction) -> dict:
+    """What a reminder's payload says of ``d``, a deadline of ``jur``."""
     return {
-        "uid": d.uid, "id": d.id, "title": EN.title(d), "kind": d.kind, "status": d.status, "election": iso(d.cycle),
-        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": EN.ends(d), "citation": d.citation,
+        "uid": uid(jur.id, d), "id": d.id, "title": EN.title(d), "kind": d.kind, "status": d.status, "election": iso(d.cycle),
+        "start": iso(d.start), "due": iso(d.due), "safe_due": iso(d.safe_due), "ends": EN.ends(d, jur.name), "citation": d.citation,
         "override": None if d.override is None else {"authority": d.override.authority, "reason": d.override.reason},
     }
 

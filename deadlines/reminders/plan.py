@@ -88,7 +88,7 @@ def plan_subscription(sub: Subscription, jur: Jurisdiction, results: list[Result
     for result in results:
         for d in result.deadlines:
             if ((wanted and d.id not in wanted) or (sub.audience and sub.audience not in d.audience)
-                    or d.status == "cancelled" or d.uid in published):
+                    or d.status == "cancelled" or result.uid(d) in published):
                 continue
             notice = None
             if d.kind == "notice-window" and d.start is not None:
@@ -107,9 +107,9 @@ def plan_subscription(sub: Subscription, jur: Jurisdiction, results: list[Result
             for kind, lead, days, fire, about in items:
                 if fire < sub.confirmed_at or fire >= end:
                     continue
-                payload = {"type": kind, "jurisdiction": jur_info(jur), "deadline": deadline_info(d),
+                payload = {"type": kind, "jurisdiction": jur_info(jur), "deadline": deadline_info(d, jur),
                            "lead_days": days, "notice": notice, "end": end.isoformat()}
-                out.append(Planned(key_of(sub.id, d.uid, lead, iso(about)), sub.id, jur.id, d.uid, kind, lead,
+                out.append(Planned(key_of(sub.id, result.uid(d), lead, iso(about)), sub.id, jur.id, result.uid(d), kind, lead,
                                    iso(about), fire, payload))
     return out
 
@@ -122,7 +122,7 @@ def _moved(s: Session, sub: Subscription, jur: Jurisdiction, results: list[Resul
     safe date was (no ``safe_due``) is brought up to date without a message."""
     zone = ZoneInfo(jur.timezone)
     wanted = set(filter(None, sub.deadline_ids.split(",")))
-    current: dict[str, Deadline] = {d.uid: d for r in results for d in r.deadlines if not wanted or d.id in wanted}
+    current: dict[str, Deadline] = {r.uid(d): d for r in results for d in r.deadlines if not wanted or d.id in wanted}
     cycles = {r.cycle.isoformat() for r in results}  # the cycle part of each uid
     tracked = {t.deadline_uid: t for t in s.scalars(select(TrackedDeadline).where(TrackedDeadline.subscription_id == sub.id))}
     out = []
@@ -132,7 +132,7 @@ def _moved(s: Session, sub: Subscription, jur: Jurisdiction, results: list[Resul
 
     def message(uid, t, d, which):
         new = None if d is None else {"due": iso(d.due), "safe_due": iso(d.safe_due or d.due), "status": d.status}
-        info = deadline_info(d) if d is not None else {"uid": uid, "title": t.title, "override": None}
+        info = deadline_info(d, jur) if d is not None else {"uid": uid, "title": t.title, "override": None}
         payload = {"type": "moved", "jurisdiction": jur_info(jur), "deadline": info,
                    "old": {"due": t.due, "safe_due": t.safe_due or t.due, "status": t.status}, "new": new,
                    "moved": which}

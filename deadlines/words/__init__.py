@@ -161,25 +161,26 @@ class Words:
         """What a case is called: the label a person gave, or ``case.label``."""
         return self.note(case.label)
 
-    def steps(self, d) -> tuple[str, ...]:
-        """How a deadline was counted, one sentence per step."""
-        return tuple(self.note(s, d.place) for s in d.steps)
+    def steps(self, d, place: str) -> tuple[str, ...]:
+        """How a deadline was counted, one sentence per step (``place``: its
+        jurisdiction's name, :attr:`Result.place`, for the notes that name it)."""
+        return tuple(self.note(s, place) for s in d.steps)
 
-    def warnings(self, d) -> tuple[str, ...]:
-        """A deadline's cautions."""
-        return tuple(self.note(w, d.place) for w in d.warnings)
+    def warnings(self, d, place: str) -> tuple[str, ...]:
+        """A deadline's cautions (``place`` as for :meth:`steps`)."""
+        return tuple(self.note(w, place) for w in d.warnings)
 
-    def ends(self, d) -> str:
+    def ends(self, d, place: str) -> str:
         """When a deadline's last day ends ("4:00 p.m. local time (America/Denver)")."""
-        return self.note(d.ends, d.place)
+        return self.note(d.ends, place)
 
-    def changes(self, d) -> tuple[str, ...]:
+    def changes(self, d, place: str) -> tuple[str, ...]:
         """What a clerk changed on a deadline, and when."""
-        return tuple(self.note(c, d.place) for c in d.changes)
+        return tuple(self.note(c, place) for c in d.changes)
 
     def reading_name(self, r, place: str = "") -> str:
         """The name of one reading of the law (a :class:`ReadingResult`;
-        ``place``: its deadline's ``place``)."""
+        ``place`` as for :meth:`steps`)."""
         return self.note(r.name, place)
 
     def reading_why(self, r, place: str = "") -> str:

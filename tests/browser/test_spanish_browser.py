@@ -92,8 +92,8 @@ def _engine_and_file_words(app) -> list[str]:
     plainly = ES.plainly()  # the page's words (zones by their names)
     out = [ES.moved(result) or "", *plainly.result_warnings(result)]
     for d in result.deadlines:
-        out += [ES.title(d), plainly.ends(d), *plainly.steps(d), *plainly.warnings(d),
-                *ES.changes(d), *(ES.threshold(t) for t in d.thresholds)]
+        out += [ES.title(d), plainly.ends(d, ""), *plainly.steps(d, ""), *plainly.warnings(d, ""),
+                *ES.changes(d, ""), *(ES.threshold(t) for t in d.thresholds)]
         for r in d.readings:
             out += [ES.reading_name(r), plainly.reading_why(r)]
     for a in result.anchors.values():

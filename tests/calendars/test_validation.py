@@ -227,7 +227,8 @@ def test_a_citation_carries_the_url_of_its_text_and_the_date_it_was_read(tmp_pat
     jur = load_jurisdiction(write(tmp_path, BASE + f'url = "{url}"\nread = 2026-11-29\n'))
     result = compute(jur, election=date(2025, 11, 4), today=date(2025, 1, 1))
     filing = result.deadlines[0]
-    assert (deadline_dict(filing, words("en"))["citation_url"], deadline_dict(filing, words("en"))["citation_read"]) == (url, "2026-11-29")
+    said = deadline_dict(filing, jur, words("en"))
+    assert (said["citation_url"], said["citation_read"], said["uid"]) == (url, "2026-11-29", f"{jur.id}/2025-11-04/{filing.id}")
     assert f"Text: {url} (read 2026-11-29)" in describe(filing, result, words("en"))
 
 
@@ -269,7 +270,7 @@ def test_own_deadline_replaces_its_states_when_it_says_so(tmp_path):
     assert EN.result_warnings(result)[0] == jur.caveats[0]
     filing = result.deadlines[0]
     assert filing.due.isoformat() == "2025-09-05" and filing.status == "tentative"  # Nov 4 - 60 days
-    assert jur.caveats[0] in EN.warnings(filing)
+    assert jur.caveats[0] in EN.warnings(filing, "")
 
 
 def test_roster_defaults_fill_what_the_file_leaves_out(tmp_path):

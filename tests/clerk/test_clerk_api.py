@@ -105,7 +105,7 @@ def test_record_change_delete_event_and_overrides(app):
     assert client.delete(f"{API}/salt-lake-city-ut/events/{eid}", headers=auth).status_code == 404
     decision = {d.id: d for d in lookup(jur, today=date(2027, 1, 1), records=src).deadlines}["objection-decision"]
     assert decision.status == "cancelled" and decision.due.isoformat() == "2027-06-13T09:00:00-06:00"
-    assert "filed in error" in EN.steps(decision)[-1]
+    assert "filed in error" in EN.steps(decision, "")[-1]
 
     ov = {"due": "2027-10-15T17:00", "authority": "Order of the court", "reason": "ballots"}
     assert client.put(f"{API}/salt-lake-city-ut/overrides/2027-11-02/withdrawal", json=ov, headers=auth).status_code == 200

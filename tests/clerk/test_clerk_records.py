@@ -233,7 +233,7 @@ def test_cases_in_the_pure_engine():
     cases = group(city, [Occurrence("ordinance-adopted", date(2027, 3, 1), ref="1"),
                          Occurrence("ordinance-adopted", date(2027, 5, 3), ref="2")], lambda o, _: f"case-{o.ref}")
     result = compute(city, election=date(2027, 11, 2), cases=cases, today=date(2027, 1, 15))
-    assert [(d.uid, d.due) for d in result.deadlines] == [
+    assert [(result.uid(d), d.due) for d in result.deadlines] == [
         ("model-city/case-1/referendum-petition-filing", date(2027, 3, 31)),
         ("model-city/case-2/referendum-petition-filing", date(2027, 6, 2))]
 

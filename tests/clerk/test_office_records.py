@@ -79,8 +79,8 @@ def test_recorded_hours_win_over_the_files_and_are_cited(db, slc):
     d = _deadlines(slc, db)
     assert d["withdrawal"].due == _at(2027, 10, 12, 16, 30)
     assert d["withdrawal"].safe_due == _at(2027, 10, 8, 16, 30)
-    assert any("4:30 p.m." in s and "recorded by the clerk: Recorder's posted hours, 2027" in s for s in EN.steps(d["withdrawal"]))
-    assert any("office opens (7:30 a.m.)" in s for s in EN.steps(d["declaration-filing"]))
+    assert any("4:30 p.m." in s and "recorded by the clerk: Recorder's posted hours, 2027" in s for s in EN.steps(d["withdrawal"], ""))
+    assert any("office opens (7:30 a.m.)" in s for s in EN.steps(d["declaration-filing"], ""))
     # 10-3-301(3)(b)(i) keeps the office open until 5 p.m. on June 7: the law's hour stays, the office's beside it
     declaration = d["declaration-filing"]
     assert declaration.due == _at(2027, 6, 7, 17) and declaration.safe_due == _at(2027, 6, 7, 16, 30)

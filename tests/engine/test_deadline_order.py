@@ -68,15 +68,15 @@ def test_a_winter_day_lists_four_before_five_and_the_all_day_deadline_last(tmp_p
 def _deadline(jid: str, due) -> Deadline:
     rule = Rule(id="filing", title="Filing", kind="deadline", audience=(), due=Expr("days_after", "general", 35),
                 cite="c", text="", source=f"{jid}.toml")
-    return Deadline(jurisdiction=jid, cycle=date(2027, 11, 2), id="filing", rule=rule, due=due,
+    return Deadline(cycle=date(2027, 11, 2), id="filing", rule=rule, due=due,
                     ends=Note("ends.end_of_day"), status="scheduled", steps=(), safe_due=due)
 
 
 def test_across_jurisdictions_one_day_is_listed_by_the_instant():
     # Colorado's 4:00 p.m. MST is 6:00 p.m. EST, before Michigan's 8:00 p.m. EST
     # (01:00 UTC of the next day); by the UTC time of day Michigan came first.
-    colorado = _deadline("a-co", datetime(2027, 12, 7, 16, 0, tzinfo=DENVER))
-    michigan = _deadline("b-mi", datetime(2027, 12, 7, 20, 0, tzinfo=ZoneInfo("America/Detroit")))
-    all_day = _deadline("c-ut", date(2027, 12, 7))
-    keys = {d.jurisdiction: sort_key(d.jurisdiction, d) for d in (colorado, michigan, all_day)}
+    listed = {"a-co": _deadline("a-co", datetime(2027, 12, 7, 16, 0, tzinfo=DENVER)),
+              "b-mi": _deadline("b-mi", datetime(2027, 12, 7, 20, 0, tzinfo=ZoneInfo("America/Detroit"))),
+              "c-ut": _deadline("c-ut", date(2027, 12, 7))}
+    keys = {jid: sort_key(jid, d) for jid, d in listed.items()}
     assert sorted(keys, key=keys.get) == ["a-co", "b-mi", "c-ut"]

@@ -32,7 +32,7 @@ def test_same_signature_as_the_dataclass_init():
         return [(p.name, p.kind, p.default) for p in inspect.signature(cls.__init__).parameters.values()]
 
     assert shape(Quick) == shape(_Plain)
-    assert shape(Deadline)[-1] == ("place", inspect.Parameter.POSITIONAL_OR_KEYWORD, "")
+    assert shape(Deadline)[-1] == ("basis", inspect.Parameter.POSITIONAL_OR_KEYWORD, None)
 
 
 def test_defaults_positional_and_keyword():
@@ -53,10 +53,10 @@ def test_still_frozen_and_copied_alike():
 def test_a_deadline_replaced_keeps_every_field():
     rule = Rule(id="x", title="t", kind="deadline", audience=(), due=Expr("days_before", "general", 67),
                 cite="c", text="", source="x.toml")
-    d = Deadline(jurisdiction="j", cycle=date(2026, 11, 3), id="x", rule=rule, due=date(2026, 8, 28),
+    d = Deadline(cycle=date(2026, 11, 3), id="x", rule=rule, due=date(2026, 8, 28),
                  ends=Note("ends.end_of_day"), status="scheduled", steps=())
     moved = dataclasses.replace(d, status="cancelled")
-    assert moved.status == "cancelled" and moved.place == "" and moved.computed_due is None
+    assert moved.status == "cancelled" and moved.basis is None and moved.computed_due is None
     assert (moved.title, moved.citation, moved.source, moved.rule_effective) == ("t", "c", "x.toml", None)
     assert dataclasses.replace(moved, status="scheduled") == d
 

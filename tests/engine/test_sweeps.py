@@ -58,7 +58,7 @@ def _check_office_days(jur, result):
             continue
         day = day_of(d.due)
         cal = business_calendar(jur.holidays, day.year, day.year)
-        assert cal.is_business_day(day) or EN.warnings(d), (jur.id, result.held, d.id, day)
+        assert cal.is_business_day(day) or EN.warnings(d, ""), (jur.id, result.held, d.id, day)
 
 
 @pytest.mark.parametrize("jur", JURISDICTIONS, ids=lambda j: j.id)

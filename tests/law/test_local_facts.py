@@ -179,11 +179,12 @@ def test_check_names_a_short_row_left_by_a_merge(folder):
 def test_every_deadline_of_every_government_says_what_it_rests_on():
     found: Counter = Counter()
     for jur in Registry().all():
-        for d in lookup(jur, today=TODAY).deadlines:
-            assert d.basis is not None and d.basis.status in ("law", "assumed", "recorded", "published", "departs"), d.uid
-            assert d.basis.notes, d.uid
+        result = lookup(jur, today=TODAY)
+        for d in result.deadlines:
+            assert d.basis is not None and d.basis.status in ("law", "assumed", "recorded", "published", "departs"), result.uid(d)
+            assert d.basis.notes, result.uid(d)
             if d.basis.status == "assumed":
-                assert d.basis.assumed, d.uid
+                assert d.basis.assumed, result.uid(d)
             found[d.basis.status] += 1
     assert found["law"] and found["assumed"]
 

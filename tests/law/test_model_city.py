@@ -13,7 +13,7 @@ def test_thirty_days_after_adoption_on_a_weekday():
     d, _ = calc("model-city", events={"ordinance-adopted": date(2026, 5, 6)})
     f = d["referendum-petition-filing"]
     assert f.due == date(2026, 6, 5)
-    assert EN.warnings(f) == ()
+    assert EN.warnings(f, "") == ()
 
 
 def test_thirtieth_day_on_a_saturday_warns_and_is_not_moved():

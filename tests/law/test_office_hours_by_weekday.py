@@ -82,7 +82,7 @@ def test_a_friday_last_day_ends_at_the_friday_closing_hour(perry):
     closes = [n for n in d.steps if n.code == "office.closes_on_weekday"]
     assert [(n.arg("weekday"), n.arg("ends").code, n.arg("ends").arg("clock")) for n in closes] == [
         (date(2025, 6, 6).weekday(), "ends.office_closes", time(13, 0))], closes  # Friday June 6: the Friday hour
-    assert any("que los viernes es" in s for s in words("es").steps(d))
+    assert any("que los viernes es" in s for s in words("es").steps(d, ""))
 
 
 def test_a_monday_last_day_keeps_the_usual_hour(perry):
@@ -225,6 +225,6 @@ def test_the_laws_own_date_ends_when_the_office_closes_that_day(tmp_path):
     assert d.due == datetime(2027, 8, 30, 12, 0, tzinfo=MDT)
     assert [(r.due, r.safe) for r in d.readings] == [(datetime(2027, 8, 30, 12, 0, tzinfo=MDT), False),
                                                      (datetime(2027, 8, 27, 12, 0, tzinfo=MDT), True)]
-    steps = words("en").steps(d)
+    steps = words("en").steps(d, "")
     assert any("The law says 5:00 p.m.; the office closes at 12:00 noon on Mondays" in s for s in steps), steps
     assert d.basis.status == "recorded" and [f.source for f in d.basis.facts] == [EMERY_SOURCE]

@@ -86,11 +86,11 @@ def test_feeds_match_the_engine(client, store, app):
             result = lookup(jur, today=date(2025, 3, 1), records=store)
             assert result.deadlines
             for d in result.deadlines:
-                ev = events[f"{d.uid}@deadlines"]
+                ev = events[f"{result.uid(d)}@deadlines"]
                 assert ev["start"] == utc(d.safe_due)  # the safe date (the earliest reading)
                 assert ev["status"] == ("TENTATIVE" if d.safe_due != d.due else "CONFIRMED")
                 if d.start is not None:
-                    span = events[f"{d.uid}/window@deadlines"]
+                    span = events[f"{result.uid(d)}/window@deadlines"]
                     assert span["start"] == utc(d.start.date() if isinstance(d.start, datetime) else d.start)
 
 

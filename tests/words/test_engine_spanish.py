@@ -45,7 +45,7 @@ def said(w: Words, result) -> list[str]:
     out = [*w.result_warnings(result), *(w.how(a) for a in result.anchors.values())]
     out += [w.case_label(c) for c in result.cases]
     for d in result.deadlines:
-        out += [*w.steps(d), *w.warnings(d), w.ends(d), w.title(d)]
+        out += [*w.steps(d, ""), *w.warnings(d, ""), w.ends(d, ""), w.title(d)]
         out += [s for r in d.readings for s in (w.reading_name(r, place), w.reading_why(r, place))]
     return out
 

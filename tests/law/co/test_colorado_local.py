@@ -75,13 +75,13 @@ def test_readings_agree_on_a_business_day():
     d, _ = calc("colorado-local", election=date(2025, 11, 4))
     f = d["petition-filing"]
     assert {r.due for r in f.readings} == {five_pm(date(2025, 8, 29))}
-    assert f.status == "scheduled" and EN.warnings(f) == ()
+    assert f.status == "scheduled" and EN.warnings(f, "") == ()
 
 
 def test_retention_two_years_after_filing_including_feb_29():
     d, _ = calc("colorado-local", election=date(2025, 11, 4))
     assert d["petition-retention"].due == date(2027, 8, 29)
-    assert EN.warnings(d["petition-retention"]) == ()  # not an act at the office: a Sunday is fine
+    assert EN.warnings(d["petition-retention"], "") == ()  # not an act at the office: a Sunday is fine
 
 
 def test_filing_ends_at_close_of_business_with_hours_cited():
@@ -141,7 +141,7 @@ def test_write_in_affidavit_64th_day_on_labor_day_two_readings():
         ("prior_business_day", five_pm(date(2025, 8, 29)), True),
         ("next_business_day", five_pm(date(2025, 9, 2)), False),
     ]
-    assert any("Labor Day" in s and "shortened" in s for s in EN.steps(w))
+    assert any("Labor Day" in s and "shortened" in s for s in EN.steps(w, ""))
     assert w.citation == "C.R.S. 1-13.5-305"
 
 
@@ -151,7 +151,7 @@ def test_write_in_affidavit_plain_monday():
     w = d["write-in-affidavit"]
     assert w.due == five_pm(date(2021, 8, 30))
     assert {r.due for r in w.readings} == {five_pm(date(2021, 8, 30))}
-    assert EN.warnings(w) == ()
+    assert EN.warnings(w, "") == ()
 
 
 def test_write_in_affidavit_2022():

@@ -156,7 +156,7 @@ def test_the_petition_needs_fifty_signatures_and_says_where_it_is_filed(registry
     _, d = at(registry, CMC, date(2027, 11, 2), TODAY)
     f = d["petition-filing"]
     assert [(t.min, t.max) for t in f.rule.thresholds] == [(50, None)]
-    assert "secretary of the board of trustees" in " ".join(EN.steps(f))
+    assert "secretary of the board of trustees" in " ".join(EN.steps(f, ""))
     assert "23-71-114" in f.rule.cite and "1-4-803(2)" in f.rule.cite
 
 
@@ -191,7 +191,7 @@ def test_aims_2005_the_school_election_and_the_1996_cancellation(registry):
     assert d["petition-filing"].due == five_pm(2005, 8, 26)
     c = d["cancellation"]
     assert c.due == date(2005, 8, 30)  # the Tuesday the trustees cancelled (Greeley Tribune, Aug. 30, 2005)
-    assert any("were not read" in w and "1996" in w for w in EN.warnings(c))
+    assert any("were not read" in w and "1996" in w for w in EN.warnings(c, ""))
 
 
 @pytest.mark.parametrize("election, filing, write_in", [

@@ -169,7 +169,7 @@ def test_statutory_2020_estes_park_published(registry):
     d, _ = calc(registry, IDS["statutory-municipality"], election=date(2020, 4, 7))
     assert d["petition-circulation"].start == date(2020, 1, 7)
     # before HB 20-1156 (September 14, 2020) the mail ballot section 31-10-909 was not read
-    assert any("31-10-909" in w for w in EN.warnings(d["petition-filing"]))
+    assert any("31-10-909" in w for w in EN.warnings(d["petition-filing"], ""))
 
 
 def test_statutory_filing_on_mlk_day_moves_back(registry):
@@ -200,7 +200,7 @@ def test_statutory_before_hb_15_1130(registry):
     d, result = calc(registry, IDS["statutory-municipality"], election=date(2014, 4, 1))
     assert d["petition-filing"].due == at(2014, 2, 28)
     assert d["petition-circulation"].start == date(2014, 2, 10)
-    assert any("Vail" in w for w in EN.warnings(d["petition-filing"]))
+    assert any("Vail" in w for w in EN.warnings(d["petition-filing"], ""))
     assert "withdrawal" not in d and any(n.code == "rule.not_in_force" and n.arg("rule") == "withdrawal" for n in result.warnings)
 
 
@@ -235,7 +235,7 @@ def test_home_rule_says_its_charter_governs_and_shows_a_reading(registry):
     assert caveat and "charter" in caveat[0] and "reading only" in caveat[0]
     assert EN.result_warnings(result)[0] == caveat[0]
     for x in d.values():
-        assert x.status == "tentative" and caveat[0] in EN.warnings(x), x.id
+        assert x.status == "tentative" and caveat[0] in EN.warnings(x, ""), x.id
     assert d["petition-filing"].due == at(2025, 8, 25)
     assert d["withdrawal"].due == at(2025, 8, 29)
     assert d["write-in-affidavit"].safe_due == at(2025, 8, 29)
@@ -284,7 +284,7 @@ def test_school_2025_published(registry):
     assert (d["petition-circulation"].start, d["petition-circulation"].due) == (date(2025, 8, 6), date(2025, 8, 29))
     assert d["petition-filing"].due == at(2025, 8, 29)
     assert d["write-in-affidavit"].due == at(2025, 8, 29)
-    assert any("Labor Day" in s for s in EN.steps(d["write-in-affidavit"]))
+    assert any("Labor Day" in s for s in EN.steps(d["write-in-affidavit"], ""))
     assert [th.min for th in d["petition-filing"].thresholds] == [25, 50]  # 1-4-803(1)(a)
     assert EN.result_warnings(result) == ()
 
@@ -390,7 +390,7 @@ def test_special_before_article_13_5_rests_on_a_2010_form(registry):
     assert d["cancellation"].due == date(2010, 3, 2)
     f = d["petition-filing"]
     assert f.kind == "deadline" and f.due == at(2010, 2, 26)
-    assert any("32-1-804.3" in w for w in EN.warnings(f))
+    assert any("32-1-804.3" in w for w in EN.warnings(f, ""))
     assert any(n.code == "rule.not_in_force" and n.arg("rule") == "filing-notice" for n in result.warnings)
     assert any(n.code == "rule.not_in_force" and n.arg("rule") == "write-in-affidavit" for n in result.warnings)
 

@@ -104,8 +104,8 @@ def test_before_2014_the_twelfth_tuesday_before_the_may_election():
     d, _ = calc("bangor-mi", election=date(2013, 5, 7))
     filing = d["petition-filing"]
     assert filing.due == local(DETROIT, 2013, 2, 13, 16)
-    assert any("Lincoln" in step for step in EN.steps(filing))
-    assert any("twelfth Tuesday" in w for w in EN.warnings(filing))
+    assert any("Lincoln" in step for step in EN.steps(filing, ""))
+    assert any("twelfth Tuesday" in w for w in EN.warnings(filing, ""))
 
 
 @pytest.mark.parametrize("jid", MAY_CITIES)

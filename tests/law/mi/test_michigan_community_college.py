@@ -73,7 +73,7 @@ def test_2026_november_election(registry):
     f = d["petition-filing"]
     assert f.due == f.safe_due == four_pm(date(2026, 7, 21))
     assert f.due.utcoffset().total_seconds() == -4 * 3600  # EDT
-    assert any("389.152" in w and "were not read" in w for w in EN.warnings(f))
+    assert any("389.152" in w and "were not read" in w for w in EN.warnings(f, ""))
     # Third day after Tue Jul 21 = Fri Jul 24, 2026, 4 p.m. (no holiday that Friday).
     assert d["withdrawal"].due == four_pm(date(2026, 7, 24))
     # MCL 168.737a: the Fridays before Tue Nov 3 are Oct 30 (1st) and Oct 23 (2nd): 11 days before.

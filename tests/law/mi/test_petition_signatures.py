@@ -62,8 +62,8 @@ def test_the_party_petition_keeps_544f_sentence_and_sends_the_candidate_to_the_c
     d, _ = rows(BISMARCK)
     f = d["petition-filing"]
     assert f.thresholds == ()  # no count invented: 544f's table was not read
-    assert EN.steps(f)[-1].endswith(SENTENCE_EN)
-    assert ES.steps(f)[-1].endswith(SENTENCE_ES)
+    assert EN.steps(f, "")[-1].endswith(SENTENCE_EN)
+    assert ES.steps(f, "")[-1].endswith(SENTENCE_ES)
 
 
 def test_the_party_petition_shows_the_recorded_census_population():
@@ -104,6 +104,6 @@ def test_a_charter_township_has_the_same_rule_as_a_general_law_township():
     for rid in ("petition-filing", "qualifying-petition"):
         assert charter[rid].due == general[rid].due
         assert charter[rid].thresholds == general[rid].thresholds
-    assert EN.steps(charter["petition-filing"])[-1].endswith(SENTENCE_EN)
+    assert EN.steps(charter["petition-filing"], "")[-1].endswith(SENTENCE_EN)
     # no population recorded for Ann Arbor Charter Township: nothing is said of one
     assert what_it_takes(charter["petition-filing"], jur, EN) == []

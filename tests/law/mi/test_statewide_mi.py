@@ -171,7 +171,7 @@ def test_city_before_2012_is_computed_with_a_warning(registry):
     d, _ = calc(registry, "test-city-mi", election=date(2009, 11, 3))
     f = d["petition-filing"]
     assert f.safe_due == four_pm(date(2009, 5, 12))
-    assert any("verified from the 2012 cycle" in w for w in EN.warnings(f))
+    assert any("verified from the 2012 cycle" in w for w in EN.warnings(f, ""))
     # MCL 168.737a as amended by 2006 PA 87: second Friday before Tue Nov 3, 2009 = Oct 23.
     assert d["write-in-declaration"].due == four_pm(date(2009, 10, 23))
 

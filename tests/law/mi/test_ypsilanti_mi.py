@@ -106,7 +106,7 @@ def test_override_keeps_computed_value_and_authority():
     assert filing.status == "overridden"
     assert filing.due == local(DETROIT, 2020, 5, 8, 17)
     assert filing.computed_due == local(DETROIT, 2020, 4, 21, 16)
-    assert "Esshaki" in EN.steps(filing)[-1]
+    assert "Esshaki" in EN.steps(filing, "")[-1]
     # the notice window follows the date in force: May 8 - 21 days .. May 8 - 7 days
     assert d["filing-notice"].start == date(2020, 4, 17)
     assert d["filing-notice"].due == date(2020, 5, 1)
@@ -184,7 +184,7 @@ def test_2010_cycle_uses_the_1999_pa_218_twelfth_tuesday_with_a_caution():
     f = d["petition-filing"]
     assert f.due == local(DETROIT, 2010, 5, 11, 16)
     assert f.rule_effective == date(2000, 1, 1)
-    assert any("verified from the 2012 cycle" in w for w in EN.warnings(f))
+    assert any("verified from the 2012 cycle" in w for w in EN.warnings(f, ""))
     assert d["withdrawal"].due == local(DETROIT, 2010, 5, 14, 16)
     assert d["filing-notice"].due == date(2010, 5, 4)
     assert "rule.not_in_force" not in {n.code for n in result.warnings}

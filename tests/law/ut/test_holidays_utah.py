@@ -81,7 +81,7 @@ def test_salt_lake_city_2031_objection_deadline_is_june_17():
     deadlines, _ = calc("salt-lake-city-ut", election=date(2031, 11, 4))
     objection = deadlines["objection-filing"]
     assert objection.due == local(DENVER, 2031, 6, 17, 17)
-    assert any("Juneteenth" in s and "June 16, 2031" in s for s in EN.steps(objection))
+    assert any("Juneteenth" in s and "June 16, 2031" in s for s in EN.steps(objection, ""))
     # The reported 2027 version would make June 16 a business day: shown, and the earlier is safe.
     assert objection.safe_due == local(DENVER, 2031, 6, 16, 17)
     assert {r.due for r in objection.readings} == {local(DENVER, 2031, 6, 17, 17), local(DENVER, 2031, 6, 16, 17)}
@@ -104,7 +104,7 @@ def test_withdrawal_rolls_over_columbus_day():
     deadlines, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
     withdrawal = deadlines["withdrawal"]
     assert withdrawal.due == local(DENVER, 2025, 10, 14, 17)
-    assert any("Columbus Day" in s for s in EN.steps(withdrawal))
+    assert any("Columbus Day" in s for s in EN.steps(withdrawal, ""))
 
 
 def test_no_reading_when_the_readings_of_the_holiday_law_agree():

@@ -54,7 +54,7 @@ def test_2019_window_opens_monday_june_3_at_office_opening():
     assert decl.statutory_start == date(2019, 6, 1)
     assert decl.start == local(DENVER, 2019, 6, 3, 8)
     assert decl.due == local(DENVER, 2019, 6, 7, 17)  # a Friday: no extension
-    assert any("Saturday" in s and "June 3, 2019" in s for s in EN.steps(decl))
+    assert any("Saturday" in s and "June 3, 2019" in s for s in EN.steps(decl, ""))
 
 
 def test_2025_readings_city_extension_vs_state_practice():
@@ -66,7 +66,7 @@ def test_2025_readings_city_extension_vs_state_practice():
     assert decl.safe_due == local(DENVER, 2025, 6, 6, 17)
     assert [r.safe for r in decl.readings] == [False, True]
     assert decl.status == "tentative"
-    assert any("June 7, 2025 is a Saturday" in s and "Monday, June 9, 2025" in s for s in EN.steps(decl))
+    assert any("June 7, 2025 is a Saturday" in s and "Monday, June 9, 2025" in s for s in EN.steps(decl, ""))
 
 
 def test_withdrawal_23_days_before_is_a_sunday_two_readings_2025():
@@ -80,7 +80,7 @@ def test_withdrawal_23_days_before_is_a_sunday_two_readings_2025():
         "the next business day": date(2025, 10, 14),
         "the prior business day": date(2025, 10, 10),
     }
-    assert any("Columbus Day" in s for s in EN.steps(w))
+    assert any("Columbus Day" in s for s in EN.steps(w, ""))
     assert "readings.disagree" in {n.code for n in w.warnings}
 
 
@@ -106,7 +106,7 @@ def test_objection_filing_counts_from_extended_last_day():
     # the preceding Monday) -> Tuesday June 17, close of office hours.
     d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4), decisions=june(2025))
     assert d["objection-filing"].due == local(DENVER, 2025, 6, 17, 17)
-    assert any("Juneteenth" in s for s in EN.steps(d["objection-filing"]))
+    assert any("Juneteenth" in s for s in EN.steps(d["objection-filing"], ""))
 
 
 def test_objection_filing_2023_plain():
@@ -144,7 +144,7 @@ def test_triggers_pending_until_recorded():
 def test_residency_start_twelve_months_before():
     d, _ = calc("salt-lake-city-ut", election=date(2025, 11, 4))
     assert d["residency-start"].due == date(2024, 11, 4)
-    assert EN.warnings(d["residency-start"]) == ()
+    assert EN.warnings(d["residency-start"], "") == ()
 
 
 def test_2023_election_moved_by_proclamation():
@@ -175,7 +175,7 @@ def test_moved_election_keeps_cycle_identity():
     # stays the date by rule, so subscribed calendars update in place.
     d, result = calc("salt-lake-city-ut", election=date(2023, 11, 21))
     assert (result.held, result.cycle) == (date(2023, 11, 21), date(2023, 11, 7))
-    assert d["withdrawal"].uid == "salt-lake-city-ut/2023-11-07/withdrawal"
+    assert result.uid(d["withdrawal"]) == "salt-lake-city-ut/2023-11-07/withdrawal"
 
 
 def test_clerk_entered_election_keeps_uid_and_moves_dates():
@@ -193,7 +193,7 @@ def test_clerk_entered_election_keeps_uid_and_moves_dates():
     moved = lookup(jur, today=date(2026, 11, 29), election=date(2027, 11, 2), records=Store())
     w = {x.id: x for x in moved.deadlines}["withdrawal"]
     assert moved.held == date(2027, 11, 9)
-    assert w.uid == "salt-lake-city-ut/2027-11-02/withdrawal"
+    assert moved.uid(w) == "salt-lake-city-ut/2027-11-02/withdrawal"
     # Nov 9, 2027 - 23 days = Sunday Oct 17 -> Monday Oct 18, 2027 (not a holiday)
     assert w.due == local(DENVER, 2027, 10, 18, 17)
 
@@ -222,7 +222,7 @@ def test_ranked_choice_years_use_the_august_period(election, opens, closes):
         assert w.due == w.safe_due == local(DENVER, *closes, 17)
         assert w.readings == () and w.status == "scheduled"
         assert "20A-4-602(6)" in w.citation
-        assert any("Salt Lake City" in s and "chose" in s for s in EN.steps(w))
+        assert any("Salt Lake City" in s and "chose" in s for s in EN.steps(w, ""))
 
 
 def test_objection_follows_the_august_period():
@@ -276,7 +276,7 @@ def test_a_clerk_records_the_choice_for_a_cycle():
     result = lookup(Registry().get("salt-lake-city-ut"), today=date(2019, 1, 2), election=date(2019, 11, 5), records=Store())
     w = {d.id: d for d in result.deadlines}["declaration-filing"]
     assert (w.start, w.due) == (local(DENVER, 2019, 8, 13, 8), local(DENVER, 2019, 8, 20, 17))
-    assert any("City Council, 2019" in s for s in EN.steps(w))
+    assert any("City Council, 2019" in s for s in EN.steps(w, ""))
 
 
 def test_after_the_pilot_the_june_period_with_a_word():

@@ -119,7 +119,7 @@ def test_municipality_2027_after_the_pilot_june_7_a_monday(registry):
     assert d["write-in-declaration"].due == five_pm(2027, 8, 30)
     assert d["write-in-declaration"].safe_due == five_pm(2027, 8, 27)
     # May 1, 2027 is a Saturday: publication is not an act at the office, so no roll.
-    assert d["filing-notice"].due == date(2027, 5, 1) and EN.warnings(d["filing-notice"]) == ()
+    assert d["filing-notice"].due == date(2027, 5, 1) and EN.warnings(d["filing-notice"], "") == ()
 
 
 def test_municipality_2023_moved_election(registry):
@@ -173,7 +173,7 @@ def test_municipality_2013_and_2017_earlier_versions(registry):
     assert d["write-in-declaration"].due == five_pm(2017, 9, 8)
     assert d["declaration-filing"].due == five_pm(2017, 6, 7)
     # The notice under the February 1 text (2014 H.B. 272), with its warning.
-    assert d["filing-notice"].due == date(2017, 2, 1) and EN.warnings(d["filing-notice"])
+    assert d["filing-notice"].due == date(2017, 2, 1) and EN.warnings(d["filing-notice"], "")
 
 
 def test_municipality_before_2013_is_not_encoded(registry):
@@ -209,7 +209,7 @@ def test_school_district_2024_january_period(registry):
     # Juab County: "Begins Tuesday, January 2, 2024, and ends at 5 p.m. on Monday, January 8, 2024"
     # for "local Board of Education candidates"; Tooele County: "Tue Jan 2, 2024 to 5pm on Mon Jan 8".
     assert decl.start == eight_am(2024, 1, 2) and decl.due == five_pm(2024, 1, 8)
-    assert EN.warnings(decl)  # 20A-9-201.5(2)'s words were not read
+    assert EN.warnings(decl, "")  # 20A-9-201.5(2)'s words were not read
     # 20A-9-601(1)(a): Nov 5 - 65: Oct 5 is 31, Sep 5 is 61, Sep 1 is 65 (a Sunday); Monday Sep 2 is
     # Labor Day -> Tuesday Sep 3, 5 p.m. Tooele County: "5pm on Tue Sep 3"; the State's deputy
     # director of elections (KSL NewsRadio, Aug 14, 2024): "until 5 p.m. on Sept. 3".

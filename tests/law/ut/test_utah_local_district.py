@@ -97,7 +97,7 @@ def test_2025_june_7_a_saturday_districts_published_monday_june_9(registry):
     assert decl.due == five_pm(2025, 6, 9)
     assert decl.safe_due == five_pm(2025, 6, 6)
     assert sorted(r.due for r in decl.readings) == [five_pm(2025, 6, 6), five_pm(2025, 6, 9)]
-    assert any("20A-9-203(3)(d)" in w and "were not read" in w for w in EN.warnings(decl))
+    assert any("20A-9-203(3)(d)" in w and "were not read" in w for w in EN.warnings(decl, ""))
     # Nov 4, 2025 - 65: Oct 4 is 31, Sep 4 is 61, Aug 31 is 65, a Sunday; Monday Sep 1 is Labor
     # Day, so 68-3-7 gives Tuesday Sep 2; the prior business day is Friday Aug 29.
     assert d["write-in-declaration"].due == five_pm(2025, 9, 2)
