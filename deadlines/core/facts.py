@@ -266,42 +266,56 @@ def _office_hours(f: Fact) -> OfficeHours:
 CYCLE_REACH = timedelta(days=366)
 
 
+def holds_for_cycle(f: Fact, cycle: date) -> bool:
+    """Whether fact ``f`` may hold on the filing days of the cycle whose
+    general election is ``cycle``: it began on or before that election, and
+    it ends (where it ends) no earlier than :data:`CYCLE_REACH` before it."""
+    return (f.holds_from or date.min) <= cycle and (f.holds_until is None or cycle - CYCLE_REACH <= f.holds_until)
+
+
+def _cycle_rank(f: Fact) -> tuple:
+    """Of the office-hours facts holding for one cycle, the surest: one that
+    ends (recorded for a period) before one that does not, a dated one before
+    an undated one, then the latest ``as_of``, then the latest end."""
+    return (f.holds_until is not None, f.holds_from is not None, f.as_of or date.min, f.holds_until or date.min)
+
+
 def hours_of_cycle(jur: Jurisdiction, cycle: date) -> Jurisdiction:
     """``jur`` with the office hours research found for one cycle's filing
-    days (an ``office_hours`` fact holding for a period that ends in the year
-    before ``cycle``'s general election, or on it), where its law gives no
-    hours of its own (none, a default to confirm, or hours research gave):
-    the latest such fact wins over open-ended ones for that cycle. ``jur``
-    itself where there is none."""
-    found = [f for f in _cycle_hours_facts(jur)
-             if cycle - CYCLE_REACH <= f.holds_until and (f.holds_from or date.min) <= cycle]
-    if not found:
+    days, where its law gives no hours of its own (none, or a default to
+    confirm): of the ``office_hours`` facts that hold for the cycle
+    (:func:`holds_for_cycle`), the surest (:func:`_cycle_rank`); where none
+    does (every one began after it), the law's own hours, as before any fact
+    was laid on. ``jur`` itself where that is the hours laid on it already
+    (:func:`laid_on`), or where no fact decides hours."""
+    if not jur.cycle_hours:
         return jur
-    pick = max(found, key=lambda f: (f.as_of or date.min, f.holds_until))
+    holding = [f for f in jur.facts if f.fact == "office_hours" and holds_for_cycle(f, cycle)]
+    pick = max(holding, key=_cycle_rank, default=None)
     held = next(((h, law) for f, h, law in jur.cycle_hours if f == pick), None)  # (laid_on worked it out)
-    if held is None:
-        return jur.with_law(office_hours=_office_hours(pick))
+    if held is None:  # the hours laid on already
+        return jur
     return jur.with_law(law=held[1], office_hours=held[0])
 
 
-def _cycle_hours_facts(jur: Jurisdiction) -> list[Fact]:
-    """The office-hours facts of ``jur`` that hold for one cycle's filing days
-    and may decide that cycle's hours (none where its own file states its
-    hours: they are its law)."""
-    if jur.office_hours is not None and not jur.office_hours.confirm and not any(
-            f.fact == "office_hours" and f.holds_until is None for f in jur.facts):
-        return []
-    return [f for f in jur.facts if f.fact == "office_hours" and f.holds_until is not None]
-
-
-def with_cycle_hours(jur: Jurisdiction) -> Jurisdiction:
-    """``jur`` holding the law under each cycle's hours research found
-    (:attr:`~deadlines.core.jurisdiction.Jurisdiction.cycle_hours`), worked out
-    once here so that :func:`hours_of_cycle` finds it on every lookup."""
-    held = []
-    for f in _cycle_hours_facts(jur):
+def with_cycle_hours(jur: Jurisdiction, before: Jurisdiction) -> Jurisdiction:
+    """``jur`` (``before``, with its research facts laid on) holding the law
+    under every office-hours fact but the one laid on it, and the law
+    ``before`` any was (fact None), worked out once here so that
+    :func:`hours_of_cycle` finds them on every lookup
+    (:attr:`~deadlines.core.jurisdiction.Jurisdiction.cycle_hours`). Nothing
+    where its own file states its hours (they are its law) or no fact gives
+    hours."""
+    if before.office_hours is not None and not before.office_hours.confirm:
+        return jur
+    rows = [f for f in jur.facts if f.fact == "office_hours"]
+    if not rows or all(f.holds_from is None and f.holds_until is None for f in rows) and len(rows) == 1:
+        return jur
+    held = [(None, before.office_hours, before.law)] if jur.office_hours != before.office_hours else []
+    for f in rows:
         h = _office_hours(f)
-        held.append((f, h, jur.with_law(office_hours=h).law))
+        if h != jur.office_hours:
+            held.append((f, h, jur.with_law(office_hours=h).law))
     return replace(jur, cycle_hours=tuple(held)) if held else jur
 
 
@@ -339,4 +353,4 @@ def laid_on(jur: Jurisdiction, facts: tuple[Fact, ...]) -> Jurisdiction:
             decisions.append(Decision(choice, cycle, yes, said, f.listed))
     if len(decisions) != len(jur.decisions):
         changes["decisions"] = tuple(decisions)
-    return with_cycle_hours(replace(jur.with_law(**changes) if changes else jur, facts=facts))
+    return with_cycle_hours(replace(jur.with_law(**changes) if changes else jur, facts=facts), jur)
