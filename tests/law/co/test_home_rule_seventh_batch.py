@@ -77,6 +77,7 @@ def test_crested_butte_next_cycle_2027(registry):
 def test_alamosa_2017_as_announced_and_2027(registry):
     _, d = at(registry, "alamosa-co", date(2017, 11, 7), date(2017, 6, 1))
     assert d["petition-filing"].due == datetime(2017, 8, 24, 17, 0, tzinfo=MDT)
+    assert d["petition-filing"].basis.status == "published"  # the city's 2017 day, in co.csv
     assert d["petition-circulation"].start == date(2017, 8, 8)
     result, d = at(registry, "alamosa-co", None, TODAY)
     assert {x.cycle for x in result.deadlines} == {date(2027, 11, 2)}
