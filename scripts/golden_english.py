@@ -4,7 +4,10 @@ the English they render must stay what it was).
 
 For each jurisdiction (calendar files and roster rows) and each general
 election by rule from 2000 to 2040, the engine computes the cycle with no
-records, and, where the jurisdiction has trigger events, once more with each
+records (through the service's results cache, as the service does: every
+government of one law is computed once per cycle, and each renders its own
+English: ``tests/engine/test_results_cache.py`` holds the cache to the bare
+engine), and, where the jurisdiction has trigger events, once more with each
 trigger recorded 200 days before the election at 2:30 p.m. (one case). The
 result is rendered as ``deadlines compute --json`` renders it, less the
 ``notes`` (facts, not words).
@@ -31,10 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from deadlines.core.engine import compute  # noqa: E402
 from deadlines.core.registry import Registry  # noqa: E402
 from deadlines.publish.as_json import result_dict  # noqa: E402
 from deadlines.words import DEFAULT, words  # noqa: E402
+from deadlines.results import compute  # noqa: E402
 from deadlines.service import cycles  # noqa: E402
 
 OUT = ROOT / "tests" / "golden"
