@@ -28,13 +28,14 @@ NOVEMBER_ODD_CODE_DAYS = [
     "canon-city-co", "englewood-co", "fountain-co", "castle-pines-co", "craig-co", "golden-co", "greeley-co",
     "fort-morgan-co", "commerce-city-co", "gunnison-co", "fort-collins-co", "lafayette-co", "longmont-co",
     "littleton-co", "loveland-co", "sheridan-co", "manitou-springs-co", "mountain-view-co", "sterling-co", "pueblo-co",
-    "greenwood-village-co", "la-junta-co",
+    "greenwood-village-co", "la-junta-co", "monte-vista-co",
 ]
 #: the first Tuesday of November of odd years, with days or hours of their own (tested in their modules)
 NOVEMBER_ODD_OWN_DAYS = ["rifle-co", "lamar-co", "steamboat-springs-co", "louisville-co", "crested-butte-co",
                          "alamosa-co"]
 OTHER_ELECTIONS = ["central-city-co", "cortez-co", "glendale-co", "burlington-co", "dacono-co", "black-hawk-co",
-                   "winter-park-co", "larkspur-co", "telluride-co"]
+                   "winter-park-co", "larkspur-co", "telluride-co", "evans-co", "timnath-co",
+                   "cedaredge-co"]
 
 
 @pytest.mark.parametrize("jid", NOVEMBER_ODD_CODE_DAYS + NOVEMBER_ODD_OWN_DAYS + OTHER_ELECTIONS)
