@@ -26,7 +26,7 @@ from deadlines.core.computed import Deadline, ReadingResult
 from deadlines.core.jurisdiction import Fact, Jurisdiction, PublishedNotice
 from deadlines.core.model import Decision, Moment
 from deadlines.core.moments import day_of, instant_of
-from deadlines.core.notes import Note
+from deadlines.core.notes import Note, joined
 
 STATUSES = ("law", "assumed", "recorded", "published", "departs")
 CLERK = "recorded by the clerk"
@@ -206,15 +206,21 @@ def departing(d: Deadline, basis: Basis, zone: ZoneInfo) -> Deadline:
     """``d`` with the government's published date beside the statute's where
     they differ: one more reading, the earliest of all marked safe (a date
     alone ends with its day in ``zone``); the statute's own date becomes a
-    reading too where there were none."""
+    reading too where there were none. Where a reading of the law gives the
+    published date already, that reading says so (its why quotes the notice)
+    instead of a second reading of the same date."""
     if basis.status != "departs":
         return d
     n = basis.notice
     due = n.due.astimezone(zone) if isinstance(n.due, datetime) else n.due  # said in the jurisdiction's own zone
     own = d.readings or (ReadingResult(Note("reading.statute"), "none", d.due, d.citation, Note("reading.statute_why")),)
-    published = ReadingResult(Note("reading.published", (("source", n.fact.source),)), "none", due, n.fact.source,
-                              Note("reading.published_why", (("quote", n.fact.quote), ("as_of", n.fact.as_of))))
-    ways = (*own, published)
+    why = Note("reading.published_why", (("quote", n.fact.quote), ("as_of", n.fact.as_of)))
+    same = next((i for i, r in enumerate(own) if _same(due, r.due)), None)
+    if same is not None:
+        ways = tuple(replace(r, why=joined(r.why, why)) if i == same else r for i, r in enumerate(own))
+    else:
+        ways = (*own, ReadingResult(Note("reading.published", (("source", n.fact.source),)), "none", due, n.fact.source,
+                                    why))
     safe = min(range(len(ways)), key=lambda i: (instant_of(ways[i].due, zone), i))
     readings = tuple(replace(r, safe=i == safe) for i, r in enumerate(ways))
     return replace(d, readings=readings, safe_due=readings[safe].due,

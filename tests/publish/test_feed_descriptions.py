@@ -2,13 +2,16 @@
 one reading is a day alone and the safe date an instant (they are compared as
 the instants they end), as a feed of a whole state must.
 
-Worked example: the Taylorsville-Bennion Improvement District, Utah, 2025. Its
-declaration period is June 1-7, 2025 (Utah Code 20A-9-203(3), the municipal
-period its candidates file in); June 7, 2025 is a Saturday, so the period
-ends on the prior business day, Friday June 6 (the safe date, an instant at
-the district's published hour), while 68-3-7's extension to the next business
-day gives Monday June 9, 2025, a day the district's rule gives no hour of its
-own: a later reading, said in the description."""
+Worked example: Loveland, Colorado, 2025 (general election Tuesday, November
+4). The write-in affidavit is due "not later than sixty-four days before the
+day of the election" (C.R.S. 31-10-912): November 4 -> October 4 is the 31st
+day, September 4 the 61st, September 1 the 64th, Labor Day, so 31-10-103
+moves it to the next business day, Tuesday September 2, at 5:00 p.m.; in a
+coordinated election (1-4-805) 1-1-106(5) moves it to the prior business day,
+Friday August 29 at 5:00 p.m., the safe date (an instant). A news
+report of the city's dates gives "September 1: Deadline for write-in
+candidates", a day alone with no hour: a later reading than the safe date,
+said in the description."""
 from __future__ import annotations
 
 from datetime import date, datetime
@@ -23,10 +26,10 @@ CALENDARS = Path(__file__).resolve().parents[2] / "calendars"
 
 
 def test_a_day_alone_beside_an_instant_is_said_as_a_later_reading():
-    result = lookup(Registry(CALENDARS).get("taylorsville-bennion-improvement-district-ut"),
-                    today=date(2026, 12, 6), election=date(2025, 11, 4))
-    d = next(d for d in result.deadlines if d.id == "declaration-filing")
-    assert isinstance(d.safe_due, datetime) and d.safe_due.date() == date(2025, 6, 6)
-    assert date(2025, 6, 9) in {r.due for r in d.readings}  # the day alone
+    result = lookup(Registry(CALENDARS).get("loveland-co"), today=date(2026, 12, 6), election=date(2025, 11, 4))
+    d = next(d for d in result.deadlines if d.id == "write-in-affidavit")
+    assert isinstance(d.safe_due, datetime) and d.safe_due.date() == date(2025, 8, 29)
+    assert date(2025, 9, 1) in {r.due for r in d.readings}  # the day alone
     text = ical.describe(d, result, words("en"))
-    assert "A later reading: Monday, June 9, 2025" in text, text
+    assert "A later reading: Monday, September 1, 2025" in text, text
+    assert "A later reading: 5:00 p.m. on Tuesday, September 2, 2025" in text, text

@@ -261,10 +261,17 @@ def test_an_undecided_city_shows_the_primary_day_beside_both_dates():
 
 
 def test_houghtons_published_primary_day_2022_is_among_the_dates_shown():
-    d, _ = calc("houghton-mi", election=date(2022, 11, 8))
-    filing = d["petition-filing"]
+    # The city's notice: "accepted until 4:00 p.m. Tuesday, August 2, 2022", the day of the August
+    # primary (the Tuesday after the first Monday, August 1), which MCL 168.646a(1)'s charter reading
+    # gives: that reading quotes the notice, and no second reading repeats the same date.
+    result = lookup(REGISTRY.get("houghton-mi"), today=TODAY, election=date(2022, 11, 8))
+    filing = next(d for d in result.deadlines if d.id == "petition-filing")
     assert filing.due == local(DETROIT, 2022, 7, 26, 16)
-    assert [r.due for r in _charter_day(filing)] == [local(DETROIT, 2022, 8, 2, 16)]
+    assert filing.basis.status == "departs"
+    (charter,) = _charter_day(filing)
+    assert charter.due == local(DETROIT, 2022, 8, 2, 16)
+    assert [r.due for r in filing.readings].count(charter.due) == 1
+    assert "August 2, 2022" in EN.reading_why(charter)
 
 
 # --------------------------------------------------------------------------- a cycle's own fact
