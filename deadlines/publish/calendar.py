@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from deadlines.core.computed import Result
 from deadlines.publish import svg
-from deadlines.publish.for_candidates import for_candidates
+from deadlines.publish.for_candidates import cautions, for_candidates
 from deadlines.publish.record_words import recorded
 from deadlines.publish.speaking import speaking
 from deadlines.publish.words import live, rule_files
@@ -49,6 +49,7 @@ def html(result: Result, *, today: date, generated: datetime, w: Words) -> str:
         live=[for_candidates(d) for d in live(result.deadlines)], gone=[d for d in result.deadlines if d.status == "cancelled"],
         svg=svg.printed(result, today, box=TEXT_WIDTH, width=svg.WIDE, ident="calendar-timeline", w=w),
         recorded=recorded(result, w), files=rule_files(result), generated=generated,
+        cautions=[w.note(n, jur.name) for n in cautions(result.warnings)],
     )
 
 

@@ -18,8 +18,9 @@ from deadlines.core.computed import Deadline
 from deadlines.core.notes import Note
 
 #: Words that mark a research remark in a calendar file's English.
-RESEARCH = re.compile(r"\bnot read\b|\bbills found\b|\bnot found\b", re.IGNORECASE)
+RESEARCH = re.compile(r"\bnot\s+read\b|\bbills\s+found\b|\bnot\s+found\b", re.IGNORECASE)  # a line may break between the words
 _TAIL = re.compile(r":\s*text not read$")
+_SEMICOLON = re.compile(r";\s+")
 
 
 def is_research(words: str) -> bool:
@@ -29,8 +30,9 @@ def is_research(words: str) -> bool:
 
 def trimmed(cite: str) -> str:
     """A citation without its research remarks: each parenthesis (nested ones
-    inside it too) that says what was not read or found is left out, and a
-    trailing ": text not read"."""
+    inside it too) that says what was not read or found is left out, then each
+    clause (between semicolons) that says it ("...; the Charter's words not
+    read"), unless every clause does, and a trailing ": text not read"."""
     out, i = [], 0
     while i < len(cite):
         if cite[i] == "(":
@@ -50,7 +52,10 @@ def trimmed(cite: str) -> str:
             continue
         out.append(cite[i])
         i += 1
-    return _TAIL.sub("", "".join(out)).strip()
+    kept = _TAIL.sub("", "".join(out)).strip()
+    clauses = _SEMICOLON.split(kept)
+    plain = [c for c in clauses if not is_research(c)]
+    return "; ".join(plain) if plain and len(plain) < len(clauses) else kept
 
 
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
@@ -104,6 +109,13 @@ def for_candidates(d: Deadline) -> Deadline:
                              why=_note(r.why) if isinstance(r.why, Note) else r.why) for r in d.readings)
     return replace(d, rule=replace(d.rule, cite=trimmed(d.rule.cite), text=quoted(d.rule.text)), steps=_notes(d.steps),
                    warnings=_notes(d.warnings), readings=readings)
+
+
+def cautions(notes: tuple[Note, ...]) -> tuple[Note, ...]:
+    """A cycle's cautions (:attr:`Result.warnings`) as the printed calendar
+    shows them: without research remarks (a caveat saying what of a
+    government's own law was not read stays in "How these dates are computed")."""
+    return _notes(notes)
 
 
 def remarks_source(d: Deadline) -> list[str]:

@@ -178,8 +178,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "basis.assumed.office_hours": "The office's closing hour is not recorded here: the law's {clock} is used.",
     "basis.assumed.choice": ("Whether {place} takes \"{choice}\" for this election is not recorded: both dates "
                              "are shown; plan on the earlier."),
-    "basis.assumed.own_text": ("{place}'s own law for this date (its charter or code) was not read: the day is the "
-                               "one {place} published in past cycles."),
+    "basis.assumed.own_text": ("{place}'s own law for this date (its charter or code) is not recorded here: the day "
+                               "is the one {place} published in past cycles."),
     "basis.confirm": "Confirm with the office before the day.",
     "basis.confirm_at": "Confirm with the office before the day: {office:raw}.",
     "basis.by.clerk": "recorded by the clerk",

@@ -99,3 +99,17 @@ def test_the_printed_calendar_says_plainly_what_tentative_means(reader):
     es = " ".join(_pdf_text(reader.get("/calendars/hanksville-ut/2027-11-02.pdf?lang=es").data).split())
     assert "la ley admite más de una lectura" in es and "hora de la Montaña" in es
     assert "describe it" not in es
+
+
+def test_no_research_remark_on_the_rows_of_any_calendar_file(reader):
+    """Every government with a rule file of its own (its charter, code or
+    published practice encoded, where remarks on what was not read abound):
+    the rows of its next election's page carry none, in English."""
+    from deadlines.core.registry import Registry
+
+    for jid in Registry().file_ids():
+        page = reader.get(f"/?jurisdiction={jid}").get_data(as_text=True)
+        for row in _rows(page):
+            said = re.sub(r"<[^>]+>", " ", row)
+            found = MARKERS.search(said)
+            assert not found, (jid, said[max(0, found.start() - 200):found.end() + 100])

@@ -86,6 +86,6 @@ def test_a_day_read_from_denvers_practice_is_assumed_not_law(registry):
     assert filing.basis.status == "assumed" and "own_text" in filing.basis.assumed
     assert "own_text" not in by_id["withdrawal"].basis.assumed
     rows = {x["id"]: x for x in result_dict(result, words("en"))["deadlines"]}
-    assert "was not read" in rows["petition-filing"]["basis"]["said"]
+    assert "own law for this date (its charter or code) is not recorded here" in rows["petition-filing"]["basis"]["said"]
     rows_es = {x["id"]: x for x in result_dict(result, words("es"))["deadlines"]}
-    assert "No se leyó" in rows_es["petition-filing"]["basis"]["said"]
+    assert "no consta aquí" in rows_es["petition-filing"]["basis"]["said"]

@@ -89,7 +89,7 @@ def test_cache_water_2024_january_period_as_published():
     assert result.held == date(2024, 11, 5)
     decl = d["declaration-filing"]
     assert decl.start == at(2024, 1, 2, 8) and decl.due == decl.safe_due == at(2024, 1, 8)
-    assert any("17B-1-306(4)" in w and "were not read" in w for w in EN.warnings(decl))
+    assert any("17B-1-306(4)" in w and "were not read" in w for w in EN.warnings(decl, ""))
     # 65 days before Nov 5: Oct 5 (31), Sep 5 (61), Sep 1 (65), a Sunday; Monday Sep 2 is Labor
     # Day, so 68-3-7 gives Tuesday Sep 3 (as Tooele County published for 2024); the prior
     # business day is Friday Aug 30.
