@@ -98,6 +98,34 @@ def test_research_hours_decide_the_hour_with_their_source(folder):
     assert [(f.by, f.value) for f in d.basis.facts] == [("clerk", "09:00-15:00")]
 
 
+def test_dated_hours_decide_only_the_cycles_from_their_date(folder):
+    """Hours a source dates to 2025 (``holds_from`` 2025-01-01) decide the 2027
+    cycle (noon) but not 2023's: June 1, 2023 is a Thursday, so June 7 is a
+    Wednesday, and with no hours of that time recorded the statute's 5:00 p.m.
+    stands, assumed and said so. A row dated 2019 (9 a.m. to 1 p.m.) decides
+    2023, the latest row begun by then."""
+    late = "https://www.utah.gov/pmn/sitemap/notice/000001.html"
+    _write(folder, "ut", ["hanksville-ut", "office_hours", "08:00-12:00", late, "open 8:00 a.m. to 12:00 p.m.",
+                          "2025-05-01", "2025-01-01", ""])
+    jur = Registry(folder).get("hanksville-ut")
+    d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2)))["declaration-filing"]
+    assert d.due == datetime(2027, 6, 7, 12, 0, tzinfo=MDT) and d.basis.status == "recorded"
+    d = _by_id(lookup(jur, today=TODAY, election=date(2023, 11, 7)))["declaration-filing"]
+    assert d.due == datetime(2023, 6, 7, 17, 0, tzinfo=MDT)
+    assert d.basis.status == "assumed" and "office_hours" in d.basis.assumed  # (and 2023's ranked-choice pilot)
+    early = "https://www.utah.gov/pmn/sitemap/notice/000002.html"
+    _write(folder, "ut", ["hanksville-ut", "office_hours", "08:00-12:00", late, "open 8:00 a.m. to 12:00 p.m.",
+                          "2025-05-01", "2025-01-01", ""],
+           ["hanksville-ut", "office_hours", "09:00-13:00", early, "open 9:00 a.m. to 1:00 p.m.",
+            "2019-05-01", "2019-01-01", ""])
+    jur = Registry(folder).get("hanksville-ut")
+    d = _by_id(lookup(jur, today=TODAY, election=date(2023, 11, 7)))["declaration-filing"]
+    assert d.due == datetime(2023, 6, 7, 13, 0, tzinfo=MDT)
+    assert [(f.value, f.source) for f in d.basis.facts] == [("09:00-13:00", early)]
+    d = _by_id(lookup(jur, today=TODAY, election=date(2027, 11, 2)))["declaration-filing"]
+    assert d.due == datetime(2027, 6, 7, 12, 0, tzinfo=MDT)
+
+
 def _notice(due, source="https://hanksville.example/notice-2027") -> PublishedNotice:
     return PublishedNotice("declaration-filing", date(2027, 11, 2), due,
                            Fact("published:declaration-filing", due.isoformat(), source, "report",
