@@ -309,8 +309,8 @@ def with_cycle_hours(jur: Jurisdiction, before: Jurisdiction) -> Jurisdiction:
     if before.office_hours is not None and not before.office_hours.confirm:
         return jur
     rows = [f for f in jur.facts if f.fact == "office_hours"]
-    if not rows or all(f.holds_from is None and f.holds_until is None for f in rows) and len(rows) == 1:
-        return jur
+    if not rows or (len(rows) == 1 and rows[0].holds_from is None and rows[0].holds_until is None):
+        return jur  # one undated row: laid on for every cycle
     held = [(None, before.office_hours, before.law)] if jur.office_hours != before.office_hours else []
     for f in rows:
         h = _office_hours(f)
