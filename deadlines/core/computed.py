@@ -110,7 +110,7 @@ class Result:
 
     def uid(self, d: Deadline) -> str:
         """Deadline ``d``'s stable identity as this jurisdiction's (:func:`uid`)."""
-        return f"{self.jurisdiction.id}/{d.key}"
+        return uid(self.jurisdiction.id, d)
 
     @property
     def place(self) -> str:

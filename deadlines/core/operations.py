@@ -24,8 +24,8 @@ class Operation:
     ``apply(value, expr)`` counts from the anchor's value; ``explain(expr,
     anchor, result)`` is the step as a note ``count.<key>`` (``anchor``: the
     note naming what it counts from).
-    ``operand`` is what the key's value is: ``"count"`` (a whole number of at
-    least 1), ``"month_day"`` ("MM-DD", with ``year_of``) or ``"month_weekday"``
+    ``operand`` is what the key's value is: ``"count"`` (a whole number from
+    :attr:`least`), ``"month_day"`` ("MM-DD", with ``year_of``) or ``"month_weekday"``
     (which weekday of ``month`` in the year of ``year_of``: 1-5). ``instant``: it
     counts from an exact instant (a trigger of type "instant") and gives one.
     ``days``: the signed number of days it moves, where that is fixed (the
@@ -47,6 +47,12 @@ class Operation:
     days: Callable[[int], int] | None = None
     most: int | None = None
     reach: Callable[[int], tuple[int, int]] | None = None
+
+    @property
+    def least(self) -> int:
+        """The smallest value a file may give its key: 1, or 0 for a count of
+        days (:data:`SAME_DAY_OPS`: the day of the anchor itself)."""
+        return 0 if self.key in SAME_DAY_OPS else 1
 
 
 def _per_unit(earliest: int, latest: int) -> Callable[[int], tuple[int, int]]:

@@ -12,7 +12,7 @@ from deadlines.core.counting import WEEKDAYS, weekday_number
 from deadlines.core.loading import shape
 from deadlines.core.loading.checker import Checker
 from deadlines.core.model import Expr
-from deadlines.core.operations import OPERATIONS, SAME_DAY_OPS
+from deadlines.core.operations import OPERATIONS
 
 
 def expr_of(value, where: str, c: Checker) -> Expr | None:
@@ -39,7 +39,7 @@ def expr_of(value, where: str, c: Checker) -> Expr | None:
         c.fail(f"{where}.year_of", "only a fixed 'date' or 'nth_weekday_in' takes 'year_of'")
     if "month" in t:
         c.fail(f"{where}.month", "only 'nth_weekday_in' takes 'month'")
-    n = c.integer(t[op.key], f"{where}.{op.key}", 0 if op.key in SAME_DAY_OPS else 1, op.most)
+    n = c.integer(t[op.key], f"{where}.{op.key}", op.least, op.most)
     of = c.string(t.get("of"), f"{where}.of")
     if of is None and "of" not in t:
         c.fail(where, "missing 'of': the election, trigger or deadline this is counted from")

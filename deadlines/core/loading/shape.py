@@ -23,7 +23,7 @@ from deadlines.core.elections import ELECTION_DAYS
 from deadlines.core.holiday_law import OBSERVED, WEEKLY
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS
 from deadlines.core.model import AUDIENCES, KINDS, YEARS
-from deadlines.core.operations import OPERATIONS, SAME_DAY_OPS
+from deadlines.core.operations import OPERATIONS
 from deadlines.core.roster import OCD_PATTERN
 
 #: A shared set's name: ``calendars/shared/<name>.toml``.
@@ -156,7 +156,7 @@ def _operand(op) -> object:
     the day of the anchor itself), or a month and day."""
     if op.operand == "month_day":
         return MONTH_DAY
-    return Whole(0 if op.key in SAME_DAY_OPS else 1, op.most)
+    return Whole(op.least, op.most)
 
 
 COUNT = table(
