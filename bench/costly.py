@@ -1,10 +1,12 @@
 """Expensive anonymous work against a cheap reader, from outside, with the whole roster:
 
-    .venv/bin/python bench/costly.py [--setup serve|scaled|both] [--clients 4] [--ids 300] [--seconds 20]
+    .venv/bin/python bench/costly.py [--setup serve|scaled|both] [--clients 4] [--ids 300] [--seconds 20] [--pdfs]
 
 ``--clients`` anonymous clients (each from its own address, 127.0.0.2, .3 ...)
 ask for combined feeds of random ``--ids``-id sets (every government of the
-rosters), one after another, for ``--seconds``; meanwhile one more client
+rosters), or with ``--pdfs`` for the printable calendar of a random government's
+next election in English or Spanish (each a first render), one after another,
+for ``--seconds``; meanwhile one more client
 (127.0.0.100) asks for one government's deadlines (the API, a different one
 each time) every 0.5 s. Prints the reader's p50/p95/max, the feed clients'
 answers by status (200, 429 refused past their share, 503 queue full), the
@@ -75,15 +77,31 @@ def _server_pids(folder: Path) -> list[int]:
     return found
 
 
-def run(url: str, clients: int, n_ids: int, seconds: float) -> dict:
-    ids, stop = _ids(), time.monotonic() + seconds
+def _pdf_paths() -> list[str]:
+    """Every government's printable calendar of its next general election, in English and in Spanish."""
+    from datetime import date
+
+    from deadlines.core.elections import next_election
+    from deadlines.core.registry import Registry
+
+    registry, today, out = Registry(), date.today(), []
+    for jid in _ids():
+        day = next_election(registry.get(jid).elections["general"], today).isoformat()
+        out += [f"/calendars/{jid}/{day}.pdf", f"/calendars/{jid}/{day}.pdf?lang=es"]
+    return out
+
+
+def run(url: str, clients: int, n_ids: int, seconds: float, pdfs: bool = False) -> dict:
+    ids = _ids()
+    printable = _pdf_paths() if pdfs else []
+    stop = time.monotonic() + seconds
     feeds: list[tuple[int, float]] = []
     reads: list[tuple[int, float]] = []
 
     def feed_client(n: int) -> None:
         rng = random.Random(n)
         while time.monotonic() < stop:
-            path = "/calendars/combined.ics?j=" + ",".join(rng.sample(ids, n_ids))
+            path = rng.choice(printable) if pdfs else "/calendars/combined.ics?j=" + ",".join(rng.sample(ids, n_ids))
             status, took = _get(url, path, f"127.0.0.{2 + n}")
             feeds.append((status, took))
             if status in (429, 503):
@@ -117,6 +135,7 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=4)
     ap.add_argument("--ids", type=int, default=300)
     ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--pdfs", action="store_true", help="the clients ask for printable calendars, not combined feeds")
     args = ap.parse_args()
     for setup in ("serve", "scaled") if args.setup == "both" else (args.setup,):
         with tempfile.TemporaryDirectory() as tmp:
@@ -127,14 +146,15 @@ def main() -> None:
                 front = scaled(folder, environment(folder, DEADLINES_DATABASE_URL=os.environ.get(
                     "DEADLINES_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")))
             with front as url:
-                out = run(url, args.clients, args.ids, args.seconds)
+                out = run(url, args.clients, args.ids, args.seconds, args.pdfs)
                 peak = _peak_mb(_server_pids(folder))
-        print(f"{setup}: {args.clients} clients asking for combined feeds of {args.ids} random ids for {args.seconds:g} s")
+        asked = "printable calendars of random governments" if args.pdfs else f"combined feeds of {args.ids} random ids"
+        print(f"{setup}: {args.clients} clients asking for {asked} for {args.seconds:g} s")
         print(f"  reader (one government's deadlines every 0.5 s): {out['reads']} answers, {out['read_errors']} errors, "
               f"p50 {out['read_p50'] * 1000:.0f} ms, p95 {out['read_p95'] * 1000:.0f} ms, max {out['read_max'] * 1000:.0f} ms"
               f"  (goal: p95 under 1,000 ms)")
         statuses = ", ".join(f"{n} x {s}" for s, n in sorted(out["feeds"].items()))
-        print(f"  feeds: {statuses}; a 200's p50 {out['feed_p50']:.2f} s")
+        print(f"  {'printable calendars' if args.pdfs else 'feeds'}: {statuses}; a 200's p50 {out['feed_p50']:.2f} s")
         print(f"  server peak resident memory {peak:.0f} MB (goal for serve: under 600 MB); "
               f"load average {' '.join(f'{x:.2f}' for x in out['load'])}")
 
