@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from functools import lru_cache
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Iterable
@@ -322,6 +323,15 @@ def serialized(evs: Iterable[Event]) -> Serialized:
 END = b"END:VCALENDAR\r\n"
 
 
+@lru_cache(maxsize=256)
+def _zone(tzid: str, first_year: int, last_year: int) -> bytes:
+    """:func:`vtimezone` of whole years ``first_year`` through ``last_year``
+    as :func:`serialize` writes it: bytes every feed of the zone and years
+    repeats, made once (feeds are assembled around them, not re-parsed and
+    re-written each time)."""
+    return serialize(vtimezone(tzid, date(first_year, 1, 1), date(last_year, 12, 31)))
+
+
 def calendar(
     evs: Iterable[Event],
     *,
@@ -357,8 +367,8 @@ def assembled(parts: Iterable[Serialized], *, name: str, description: str, timez
     cal.add("refresh-interval", refresh, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", vDuration(refresh))
     days = [today, *(p.first for p in parts if p.first), *(p.last for p in parts if p.last)]
-    for tzid in sorted({timezone, *(z for p in parts for z in p.tzids)}):
-        cal.add_component(vtimezone(tzid, min(days) - timedelta(days=366), max(days) + timedelta(days=366)))
-    head = serialize(cal)
+    first, last = (min(days) - timedelta(days=366)).year, (max(days) + timedelta(days=366)).year
+    zones = [_zone(tzid, first, last) for tzid in sorted({timezone, *(z for p in parts for z in p.tzids)})]
+    head = serialize(cal)  # its properties; the components follow them, as icalendar writes a calendar
     assert head.endswith(END)
-    return b"".join([head[:-len(END)], *(p.body for p in parts), END])
+    return b"".join([head[:-len(END)], *zones, *(p.body for p in parts), END])

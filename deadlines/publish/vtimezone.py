@@ -10,7 +10,6 @@ states the offset in force when the range starts.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
-from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from icalendar import Timezone, TimezoneDaylight, TimezoneStandard
@@ -57,18 +56,14 @@ def _observance(zone: ZoneInfo, at: datetime, offset_from: timedelta):
     return sub
 
 
-@lru_cache(maxsize=256)
-def _cached(tzid: str, first_year: int, last_year: int) -> bytes:
+def vtimezone(tzid: str, first: date, last: date) -> Timezone:
+    """The VTIMEZONE of IANA zone ``tzid`` covering whole years ``first`` through ``last``."""
     zone = ZoneInfo(tzid)
-    start = datetime(first_year, 1, 1, tzinfo=UTC)
+    start = datetime(first.year, 1, 1, tzinfo=UTC)
     tz = Timezone()
     tz.add("tzid", tzid)
     tz.add_component(_observance(zone, start, _offset(zone, start)[0]))
-    for change in transitions(zone, date(first_year, 1, 1), date(last_year, 12, 31)):
+    for change in transitions(zone, date(first.year, 1, 1), date(last.year, 12, 31)):
         tz.add_component(_observance(zone, change, _offset(zone, change - timedelta(minutes=1))[0]))
-    return tz.to_ical()
+    return tz
 
-
-def vtimezone(tzid: str, first: date, last: date) -> Timezone:
-    """The VTIMEZONE of IANA zone ``tzid`` covering whole years ``first`` through ``last``."""
-    return Timezone.from_ical(_cached(tzid, first.year, last.year))
