@@ -10,6 +10,8 @@
 # deadlines.store.waiting). Without this file every worker would fail with a
 # traceback and the master would exit at once.
 
+import os
+
 wsgi_app = "web:create_app()"
 
 # The request line (method, URL, version) has no limit of gunicorn's own: nginx
@@ -29,6 +31,10 @@ limit_request_line = 0
 # --setup scaled); threaded, p95 0.22 s.
 worker_class = "gthread"
 threads = 4
+
+# ... and at most half a worker's threads wait for, or run, such work (web/costly.py:
+# past it a 503 with Retry-After), so that the other half answer everyone else.
+os.environ.setdefault("DEADLINES_COSTLY_PER_PROCESS", str(max(1, threads // 2)))
 
 
 def on_starting(server):

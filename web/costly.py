@@ -10,16 +10,23 @@ a client (the address :func:`web.limits.client` names) at most
 ``COSTLY_PER_CLIENT`` at once (running or waiting; default and most: half the
 slots, at least 1, so that one client never holds every slot), and at most
 ``COSTLY_QUEUE`` more waiting for a slot (8), each at most ``COSTLY_WAIT``
-seconds (10). Past the client's share the answer is 429, past the queue or the
-wait 503, both with ``Retry-After`` and a problem document; cheap reads (a
-government's page, feed or API answer) and clerk writes never pass through
-here, so they never wait behind it.
+seconds (10); and one web process at most ``COSTLY_PER_PROCESS`` of them at
+once, running or waiting (default 4; ``deadlines serve`` gives half its
+threads, ``deploy/gunicorn.conf.py`` half a worker's), because a request
+waiting here holds one of its process's threads: with every thread of
+``serve`` holding a printable calendar, a government's API answer waited
+p95 1.7 s behind twelve clients asking for them (``bench/costly.py --pdfs
+--clients 12``). Past the client's share the answer is 429, past the
+process's, the queue or the wait 503, each with ``Retry-After`` and a problem
+document; cheap reads (a government's page, feed or API answer) and clerk
+writes never pass through here, and the threads kept free answer them.
 """
 from __future__ import annotations
 
 import fcntl
 import hashlib
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
@@ -61,9 +68,12 @@ class Gate:
     (at least 1: :func:`share_of`), so that another client finds a slot while
     one asks for all it may."""
 
-    def __init__(self, folder: Path, slots: int, per_client: int, queue: int, wait: float, poll: float = 0.05):
+    def __init__(self, folder: Path, slots: int, per_client: int, queue: int, wait: float, poll: float = 0.05,
+                 per_process: int = 4):
         self.folder, self.slots, self.per_client, self.queue, self.wait, self.poll = \
             Path(folder), slots, share_of(slots, per_client), queue, wait, poll
+        self.per_process = max(1, per_process)
+        self._here = threading.BoundedSemaphore(self.per_process)  # this process's threads held here
         self.folder.mkdir(parents=True, exist_ok=True)
 
     def _take(self, names: Iterable[str]) -> int | None:
@@ -90,6 +100,11 @@ class Gate:
             raise Busy(429, f"this client already has {self.per_client} expensive requests (feeds of many "
                             "governments, printable calendars, listings across governments) being computed; "
                             "ask again when they are answered", 5)
+        if not self._here.acquire(blocking=False):
+            self._give(mine)
+            raise Busy(503, f"this server process already holds {self.per_process} expensive requests (running or "
+                            "waiting), as many as it may while keeping its other threads for everyone else; "
+                            "try again shortly", 5)
         try:
             place = self._take(f"place-{n}" for n in range(self.slots + self.queue))  # running or waiting
             if place is None:
@@ -109,6 +124,7 @@ class Gate:
             finally:
                 self._give(place)
         finally:
+            self._here.release()
             self._give(mine)
 
 
@@ -127,5 +143,6 @@ def init_app(app: Flask) -> None:
     slots = int(app.config.get("COSTLY_SLOTS") or max(2, os.cpu_count() or 1))
     folder = Path(app.config.get("COSTLY_DIR") or instance_dir() / "costly")
     app.extensions["costly"] = Gate(folder, slots, share_of(slots, app.config.get("COSTLY_PER_CLIENT")),
-                                    int(app.config.get("COSTLY_QUEUE", 8)), float(app.config.get("COSTLY_WAIT", 10)))
+                                    int(app.config.get("COSTLY_QUEUE", 8)), float(app.config.get("COSTLY_WAIT", 10)),
+                                    per_process=int(app.config.get("COSTLY_PER_PROCESS") or 4))
     app.register_error_handler(Busy, refused)

@@ -64,6 +64,8 @@ def serve(host: str, port: int, threads: int, connection_limit: int, per_client_
         sys.exit(2)
     from web.openapi import MAX_CONTENT
 
+    # expensive work waiting for its turn holds a thread: at most half of them (web/costly.py)
+    os.environ.setdefault("DEADLINES_COSTLY_PER_PROCESS", str(max(1, threads // 2)))
     app = _app_once_reachable(start_retries)
     try:
         server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,

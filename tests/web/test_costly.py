@@ -52,6 +52,30 @@ def test_a_full_queue_and_a_wait_that_runs_out_are_503(tmp_path):
     assert gate.run("c", lambda: "free") == "free"
 
 
+def test_a_process_holds_at_most_its_share_of_threads_and_refuses_at_once_past_it(tmp_path):
+    """A request waiting here holds one of its process's threads: past
+    ``per_process`` (running or waiting, whoever asks) the next is 503 at
+    once, not queued, so the process keeps threads for cheap reads; another
+    process on the same folder still finds the slots, and a finished request
+    gives its place back."""
+    gate = Gate(tmp_path, slots=4, per_client=1, queue=8, wait=5, per_process=2)
+    first, t1 = _hold(gate, "10.0.0.1")
+    second, t2 = _hold(gate, "10.0.0.2")
+    began = time.monotonic()
+    with pytest.raises(Busy) as refused:
+        gate.run("10.0.0.3", lambda: "never")
+    assert refused.value.status == 503 and refused.value.retry_after > 0
+    assert time.monotonic() - began < 1  # refused, not left waiting for the wait's 5 s
+    assert "this server process" in str(refused.value)
+    other_process = Gate(tmp_path, slots=4, per_client=1, queue=8, wait=5, per_process=2)
+    assert other_process.run("10.0.0.3", lambda: "answered") == "answered"
+    first.set()
+    t1.join(5)
+    assert gate.run("10.0.0.3", lambda: "its turn") == "its turn"
+    second.set()
+    t2.join(5)
+
+
 def test_a_failing_computation_gives_its_slot_back(tmp_path):
     gate = Gate(tmp_path, slots=1, per_client=1, queue=1, wait=1)
     with pytest.raises(ZeroDivisionError):
