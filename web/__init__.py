@@ -44,13 +44,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     caches' budgets in MB, each bounding what its cache holds: ``FEED_CACHE_MB``
     (48: rendered feeds), ``FEED_PARTS_MB`` (96: each government's events in
     feeds of many), ``PAGE_CACHE_MB`` (32: pages, API answers and the
-    across-governments pages, each), ``PDF_CACHE_MB`` (32).
+    across-governments pages, each), ``PDF_CACHE_MB`` (32); ``PDF_PROCESSES``,
+    the processes printable calendars are laid out in (1; 0: in the web
+    process itself: :mod:`web.printing`).
     """
     app = Flask(__name__)
     app.config.from_mapping(CALENDARS_DIR=None, TODAY=None, DATABASE_URL=None, FEED_YEARS_AHEAD=4, FEED_MAX_AGE=300,
                            BASE_URL=None, TRUSTED_PROXIES=0, MAX_CONTENT_LENGTH=openapi.MAX_CONTENT,
                            EXAMPLE_JURISDICTIONS=common.EXAMPLES, FEED_CACHE_MB=48, FEED_PARTS_MB=96,
-                           PAGE_CACHE_MB=32, PDF_CACHE_MB=32)
+                           PAGE_CACHE_MB=32, PDF_CACHE_MB=32, PDF_PROCESSES=1)
     app.config.from_prefixed_env("DEADLINES")
     if config:
         app.config.update(config)

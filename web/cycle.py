@@ -16,7 +16,7 @@ from deadlines.publish import as_csv, calendar, svg
 from deadlines.publish.words import anchor
 from deadlines.service import lookup
 
-from web import form_fields
+from web import form_fields, printing
 from web.common import read_query, registry, records, today_in
 from web.costly import costly
 from web.language import lang, said
@@ -65,10 +65,13 @@ def printable(jid: str, election: str) -> Response:
     typed = tuple(sorted((k, v) for k, v in request.args.items() if k != "lang"))
     key = (jid, election, typed, lang(), registry().stamp(jid), records().revision(jid), today_in(zone))
 
+    processes = int(current_app.config["PDF_PROCESSES"])
+
     def render() -> tuple[bytes, Result]:
         result = _result(jid, election)
-        return calendar.pdf(result, today=today_in(zone), w=said(),
-                            generated=datetime.now(ZoneInfo(zone)).replace(microsecond=0)), result
+        page = calendar.html(result, today=today_in(zone), w=said(),
+                             generated=datetime.now(ZoneInfo(zone)).replace(microsecond=0))
+        return printing.printed(page, processes), result
 
     body, result = current_app.extensions["pdf_cache"].get(key, lambda: costly(render))
     return _file(body, "application/pdf", result, "pdf")

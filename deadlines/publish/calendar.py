@@ -55,6 +55,18 @@ def html(result: Result, *, today: date, generated: datetime, w: Words) -> str:
 
 def pdf(result: Result, *, today: date, generated: datetime, w: Words) -> bytes:
     """The calendar as PDF."""
+    return pdf_of(html(result, today=today, generated=generated, w=w))
+
+
+def pdf_of(page: str) -> bytes:
+    """A page :func:`html` made, laid out as PDF by WeasyPrint (its style
+    sheet found beside the template). Text in, bytes out: what a separate
+    printing process is handed (``web/printing.py``)."""
     from weasyprint import HTML  # heavy import, paid only by those who print
 
-    return HTML(string=html(result, today=today, generated=generated, w=w), base_url=str(TEMPLATES) + "/").write_pdf()
+    return HTML(string=page, base_url=str(TEMPLATES) + "/").write_pdf()
+
+
+def warm() -> None:
+    """Pay WeasyPrint's import and first fonts once (a printing process's start)."""
+    pdf_of("<p>.</p>")

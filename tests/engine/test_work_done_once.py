@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy.orm import Session
 
 from deadlines.across import Across
-from deadlines.publish import calendar
 from deadlines.store import tokens
+from web import printing
 
 BULK = "/api/v1/deadlines?from=2026-01-01&to=2026-12-31&state=CO"
 PDF = "/calendars/model-city/2026-11-03.pdf"
@@ -56,7 +56,7 @@ def test_the_bulk_listing_after_a_write_is_computed_once(app, monkeypatch):
 
 
 def test_a_pdf_is_rendered_once_per_change(app, monkeypatch):
-    calls = _counting(monkeypatch, calendar, "pdf")
+    calls = _counting(monkeypatch, printing, "printed")  # the layout, in a printing process
     first = _at_once(app, PDF)
     assert len(calls) == 1 and {r.status_code for r in first} == {200} and len({r.data for r in first}) == 1
     assert first[0].data.startswith(b"%PDF") and first[0].mimetype == "application/pdf"
