@@ -11,7 +11,9 @@ process and waits without holding the lock; the PDF's bytes come back.
   machine is still :mod:`web.costly`'s to say.
 - Started on first use by ``spawn``, never ``fork`` (a web process has threads
   and open database connections), each warmed by laying out one line, and
-  replaced after :data:`MAX_TASKS` calendars (WeasyPrint keeps caches).
+  replaced after :data:`MAX_TASKS` calendars (WeasyPrint keeps caches); each
+  ends within a second of its web process (:mod:`deadlines.publish.printer`), however
+  that ended.
 - One pool per web process: a gunicorn worker makes its own after the fork.
 - A printing process that dies (killed, out of memory) fails what it held:
   the pool is replaced and the calendar asked again once; one that takes
@@ -26,7 +28,8 @@ import threading
 from concurrent.futures import ProcessPoolExecutor, TimeoutError
 from concurrent.futures.process import BrokenProcessPool
 
-from deadlines.publish.calendar import pdf_of, warm
+from deadlines.publish import printer
+from deadlines.publish.calendar import pdf_of
 from web.costly import Busy
 
 MAX_TASKS = 200
@@ -41,7 +44,8 @@ def _pool(processes: int) -> ProcessPoolExecutor:
         pool = _pools.get(key)
         if pool is None:
             pool = _pools[key] = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=warm, max_tasks_per_child=MAX_TASKS)
+                                                     initializer=printer.start, initargs=(os.getpid(),),
+                                                     max_tasks_per_child=MAX_TASKS)
         return pool
 
 

@@ -1,13 +1,16 @@
 """Printable calendars are laid out in a printing process (web.printing), not
 in the web process whose threads answer everyone else: the same calendar as
 laid out here, a printing process that dies is replaced, and the web
-process's interpreter is free while a calendar is laid out."""
+process's interpreter is free while a calendar is laid out; a printing
+process ends with its web process."""
 from __future__ import annotations
 
 import os
 import signal
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 from deadlines.publish.calendar import pdf_of
 from web import create_app, printing
@@ -59,3 +62,34 @@ def test_the_web_process_spends_almost_none_of_its_cpu_on_the_layout():
         return time.process_time() - began
 
     assert cpu(lambda p: printing.printed(p, 1)) < 0.3 * cpu(pdf_of)
+
+
+def test_a_printing_process_ends_with_the_web_process_however_it_ended(tmp_path):
+    """A web process killed outright (SIGKILL: no clean-up of its own runs)
+    leaves no printing process behind."""
+    script = ("import os, sys, time\n"
+              "from web import printing\n"
+              "printing.printed('<p>x</p>', 1)\n"
+              "print(printing._pool(1).submit(os.getpid).result(timeout=60), flush=True)\n"
+              "time.sleep(120)\n")
+    web_process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                                   cwd=Path(__file__).resolve().parents[2])
+    try:
+        worker = int(web_process.stdout.readline())
+        os.kill(worker, 0)  # running
+        web_process.kill()
+        web_process.wait(10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and _alive(worker):
+            time.sleep(0.2)
+        assert not _alive(worker)
+    finally:
+        web_process.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended; only its exit status waits to be read
