@@ -11,8 +11,8 @@ a client (the address :func:`web.limits.client` names) at most
 slots, at least 1, so that one client never holds every slot), and at most
 ``COSTLY_QUEUE`` more waiting for a slot (8), each at most ``COSTLY_WAIT``
 seconds (10); and one web process at most ``COSTLY_PER_PROCESS`` of them at
-once, running or waiting (default 4; ``deadlines serve`` gives half its
-threads, ``deploy/gunicorn.conf.py`` half a worker's), because a request
+once, running or waiting (default :data:`PER_PROCESS`; ``deadlines serve``
+gives half its threads, ``deploy/gunicorn.conf.py`` half a worker's), because a request
 waiting here holds one of its process's threads: with every thread of
 ``serve`` holding a printable calendar, a government's API answer waited
 p95 1.7 s behind twelve clients asking for them (``bench/costly.py --pdfs
@@ -39,6 +39,8 @@ from web.problems import problem
 
 T = TypeVar("T")
 
+#: Expensive requests one web process holds at once, running or waiting, where no setting says.
+PER_PROCESS = 4
 #: Clients are told apart in this many shares of lock files (two may rarely share one).
 CLIENT_SHARES = 4096
 
@@ -69,7 +71,7 @@ class Gate:
     one asks for all it may."""
 
     def __init__(self, folder: Path, slots: int, per_client: int, queue: int, wait: float, poll: float = 0.05,
-                 per_process: int = 4):
+                 per_process: int = PER_PROCESS):
         self.folder, self.slots, self.per_client, self.queue, self.wait, self.poll = \
             Path(folder), slots, share_of(slots, per_client), queue, wait, poll
         self.per_process = max(1, per_process)
@@ -144,5 +146,5 @@ def init_app(app: Flask) -> None:
     folder = Path(app.config.get("COSTLY_DIR") or instance_dir() / "costly")
     app.extensions["costly"] = Gate(folder, slots, share_of(slots, app.config.get("COSTLY_PER_CLIENT")),
                                     int(app.config.get("COSTLY_QUEUE", 8)), float(app.config.get("COSTLY_WAIT", 10)),
-                                    per_process=int(app.config.get("COSTLY_PER_PROCESS") or 4))
+                                    per_process=int(app.config.get("COSTLY_PER_PROCESS") or PER_PROCESS))
     app.register_error_handler(Busy, refused)

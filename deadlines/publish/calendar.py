@@ -41,7 +41,7 @@ def gettext(w: Words):
 
 def html(result: Result, *, today: date, generated: datetime, w: Words) -> str:
     """The calendar as a standalone HTML page (its style sheet ``calendar.css``
-    is beside the template, for :func:`pdf` to find)."""
+    is beside the template, for :func:`pdf_of` to find)."""
     jur = result.jurisdiction
     said = speaking(w)
     return _env.get_template("calendar.html").render(
@@ -54,7 +54,8 @@ def html(result: Result, *, today: date, generated: datetime, w: Words) -> str:
 
 
 def pdf(result: Result, *, today: date, generated: datetime, w: Words) -> bytes:
-    """The calendar as PDF."""
+    """The calendar as PDF, laid out here (``deadlines calendar --pdf``; the
+    web lays it out in a printing process: ``web/printing.py``)."""
     return pdf_of(html(result, today=today, generated=generated, w=w))
 
 
@@ -65,8 +66,3 @@ def pdf_of(page: str) -> bytes:
     from weasyprint import HTML  # heavy import, paid only by those who print
 
     return HTML(string=page, base_url=str(TEMPLATES) + "/").write_pdf()
-
-
-def warm() -> None:
-    """Pay WeasyPrint's import and first fonts once (a printing process's start)."""
-    pdf_of("<p>.</p>")

@@ -12,13 +12,14 @@ import os
 import threading
 import time
 
-from deadlines.publish.calendar import warm
+from deadlines.publish.calendar import pdf_of
 
 
 def start(parent: int) -> None:
-    """In the printing process: watch ``parent``, then pay WeasyPrint's start."""
+    """In the printing process: watch ``parent``, then pay WeasyPrint's import
+    and first fonts by laying out one line."""
     threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
-    warm()
+    pdf_of("<p>.</p>")
 
 
 def _watch(parent: int) -> None:

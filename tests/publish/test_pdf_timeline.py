@@ -43,7 +43,7 @@ def test_the_printed_timeline_says_what_the_svg_says_where_it_says_it():
 
     page = calendar.html(result, today=TODAY, generated=datetime(2025, 3, 1, tzinfo=timezone.utc), w=w)
     assert "<text" not in page  # no SVG text for WeasyPrint to set letter by letter
-    pdf = calendar.pdf(result, today=TODAY, generated=datetime(2025, 3, 1, tzinfo=timezone.utc), w=w)
+    pdf = calendar.pdf_of(page)
     placed = _words(pdf)
     scale = calendar.TEXT_WIDTH / svg.WIDE
     for x, end, label in months:
