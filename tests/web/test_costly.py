@@ -14,9 +14,10 @@ from web.costly import Busy, Gate, share_of
 
 
 def _hold(gate: Gate, who: str):
-    """Occupy one of ``who``'s slots until the returned event is set."""
+    """Occupy one of ``who``'s slots until the returned event is set (at most 300 s: under load a
+    request can take over 10 s to reach the gate, and a hold that ended early let it through)."""
     started, release = threading.Event(), threading.Event()
-    thread = threading.Thread(target=gate.run, args=(who, lambda: (started.set(), release.wait(10))), daemon=True)
+    thread = threading.Thread(target=gate.run, args=(who, lambda: (started.set(), release.wait(300))), daemon=True)
     thread.start()
     assert started.wait(5)
     return release, thread
