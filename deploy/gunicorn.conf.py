@@ -50,3 +50,21 @@ def on_starting(server):
         if server.pidfile is not None:
             server.pidfile.unlink()
         raise
+
+
+def post_worker_init(worker):
+    """Before a worker accepts: compute the landing page (web/warmup.py), which
+    cold took the first visitor about 3 s of CPU. It runs in a thread while
+    this one tells the master the worker is alive (the master would kill a
+    worker silent for `timeout` seconds)."""
+    import threading
+
+    from web.warmup import warm
+
+    took = []
+    thread = threading.Thread(target=lambda: took.append(warm(worker.wsgi)), name="warm-up", daemon=True)
+    thread.start()
+    while thread.is_alive():
+        worker.notify()
+        thread.join(1)
+    worker.log.info("Landing page computed in %.1f s", took[0] if took else float("nan"))

@@ -5,8 +5,9 @@ runs the app under gunicorn and ``deadlines scheduler`` separately instead.
 Start-up order: report the calendar files with a problem (each is left out,
 the others served), bind the port (a busy one is a one-line error), where no
 boundary is loaded begin importing the shipped boundary files in the
-background (:func:`deadlines.geo.load.import_defaults_once`), then start the
-scheduler and serve. A database unreachable at start (any SQLAlchemy
+background (:func:`deadlines.geo.load.import_defaults_once`), start the
+scheduler, compute the landing page (:func:`web.warmup.warm`: connections
+wait in the listen backlog meanwhile) and serve. A database unreachable at start (any SQLAlchemy
 ``OperationalError`` while the app connects and migrates) is one line on
 stderr naming it (password hidden) and saying when it is tried again, up to
 ``--start-retries`` more times (``DEADLINES_START_RETRIES``, 5) with a doubling
@@ -85,6 +86,9 @@ def serve(host: str, port: int, threads: int, connection_limit: int, per_client_
 
         app.extensions["scheduler"] = start_scheduler(app)
         click.echo("Reminder scheduler running in this process (one per deployment; see README)")
+    from web.warmup import warm
+
+    click.echo(f"Landing page computed in {warm(app):.1f} s (connections wait meanwhile)")
     click.echo(f"Serving on http://{host}:{port}/ (Ctrl-C to stop)")
     try:
         server.run()
