@@ -17,8 +17,9 @@ waiting here holds one of its process's threads: with every thread of
 ``serve`` holding a printable calendar, a government's API answer waited
 p95 1.7 s behind twelve clients asking for them (``bench/costly.py --pdfs
 --clients 12``). Past the client's share the answer is 429, past the
-process's, the queue or the wait 503, each with ``Retry-After`` and a problem
-document; cheap reads (a government's page, feed or API answer) and clerk
+process's, the queue or the wait 503, each with ``Retry-After``: for software
+(:data:`web.problems.FOR_SOFTWARE`) a problem document with the refusal's
+``code`` (:data:`REFUSALS`), for people a page in their language; cheap reads (a government's page, feed or API answer) and clerk
 writes never pass through here, and the threads kept free answer them.
 """
 from __future__ import annotations
@@ -34,8 +35,9 @@ from typing import Callable, Iterable, TypeVar
 from flask import Flask, Response, current_app
 
 from deadlines.config import instance_dir
+from deadlines.words import _
 from web.limits import client
-from web.problems import problem
+from web.problems import refusal
 
 T = TypeVar("T")
 
@@ -45,13 +47,29 @@ PER_PROCESS = 4
 CLIENT_SHARES = 4096
 
 
+#: What each refusal says, by code: the English is its own msgid in the
+#: ``messages`` catalog, ``{count}`` filled from the refusal's facts.
+REFUSALS = {
+    "busy.client_share": _("this client already has as many expensive requests being computed as it may ({count}: "
+                           "feeds of many governments, printable calendars, listings across governments); ask again "
+                           "when they are answered"),
+    "busy.process_share": _("this server process already holds as many expensive requests as it may ({count}, running "
+                            "or waiting), keeping its other threads for everyone else; try again shortly"),
+    "busy.queue_full": _("too many expensive requests are waiting to be computed; try again shortly"),
+    "busy.wait_over": _("expensive requests are taking longer than usual; try again shortly"),
+    "busy.printer_stopped": _("the printing process stopped twice; try again shortly"),
+    "busy.printer_slow": _("printing the calendar is taking longer than usual; try again shortly"),
+}
+
+
 class Busy(Exception):
     """Refused: the client has its share of expensive work running (429), or
-    the queue for it is full or its wait ran out (503)."""
+    the queue for it is full or its wait ran out (503). ``code`` is one of
+    :data:`REFUSALS`; its message in English is the exception's text."""
 
-    def __init__(self, status: int, detail: str, retry_after: int):
-        super().__init__(detail)
-        self.status, self.retry_after = status, retry_after
+    def __init__(self, status: int, code: str, retry_after: int, **facts: int):
+        super().__init__(REFUSALS[code].format(**facts))
+        self.status, self.code, self.retry_after, self.facts = status, code, retry_after, facts
 
 
 def share_of(slots: int, asked: int | None = None) -> int:
@@ -99,24 +117,20 @@ class Gate:
         share = int(hashlib.sha256(who.encode()).hexdigest(), 16) % CLIENT_SHARES
         mine = self._take(f"client-{share}-{n}" for n in range(self.per_client))
         if mine is None:
-            raise Busy(429, f"this client already has {self.per_client} expensive requests (feeds of many "
-                            "governments, printable calendars, listings across governments) being computed; "
-                            "ask again when they are answered", 5)
+            raise Busy(429, "busy.client_share", 5, count=self.per_client)
         if not self._here.acquire(blocking=False):
             self._give(mine)
-            raise Busy(503, f"this server process already holds {self.per_process} expensive requests (running or "
-                            "waiting), as many as it may while keeping its other threads for everyone else; "
-                            "try again shortly", 5)
+            raise Busy(503, "busy.process_share", 5, count=self.per_process)
         try:
             place = self._take(f"place-{n}" for n in range(self.slots + self.queue))  # running or waiting
             if place is None:
-                raise Busy(503, "too many expensive requests are waiting to be computed; try again shortly", 10)
+                raise Busy(503, "busy.queue_full", 10)
             try:
                 until = time.monotonic() + self.wait
                 slot = self._take(f"slot-{n}" for n in range(self.slots))
                 while slot is None:
                     if time.monotonic() >= until:
-                        raise Busy(503, "expensive requests are taking longer than usual; try again shortly", 10)
+                        raise Busy(503, "busy.wait_over", 10)
                     time.sleep(self.poll)
                     slot = self._take(f"slot-{n}" for n in range(self.slots))
                 try:
@@ -136,9 +150,7 @@ def costly(work: Callable[[], T]) -> T:
 
 
 def refused(exc: Busy) -> Response:
-    resp = problem(exc.status, str(exc))
-    resp.headers["Retry-After"] = str(exc.retry_after)
-    return resp
+    return refusal(exc.status, exc.code, REFUSALS[exc.code], exc.retry_after, "busy", **exc.facts)
 
 
 def init_app(app: Flask) -> None:

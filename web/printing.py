@@ -68,9 +68,9 @@ def printed(page: str, processes: int) -> bytes:
         except BrokenProcessPool:
             _replace(processes, pool)
             if attempt == 2:
-                raise Busy(503, "the printing process stopped twice; try again shortly", 10) from None
+                raise Busy(503, "busy.printer_stopped", 10) from None
         except TimeoutError:
-            raise Busy(503, "printing the calendar is taking longer than usual; try again shortly", 10) from None
+            raise Busy(503, "busy.printer_slow", 10) from None
     raise AssertionError("unreachable")
 
 

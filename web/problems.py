@@ -19,7 +19,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from deadlines.core import inputs
 from deadlines.core.errors import UNKNOWN_JURISDICTION, CalendarError, InputError
-from deadlines.words import DEFAULT, words
+from deadlines.words import DEFAULT, _, words
 from web.language import said
 
 
@@ -43,7 +43,8 @@ def input_problem(exc: InputError) -> Response:
     """404 for an unknown jurisdiction (with the nearest ids) or deadline, 400 for any other bad input."""
     if exc.code in UNKNOWN_JURISDICTION:
         return unknown_jurisdiction(exc)
-    return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, detail(exc), exc.field)
+    return problem(404 if exc.field in ("jurisdiction", "deadline") else 400, detail(exc), exc.field,
+                   **({"code": exc.code} if exc.code else {}))
 
 
 _UNKNOWN_ID = re.compile(r"^unknown jurisdiction '(.+?)';")
@@ -78,11 +79,11 @@ def unknown_jurisdiction(exc: InputError, status: int = 404) -> Response:
     the command line's (whose words :class:`~deadlines.core.registry.Registry` keeps)."""
     jid = typed_id(exc)
     if jid is None or jid.startswith("ocd-division/"):  # an OCD id: the registry's words say which
-        return problem(status, detail(exc), "jurisdiction", suggestions=[])
+        return problem(status, detail(exc), "jurisdiction", suggestions=[], code=exc.code)
     close = nearest(jid)
     said = (InputError.of("jurisdiction.unknown_api_near", "jurisdiction", id=jid, nearest=tuple(close)) if close
             else InputError.of("jurisdiction.unknown_api", "jurisdiction", id=jid))
-    return problem(status, detail(said), "jurisdiction", suggestions=close)
+    return problem(status, detail(said), "jurisdiction", suggestions=close, code=said.code)
 
 
 #: Query values that may be longer than :data:`inputs.MAX_TEXT`: the combined
@@ -154,29 +155,35 @@ log = logging.getLogger(__name__)
 FOR_SOFTWARE = ("/api/", "/calendars/")
 
 
-def _unavailable(detail: str, why: str) -> Response:
-    """503 with Retry-After: a problem document under :data:`FOR_SOFTWARE`, else
-    a page in the site's layout and the reader's language (``why``: which)."""
+def refusal(status: int, code: str, message: str, retry_after: int, why: str, **facts) -> Response:
+    """A refusal to be asked again later (429 or 503, with ``Retry-After``):
+    under :data:`FOR_SOFTWARE` a problem document with ``code`` and
+    ``message`` (English, its own msgid in the ``messages`` catalog, ``{name}``
+    fields from ``facts``; in the language asked for with ``lang``), else a
+    page in the site's layout and the reader's language saying it (``why``:
+    which page: ``database``, ``calendar`` or ``busy``)."""
     if request.path.startswith(FOR_SOFTWARE):
-        resp = problem(503, detail)
+        resp = problem(status, (said() if g.get("lang_asked") else words(DEFAULT))._(message, **facts), code=code)
     else:
-        resp = Response(render_template("unavailable.html", why=why), status=503, mimetype="text/html")
+        resp = Response(render_template("unavailable.html", why=why, reason=said()._(message, **facts)),
+                        status=status, mimetype="text/html")
         resp.headers["Cache-Control"] = "no-store"
-    resp.headers["Retry-After"] = str(RETRY_AFTER)
+    resp.headers["Retry-After"] = str(retry_after)
     return resp
 
 
 def unavailable(exc: OperationalError) -> Response:
     """503: the database is unreachable or locked for now (logged once per request)."""
     log.error("database unavailable for %s: %s", request.path, str(exc).splitlines()[0])
-    return _unavailable("the database is unavailable for the moment; try again shortly", "database")
+    return refusal(503, "unavailable.database", _("the database is unavailable for the moment; try again shortly"),
+                   RETRY_AFTER, "database")
 
 
 def not_available(exc: CalendarError) -> Response:
     """503: this jurisdiction's calendar file is invalid and no good version of
     it was ever loaded (logged by the registry); every other one still serves."""
-    return _unavailable("this calendar file has a problem: the jurisdiction is not available until it is corrected",
-                        "calendar")
+    return refusal(503, "unavailable.calendar", _("this calendar file has a problem: the jurisdiction is not "
+                                                  "available until it is corrected"), RETRY_AFTER, "calendar")
 
 
 def init_app(app: Flask) -> None:

@@ -28,7 +28,7 @@ def test_a_client_past_its_share_is_refused_with_429_others_are_not(tmp_path):
     release, thread = _hold(gate, "10.0.0.1")
     with pytest.raises(Busy) as refused:
         gate.run("10.0.0.1", lambda: "never")
-    assert refused.value.status == 429 and refused.value.retry_after > 0
+    assert refused.value.status == 429 and refused.value.retry_after > 0 and refused.value.code == "busy.client_share"
     assert gate.run("10.0.0.2", lambda: "answered") == "answered"  # another client is not held back
     release.set()
     thread.join(5)
@@ -43,11 +43,11 @@ def test_a_full_queue_and_a_wait_that_runs_out_are_503(tmp_path):
     time.sleep(0.05)
     with pytest.raises(Busy) as full:
         gate.run("c", lambda: None)
-    assert full.value.status == 503
+    assert (full.value.status, full.value.code) == (503, "busy.queue_full")
     waiting.join(5)
     with pytest.raises(Busy) as waited:  # the queue has room again, but the slot stays taken past the wait
         gate.run("c", lambda: None)
-    assert waited.value.status == 503
+    assert (waited.value.status, waited.value.code) == (503, "busy.wait_over")
     release.set()
     thread.join(5)
     assert gate.run("c", lambda: "free") == "free"
@@ -67,7 +67,7 @@ def test_a_process_holds_at_most_its_share_of_threads_and_refuses_at_once_past_i
         gate.run("10.0.0.3", lambda: "never")
     assert refused.value.status == 503 and refused.value.retry_after > 0
     assert time.monotonic() - began < 1  # refused, not left waiting for the wait's 5 s
-    assert "this server process" in str(refused.value)
+    assert refused.value.code == "busy.process_share" and refused.value.facts == {"count": 2}
     other_process = Gate(tmp_path, slots=4, per_client=1, queue=8, wait=5, per_process=2)
     assert other_process.run("10.0.0.3", lambda: "answered") == "answered"
     first.set()
@@ -133,8 +133,13 @@ def busy(app, tmp_path):
 def test_expensive_requests_wait_their_turn_and_cheap_ones_do_not(busy, client, url):
     refused = client.get(url)
     assert refused.status_code == 429, url
-    assert refused.mimetype == "application/problem+json" and int(refused.headers["Retry-After"]) > 0
-    assert "expensive requests" in refused.get_json()["detail"]
+    assert int(refused.headers["Retry-After"]) > 0
+    if url.startswith("/deadlines"):  # a page for people: the page says it
+        assert refused.mimetype == "text/html" and refused.headers["Cache-Control"] == "no-store"
+        assert "This client already has as many expensive requests being computed as it may (1:" in refused.get_data(as_text=True)
+    else:
+        assert refused.mimetype == "application/problem+json"
+        assert refused.get_json()["code"] == "busy.client_share"
     for cheap in ("/api/v1/jurisdictions/orem-ut/deadlines?election=2027-11-02", "/calendars/orem-ut.ics",
                   "/?jurisdiction=orem-ut&election=2027-11-02"):
         assert client.get(cheap).status_code == 200, cheap
@@ -221,3 +226,18 @@ def test_on_two_slots_a_second_client_is_served_while_the_first_saturates_its_sh
     finally:
         release.set()
         thread.join(5)
+
+
+def test_a_refusal_is_said_in_the_language_asked_for(busy, client):
+    """For software the code stays and the detail is Spanish under ``lang=es``
+    (English otherwise, whatever Accept-Language says: tools match on it); a
+    page for people follows the reader's language."""
+    english = client.get(COMBINED, headers={"Accept-Language": "es"}).get_json()
+    spanish = client.get(COMBINED + "&lang=es").get_json()
+    assert english["code"] == spanish["code"] == "busy.client_share"
+    assert english["detail"].startswith("this client already has")
+    assert spanish["detail"].startswith("este cliente ya tiene en cálculo") and "(1:" in spanish["detail"]
+    page = client.get("/deadlines?state=MI&from=2028-01-01&to=2028-03-31", headers={"Accept-Language": "es"})
+    assert page.status_code == 429
+    text = page.get_data(as_text=True)
+    assert "No disponible por un momento" in text and "Este cliente ya tiene en cálculo" in text

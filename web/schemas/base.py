@@ -43,6 +43,10 @@ class Problem(Closed):
     detail: str
     instance: str = Field(description="The path asked")
     field: str | None = None
+    code: str | None = Field(
+        None, description="What went wrong as a stable code, where the service has one (the detail says it in words, "
+                          "in the language asked with lang): an input error's (date.out_of_range), a refusal's "
+                          "(busy.queue_full), an outage's (unavailable.database)")
     cases: list[CaseRef] | None = Field(None, description="409 only: the open cases to name one of")
     suggestions: list[str] | None = Field(
         None, description="404 for an unknown jurisdiction only: the known ids nearest the one asked, closest first "
