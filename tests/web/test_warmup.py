@@ -1,11 +1,23 @@
 """A new web process computes the landing page before it answers anyone
 (web/warmup.py): its first visitor, in either language, costs no listing
-and no load of the roster."""
+and no load of the roster; and what it holds by then is left out of the
+garbage collector's full collections."""
 from __future__ import annotations
+
+import gc
+
+import pytest
 
 from deadlines.across import Across
 from deadlines.core.registry import Registry
 from web.warmup import warm
+
+
+@pytest.fixture(autouse=True)
+def unfrozen():
+    """The test process collects as before once a test has frozen its objects."""
+    yield
+    gc.unfreeze()
 
 
 def _counting(monkeypatch, cls, name: str) -> list:
@@ -42,3 +54,11 @@ def test_a_failing_warm_up_is_logged_and_the_page_still_answers(app, monkeypatch
     assert "warm-up of the landing page failed" in caplog.text
     monkeypatch.undo()
     assert app.test_client().get("/").status_code == 200
+
+
+def test_the_warm_up_sets_aside_what_the_process_holds_from_full_collections(app):
+    gc.unfreeze()
+    warm(app)
+    frozen = gc.get_freeze_count()
+    assert frozen > 100_000  # the registry, the laws and the place directory of every roster
+    assert len(gc.get_objects(generation=2)) < frozen  # what a full collection walks now: the rest
