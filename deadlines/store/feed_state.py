@@ -52,6 +52,32 @@ class Stamp:
 _INSERT = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 
 
+def _upsert(dialect: str):
+    """Insert a version, or where its UID is stored with other content from
+    no newer basis, take the new content with the next SEQUENCE (and the
+    later LAST-MODIFIED); run once per row (executemany), so the statement is
+    compiled once per process rather than once per render as a multi-row
+    VALUES of each render's own length was."""
+    t = feed_event_state
+    stmt = _INSERT[dialect](t)
+    return stmt.on_conflict_do_update(
+        index_elements=[t.c.uid],
+        set_={
+            "content_hash": stmt.excluded.content_hash,
+            "sequence": t.c.sequence + 1,
+            "basis": stmt.excluded.basis,
+            "last_modified": case(
+                (stmt.excluded.last_modified > t.c.last_modified, stmt.excluded.last_modified),
+                else_=t.c.last_modified,
+            ),
+        },
+        where=(t.c.content_hash != stmt.excluded.content_hash) & (stmt.excluded.basis >= t.c.basis),
+    )
+
+
+_UPSERT = {name: _upsert(name) for name in _INSERT}
+
+
 class Superseded(Exception):
     """Content computed from older records than the version already published
     (a clerk write landed while it was computed): nothing was stored."""
@@ -145,24 +171,10 @@ class Publication:
         if not self._pending:
             return {}
         t, pending = feed_event_state, sorted(self._pending.values(), key=lambda r: r.uid)
-        insert = _INSERT[self.state.db.dialect.name]
-        stmt = insert(t).values([{"uid": r.uid, "content_hash": r.content_hash, "sequence": 0,
-                                  "last_modified": self.now, "basis": r.basis} for r in pending])
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[t.c.uid],
-            set_={
-                "content_hash": stmt.excluded.content_hash,
-                "sequence": t.c.sequence + 1,
-                "basis": stmt.excluded.basis,
-                "last_modified": case(
-                    (stmt.excluded.last_modified > t.c.last_modified, stmt.excluded.last_modified),
-                    else_=t.c.last_modified,
-                ),
-            },
-            where=(t.c.content_hash != stmt.excluded.content_hash) & (stmt.excluded.basis >= t.c.basis),
-        )
+        rows = [{"uid": r.uid, "content_hash": r.content_hash, "sequence": 0, "last_modified": self.now,
+                 "basis": r.basis} for r in pending]
         with writer(self.state.db).begin() as conn:
-            conn.execute(stmt)
+            conn.execute(_UPSERT[self.state.db.dialect.name], rows)
             rows = list(conn.execute(select(t.c.uid, t.c.sequence, t.c.last_modified, t.c.content_hash)
                                      .where(t.c.uid.in_([r.uid for r in pending]))))
             refused = sorted(uid for uid, _, _, h in rows if h != self._pending[uid].content_hash)

@@ -42,7 +42,8 @@ def _watch(db) -> dict:
     @event.listens_for(db, "before_cursor_execute")
     def _statement(conn, cursor, statement, parameters, context, many):
         if statement.startswith("INSERT INTO feed_event_state"):
-            seen["rows"].append(len(parameters) // 5)  # uid, hash, sequence, last modified, basis per row
+            # one row per parameter set (executemany), or five parameters a row in one statement
+            seen["rows"].append(len(parameters) if many else len(parameters) // 5)
 
     return seen
 
