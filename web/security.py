@@ -34,6 +34,7 @@ client's Host header.
 """
 from __future__ import annotations
 
+import os
 from typing import Mapping
 
 from flask import Flask, Response, current_app, g, request, url_for
@@ -60,8 +61,12 @@ def secret_page() -> None:
 
 
 def base_url() -> str:
-    """The public address links start with (no trailing slash)."""
-    return (current_app.config.get("BASE_URL") or Settings.from_env().base_url).rstrip("/")
+    """The public address links start with (no trailing slash): the app's
+    ``BASE_URL``, else ``DEADLINES_BASE_URL`` as :class:`Settings` reads it
+    (its default where unset or empty). Read from the environment alone, not
+    through every setting: a feed asks it once per event."""
+    return (current_app.config.get("BASE_URL") or os.environ.get("DEADLINES_BASE_URL")
+            or Settings.base_url).rstrip("/")
 
 
 def external_url(endpoint: str, **values) -> str:
