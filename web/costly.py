@@ -17,10 +17,11 @@ waiting here holds one of its process's threads: with every thread of
 ``serve`` holding a printable calendar, a government's API answer waited
 p95 1.7 s behind twelve clients asking for them (``bench/costly.py --pdfs
 --clients 12``). Past the client's share the answer is 429, past the
-process's, the queue or the wait 503, each with ``Retry-After``: for software
-(:data:`web.problems.FOR_SOFTWARE`) a problem document with the refusal's
-``code`` (:data:`REFUSALS`), for people a page in their language; cheap reads (a government's page, feed or API answer) and clerk
-writes never pass through here, and the threads kept free answer them.
+process's, the queue or the wait 503, each with ``Retry-After``: for
+software (:data:`web.problems.FOR_SOFTWARE`) a problem document with the
+refusal's ``code`` (:data:`REFUSALS`), for people a page in their language.
+Cheap reads (a government's page, feed or API answer) and clerk writes never
+pass through here, and the threads kept free answer them.
 """
 from __future__ import annotations
 
