@@ -38,9 +38,17 @@ READY_PATH = "/api/v1/jurisdictions?limit=1"
 
 
 def environment(folder: Path, **extra: str) -> dict[str, str]:
-    """The environment of a setup: its own instance folder, nothing inherited of ``DEADLINES_*``."""
+    """The environment of a setup: its own instance folder, nothing inherited
+    of ``DEADLINES_*``, and no boundary files to import at first start (an
+    empty ``DEADLINES_BOUNDARY_SOURCE``: the import is 5-6 s of CPU in the
+    server's background, which no front test or bench asks for and which
+    weighed on what they time; ``tests/geo/test_boundaries.py`` starts a
+    server that imports them)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEADLINES_")}
-    return {**env, "DEADLINES_INSTANCE": str(folder / "instance"), "DEADLINES_SECRET_KEY": "front-test", **extra}
+    empty = folder / "no-boundaries"
+    empty.mkdir(parents=True, exist_ok=True)
+    return {**env, "DEADLINES_INSTANCE": str(folder / "instance"), "DEADLINES_SECRET_KEY": "front-test",
+            "DEADLINES_BOUNDARY_SOURCE": str(empty), **extra}
 
 
 def _wait(url: str, procs: list[subprocess.Popen], limit: float = 90) -> None:
