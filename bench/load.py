@@ -9,8 +9,8 @@ and the JSON API in a loop for ``--warmup`` seconds (first renders, connections
 opened: not timed, errors counted) and then ``--seconds`` timed, while one clerk writes an
 override every 0.5 s through the API, and ``--slow`` connections trickle header lines and never
 finish a request (reopened when the server drops them). ``serve`` is
-``deadlines serve`` on its SQLite file; ``scaled`` is 4 gunicorn workers
-behind the shipped nginx config on a fresh PostgreSQL database (created and
+``deadlines serve`` on its SQLite file; ``scaled`` is 4 gunicorn workers and
+the writes' own (one, on the writes' lane) behind the shipped nginx config on a fresh PostgreSQL database (created and
 dropped here). Everything is on 127.0.0.1, bounded in time and count. Prints
 per setup: reads, errors, read p50/p99/max, clerk writes, their errors and
 p50/p99/max, and each path's read p99. Goal: 0 errors, read p99 and clerk-write p99 under 1 s on SQLite at 100 clients.
@@ -288,11 +288,11 @@ def main() -> None:
                                          DEADLINES_BASE_URL="http://deadlines.test",
                                          DEADLINES_RATELIMIT_CLERK_WRITES="10000 per minute")
                 token = _token(env)
-                with fronts.scaled(folder / "scaled", env, workers=4) as url:
+                with fronts.scaled(folder / "scaled", env, workers=4, writes=True) as url:
                     _load_average("before")
                     out = run(url, token, args.clients, args.seconds, args.slow, args.processes, args.warmup, paths)
                     _load_average("after")
-                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers)", args.clients, args.slow, args.seconds,
+                    report("scaled (PostgreSQL, nginx + 4 gunicorn workers + 1 for writes)", args.clients, args.slow, args.seconds,
                            args.warmup, out, bool(paths))
             finally:
                 with admin.connect() as c:

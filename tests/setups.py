@@ -109,13 +109,20 @@ def shipped_main() -> dict[str, int]:
     return {k: int(m.group(1)) for k, m in found.items()}
 
 
-def nginx_config(folder: Path, listen: int, upstream: int) -> Path:
+def nginx_config(folder: Path, listen: int, upstream: int, writes: int | None = None) -> Path:
     """An nginx.conf for a test run (pid, logs and temporary files in
     ``folder``, one worker process) with the shipped main settings
     (:func:`shipped_main`) whose ``http`` block includes the shipped site
-    file, with its listen address and upstream replaced."""
+    file, with its listen address and upstreams replaced: the readers'
+    workers on ``upstream``, the writes' own on ``writes`` (None: a port
+    nothing listens on, so that writes go to ``upstream``, the backup, as
+    where an operator runs no writes' worker)."""
     site = NGINX_SITE.read_text()
-    for old, new in (("listen 80;", f"listen 127.0.0.1:{listen};"), ("server 127.0.0.1:8001;", f"server 127.0.0.1:{upstream};")):
+    writes = free_port() if writes is None else writes
+    for old, new in (("listen 80;", f"listen 127.0.0.1:{listen};"),
+                     ("server 127.0.0.1:8001;", f"server 127.0.0.1:{upstream};"),
+                     ("server 127.0.0.1:8002;", f"server 127.0.0.1:{writes};"),
+                     ("server 127.0.0.1:8001 backup;", f"server 127.0.0.1:{upstream} backup;")):
         if old not in site:
             raise RuntimeError(f"{NGINX_SITE}: expected {old!r}")
         site = site.replace(old, new)
@@ -140,15 +147,34 @@ def nginx() -> str:
     return found
 
 
-def scaled(folder: Path, env: dict[str, str], workers: int = 4) -> "contextmanager[str]":
-    """gunicorn (``workers`` sync workers) behind nginx; yields nginx's URL."""
-    listen, upstream = free_port(), free_port()
+def _gunicorn(port: int, workers: int, *extra: str) -> list[str]:
+    return [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+            "-w", str(workers), "-b", f"127.0.0.1:{port}", "--timeout", "60", *extra, "web:create_app()"]
+
+
+@contextmanager
+def scaled(folder: Path, env: dict[str, str], workers: int = 4, writes: bool = False,
+           access_logs: bool = False) -> Iterator[str]:
+    """gunicorn (``workers`` workers) behind nginx; with ``writes``, the
+    writes' own gunicorn (one worker) too, as the README's scaled setup runs
+    it; ``access_logs``: each gunicorn logs its requests to ``logs/`` (the
+    readers' ``access-web.log``, the writes' ``access-writes.log``). Yields nginx's URL."""
+    listen, upstream, lane = free_port(), free_port(), free_port()
     env = {**env, "DEADLINES_TRUSTED_PROXIES": "1"}
-    gunicorn = [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
-                "-w", str(workers), "-b", f"127.0.0.1:{upstream}", "--timeout", "60", "web:create_app()"]
-    conf = nginx_config(folder, listen, upstream)
-    return _running([(gunicorn, env), ([nginx(), "-p", str(conf.parent), "-c", str(conf)], env)],
-                    folder / "logs", f"http://127.0.0.1:{listen}")
+    logs = folder / "logs"
+
+    def log(name: str) -> tuple[str, ...]:
+        return ("--access-logfile", str(logs / f"access-{name}.log")) if access_logs else ()
+
+    processes = [(_gunicorn(upstream, workers, *log("web")), env)]
+    if writes:
+        processes.append((_gunicorn(lane, 1, *log("writes")), env))
+    conf = nginx_config(folder, listen, upstream, lane if writes else None)
+    processes.append(([nginx(), "-p", str(conf.parent), "-c", str(conf)], env))
+    with _running(processes, logs, f"http://127.0.0.1:{listen}") as url:
+        if writes:  # nginx answers once the readers' workers do; the writes' own may come later
+            _wait(f"http://127.0.0.1:{lane}", [])
+        yield url
 
 
 def nginx_main(folder: Path, listen: int, upstream: int, main: dict, workers: str = "auto", **site_changes: str) -> Path:
