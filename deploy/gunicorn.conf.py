@@ -32,6 +32,18 @@ limit_request_line = 0
 worker_class = "gthread"
 threads = 4
 
+# A worker takes no more connections than it has threads: the rest wait in the
+# listening socket's queue for whichever worker frees a thread first. With
+# gunicorn's default (1,000 a worker) each worker took what came and queued it
+# behind its own threads, busy or not, and with 100 readers asking without
+# pause over every government (bench/load.py --setup scaled --spread) reads
+# were p50 0.1 s but p99 3.3-3.9 s, some workers' queues long while others
+# idled; with as many as its threads, 100 answers a second (from 75-88), p99
+# 0.88-0.97 s. nginx in front buffers every request whole, so a connection
+# here is a request ready to answer (or one of nginx's idle keep-alive ones,
+# which gunicorn closes after its keep-alive of 2 s).
+worker_connections = threads
+
 # ... and at most half a worker's threads wait for, or run, such work (web/costly.py:
 # past it a 503 with Retry-After), so that the other half answer everyone else.
 os.environ.setdefault("DEADLINES_COSTLY_PER_PROCESS", str(max(1, threads // 2)))
