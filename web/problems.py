@@ -57,15 +57,25 @@ def typed_id(exc: InputError) -> str | None:
     return named.group(1) if named else (request.view_args or {}).get("jid") or g.get("jid")
 
 
-def nearest(jid: str | None) -> list[str]:
+#: The registry's errors for an unknown id that name the ids nearest it (none, where none is near).
+NAMES_NEAREST = ("jurisdiction.unknown_near", "jurisdiction.unknown")
+
+
+def nearest(jid: str | None, said: InputError | None = None) -> list[str]:
     """The known ids nearest ``jid`` (the registry's own look-up, as the CLI
-    says it), else the public places whose names are nearest its words (a bare
+    says it: taken from ``said``, the registry's error for ``jid``, where it
+    names them, rather than looked up twice, each a comparison with every
+    id), else the public places whose names are nearest its words (a bare
     name, "orem": orem-ut; a misspelt one, "denvr": denver-co;
     :meth:`~deadlines.core.places.PlaceIndex.near`)."""
     if not jid or jid.startswith("ocd-division/"):
         return []
     reg = current_app.extensions["registry"]
-    close = reg.nearest(jid)
+    facts = dict(said.facts) if said is not None else {}
+    if said is not None and said.code in NAMES_NEAREST and facts.get("id") == jid:
+        close = list(facts.get("nearest", ()))
+    else:
+        close = reg.nearest(jid)
     if close:
         return close
     hidden = frozenset(current_app.config.get("EXAMPLE_JURISDICTIONS", ()))
@@ -80,7 +90,7 @@ def unknown_jurisdiction(exc: InputError, status: int = 404) -> Response:
     jid = typed_id(exc)
     if jid is None or jid.startswith("ocd-division/"):  # an OCD id: the registry's words say which
         return problem(status, detail(exc), "jurisdiction", suggestions=[], code=exc.code)
-    close = nearest(jid)
+    close = nearest(jid, exc)
     said = (InputError.of("jurisdiction.unknown_api_near", "jurisdiction", id=jid, nearest=tuple(close)) if close
             else InputError.of("jurisdiction.unknown_api", "jurisdiction", id=jid))
     return problem(status, detail(said), "jurisdiction", suggestions=close, code=said.code)
