@@ -39,10 +39,13 @@ threads = 4
 # pause over every government (bench/load.py --setup scaled --spread) reads
 # were p50 0.1 s but p99 3.3-3.9 s, some workers' queues long while others
 # idled; with as many as its threads, 100 answers a second (from 75-88), p99
-# 0.88-0.97 s. nginx in front buffers every request whole, so a connection
-# here is a request ready to answer (or one of nginx's idle keep-alive ones,
-# which gunicorn closes after its keep-alive of 2 s).
+# 0.88-1.26 s over four runs. nginx in front buffers every request whole
+# and opens a connection for each (deploy/nginx-deadlines.conf), so a
+# connection here is a request ready to answer.
 worker_connections = threads
+# No connection is kept open for a next request: with no connection to spare
+# gunicorn would close each anyway, and warn at start that it cannot keep any.
+keepalive = 0
 
 # ... and at most half a worker's threads wait for, or run, such work (web/costly.py:
 # past it a 503 with Retry-After), so that the other half answer everyone else.
