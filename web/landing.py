@@ -26,7 +26,6 @@ from deadlines.service import coming
 from deadlines.words import DEFAULT, words
 
 from web.common import examples, records, registry, today_in
-from web.language import said
 
 STATES = {"MI": "Michigan", "CO": "Colorado", "UT": "Utah"}
 COMING_DAYS = 183  # how far ahead each state's "coming up" looks: six months
@@ -41,7 +40,7 @@ class Summary:
     result: Result | None  # the cycle of the next deadline
     next: Deadline | None
     today: date | None = None
-    problem: str | None = None  # the calendar file is invalid (details: `deadlines check`)
+    invalid: tuple[str, int] | None = None  # an invalid calendar file: its id, its problems (`deadlines check`)
 
 
 @dataclass(frozen=True)
@@ -83,38 +82,52 @@ def summaries() -> list[Summary]:
     """Each featured government's next deadline: kept (one entry) until the
     registry's files, the day in one of their zones or any records revision
     changes, so a visit costs a look-up (computed afresh, the 92 governments'
-    look-ups and their records' revisions took about 0.1 s of every visit)."""
-    cache = current_app.extensions.setdefault("landing_summaries", {})
+    look-ups and their records' revisions took about 0.1 s of every visit).
+    Nothing in them is in words: the page says them in its reader's language."""
     zones = sorted({p.timezone for p in featured()})
     key = (registry().signature(), tuple(today_in(z) for z in zones), tuple(sorted(records().revisions().items())))
-    if cache.get("key") == key:
-        return cache["value"]
+    return _kept("landing_summaries", key, _summaries)
+
+
+def _summaries() -> list[Summary]:
     out = []
     for jid in own_files():
         try:
             jur = registry().get(jid)
         except CalendarError as exc:
-            out.append(Summary(None, None, None, None, said()._("{id}: its calendar file has {count} problem(s)",
-                                                                id=jid, count=len(exc.problems))))
+            out.append(Summary(None, None, None, None, invalid=(jid, len(exc.problems))))
             continue
         today = today_in(jur.timezone)
         found = coming(jur, today=today, records=records(), count=1)
         result, nxt = found[0] if found else (None, None)
         out.append(Summary(jur, next_election(jur.elections["general"], today), result, nxt, today))
-    cache.update(key=key, value=out)
     return out
+
+
+def _kept(name: str, key: tuple, make, held: object = None):
+    """``make()``, kept in the app as one entry ``name`` until ``key``
+    changes (``held``: objects whose ids ``key`` names, kept alive with it so
+    that the ids stay theirs). Key and value are stored in one assignment:
+    a thread never reads one's key with the other's value."""
+    found = current_app.extensions.get(name)
+    if found is not None and found[0] == key:
+        return found[1]
+    value = make()
+    current_app.extensions[name] = (key, value, held)
+    return value
 
 
 def states(today: date) -> list[StateSummary]:
     """Per state: its governments by kind, and the next deadlines across it."""
-    cache = current_app.extensions.setdefault("landing_states", {})
     places = registry().places().places
     across = current_app.extensions["across"]
     listings = {code: across.listing(today, today + timedelta(days=COMING_DAYS), today=today, state=code)
                 for code in STATES}
     key = (today, id(places), tuple(id(v) for v in listings.values()))  # each a new object whenever anything changed
-    if cache.get("key") == key:
-        return cache["value"]
+    return _kept("landing_states", key, lambda: _states(places, listings), held=(places, listings))
+
+
+def _states(places, listings) -> list[StateSummary]:
     out = []
     for code, name in STATES.items():
         mine = [p for p in places if p.state == code and p.kind]
@@ -123,7 +136,6 @@ def states(today: date) -> list[StateSummary]:
         counts = Counter(p.kind for p in mine)
         kinds = [(k, counts[k]) for k in GOVERNMENT_KINDS if counts[k]]
         out.append(StateSummary(code, name, kinds, len(mine), _coming(listings[code])))
-    cache.update(key=key, value=out, held=(places, listings))  # held: the ids in the key stay theirs
     return out
 
 

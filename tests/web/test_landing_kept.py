@@ -32,3 +32,20 @@ def test_the_featured_deadlines_are_kept_until_a_clerk_writes(app, monkeypatch):
     assert moved.status_code == 200, moved.data
     assert client.get("/").status_code == 200
     assert "ypsilanti-mi" in asked  # computed again after the write
+
+
+def test_a_featured_file_that_is_invalid_is_said_in_each_readers_language(tmp_path):
+    """What is kept holds no words: the first visitor's language is not the next one's."""
+    import shutil
+
+    from web import create_app
+
+    calendars = tmp_path / "calendars"
+    shutil.copytree("calendars", calendars)
+    (calendars / "ypsilanti-mi.toml").write_bytes(b"id = \"ypsilanti-mi\"\ntitle = \"\\xff\"\n")
+    app = create_app({"TESTING": True, "CALENDARS_DIR": calendars, "DATABASE_URL": f"sqlite:///{tmp_path / 'l.sqlite3'}"})
+    client = app.test_client()
+    spanish = client.get("/?lang=es").get_data(as_text=True)
+    english = client.get("/").get_data(as_text=True)
+    assert "ypsilanti-mi: its calendar file has 1 problem(s)" in english
+    assert "ypsilanti-mi: su archivo de calendario tiene 1 problema(s)" in spanish
