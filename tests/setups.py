@@ -200,15 +200,13 @@ def nginx_main(folder: Path, listen: int, upstream: int, main: dict, workers: st
 @contextmanager
 def scaled_tuned(folder: Path, env: dict[str, str], main: dict, workers: int = 4, nginx_workers: str = "auto",
            **site_changes: str) -> Iterator[str]:
-    """gunicorn (``deploy/gunicorn.conf.py``, ``workers`` sync workers) behind
+    """gunicorn (``deploy/gunicorn.conf.py``, ``workers`` workers) behind
     nginx (``nginx_workers`` worker processes) with ``main``'s main context;
     yields nginx's URL."""
     listen, upstream = free_port(), free_port()
     env = {**env, "DEADLINES_TRUSTED_PROXIES": "1"}
-    gunicorn = [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
-                "-w", str(workers), "-b", f"127.0.0.1:{upstream}", "--timeout", "60"]
     conf = nginx_main(folder, listen, upstream, main, nginx_workers, **site_changes)
-    with _running([(gunicorn, env), ([nginx(), "-p", str(conf.parent), "-c", str(conf)], env)],
+    with _running([(_gunicorn(upstream, workers), env), ([nginx(), "-p", str(conf.parent), "-c", str(conf)], env)],
                          folder / "logs", f"http://127.0.0.1:{listen}") as url:
         yield url
 

@@ -209,7 +209,8 @@ def _page() -> tuple[str, int]:
         choices = [place_of(jur), *choices]
     words = speaking(said())
     return render_template(
-        "form.html", options=form_fields.jurisdiction_options(choices, jur.id if jur else None, said()), matches=searched, jur=jur, args=args, errors=errors, result=result, rows=rows,
+        "form.html", options=form_fields.jurisdiction_options(choices, jur.id if jur else None, words.w),
+        matches=searched, jur=jur, args=args, errors=errors, result=result, rows=rows,
         notices=notices, audiences=AUDIENCES, today=today if jur else None, words=words,
         when=words.when, days_left=words.days_left, subscribe=feed_links(jur.id, audience) if jur else None,
         printing=bool(args.get("print")),

@@ -19,7 +19,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from deadlines.core import inputs
 from deadlines.core.errors import UNKNOWN_JURISDICTION, CalendarError, InputError
-from deadlines.words import DEFAULT, _, words
+from deadlines.words import DEFAULT, Words, _, words
 from web.language import said
 
 
@@ -32,11 +32,16 @@ def problem(status: int, detail: str, field: str | None = None, **extra) -> Resp
     return Response(json.dumps(body), status=status, mimetype="application/problem+json")
 
 
+def for_software() -> Words:
+    """The words of a problem document: the language asked for with ``lang``
+    (only: an API is not a page, ``Accept-Language`` leaves it in English),
+    else the English tools match on."""
+    return said() if g.get("lang_asked") else words(DEFAULT)
+
+
 def detail(exc: InputError) -> str:
-    """An input error's words for a problem document: in the language asked
-    for with ``lang`` (only: an API is not a page, ``Accept-Language`` leaves
-    it in English), else the English tools match on."""
-    return (said() if g.get("lang_asked") else words(DEFAULT)).error(exc)
+    """An input error's words for a problem document (:func:`for_software`)."""
+    return for_software().error(exc)
 
 
 def input_problem(exc: InputError) -> Response:
@@ -169,11 +174,11 @@ def refusal(status: int, code: str, message: str, retry_after: int, why: str, **
     """A refusal to be asked again later (429 or 503, with ``Retry-After``):
     under :data:`FOR_SOFTWARE` a problem document with ``code`` and
     ``message`` (English, its own msgid in the ``messages`` catalog, ``{name}``
-    fields from ``facts``; in the language asked for with ``lang``), else a
+    fields from ``facts``; said as :func:`for_software` says), else a
     page in the site's layout and the reader's language saying it (``why``:
     which page: ``database``, ``calendar`` or ``busy``)."""
     if request.path.startswith(FOR_SOFTWARE):
-        resp = problem(status, (said() if g.get("lang_asked") else words(DEFAULT))._(message, **facts), code=code)
+        resp = problem(status, for_software()._(message, **facts), code=code)
     else:
         resp = Response(render_template("unavailable.html", why=why, reason=said()._(message, **facts)),
                         status=status, mimetype="text/html")
