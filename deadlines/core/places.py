@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from deadlines.core.errors import InputError
 from deadlines.core.jurisdiction import Jurisdiction
+from deadlines.core.spelling import Spellings
 
 KIND_WORDS = {"city": "city", "village": "village", "town": "town", "township": "township",
               "metro-township": "metro township", "city-and-county": "city and county",
@@ -147,7 +148,7 @@ class PlaceIndex:
         self._filters: dict[tuple[str, str], set[int]] = {}
         self._counties: dict[str | None, dict[str, str]] = {}  # state (None: any) -> county key -> its name
         self._left_out: dict = {}  # ids -> their positions; ("all", ids) -> every other place
-        self._whole: list[str] | None = None  # every whole word, for the nearest words of a typo (:meth:`near`)
+        self._whole: Spellings | None = None  # every whole word, for the nearest words of a typo (:meth:`near`)
         for i, p in enumerate(self.places):
             for word in p.words:
                 for end in range(1, len(word) + 1):
@@ -240,10 +241,10 @@ class PlaceIndex:
         if not words:
             return []
         if self._whole is None:
-            self._whole = sorted({w for p in self.places for w in p.words if len(w) > 1})
+            self._whole = Spellings(sorted({w for p in self.places for w in p.words if len(w) > 1}))
         options = []
         for w in words:
-            close = [c for c in difflib.get_close_matches(w, self._whole, n=NEAR_OPTIONS, cutoff=NEAR_CUTOFF) if c != w]
+            close = [c for c in self._whole.close(w, n=NEAR_OPTIONS, cutoff=NEAR_CUTOFF) if c != w]
             options.append(([w] if w in self._prefixes else []) + close)
         found: dict[str, Place] = {}
         for combo in itertools.islice(itertools.product(*options), NEAR_OPTIONS ** 2):

@@ -27,7 +27,6 @@ request a scan. :meth:`Registry.get` stats its one file on every call.
 """
 from __future__ import annotations
 
-import difflib
 import gc
 import hashlib
 import logging
@@ -46,6 +45,7 @@ from deadlines.core.errors import CalendarError, InputError, Problem
 from deadlines.core.loader import SHARED_DIR, check_document, check_jurisdiction
 from deadlines.core.jurisdiction import Jurisdiction
 from deadlines.core.places import PlaceIndex, place_of
+from deadlines.core.spelling import Spellings
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "calendars"
@@ -134,6 +134,7 @@ class Registry:
         self._reported: dict[str, CalendarError] = {}
         self._reported_errors: tuple[CalendarError, ...] = ()  # logged already (the last few)
         self._places: tuple | None = None  # (signature, places)
+        self._spellings: tuple | None = None  # (every id, them as Spellings): the nearest ids of an unknown one
         # (folder stamp, when, file id -> mtime, shared and roster stamp, signature, every id, roster, ocd id -> id)
         self._scan: tuple | None = None
 
@@ -189,7 +190,11 @@ class Registry:
     def nearest(self, jid: str, n: int = 3) -> list[str]:
         """The known ids nearest an unknown ``jid``, closest first (none where
         nothing is close): what :meth:`unknown` suggests, as ids."""
-        return difflib.get_close_matches(jid, self.ids(), n=n, cutoff=0.75)
+        ids = self.ids()
+        kept = self._spellings
+        if kept is None or kept[0] != ids:
+            self._spellings = kept = (ids, Spellings(ids))
+        return kept[1].close(jid, n=n, cutoff=0.75)
 
     def unknown(self, jid: str) -> InputError:
         """The error of an unknown id, with what it may have meant: every id
