@@ -129,7 +129,7 @@ def filing_fee(d: Deadline, jur: Jurisdiction):
     asks for a fee (:func:`asks_a_fee`), for ``d``'s cycle (its general
     election in the fact's holds_from..holds_until); None where it is none
     such or no fee is recorded."""
-    if not asks_a_fee(d.rule):
+    if not any(f.fact == "filing_fee" for f in jur.facts) or not asks_a_fee(d.rule):
         return None
     # a fee holds for the cycles whose general election is in holds_from..holds_until (a notice's fee: that one)
     return in_force([f for f in jur.facts if f.fact == "filing_fee"], d.cycle).get("filing_fee")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, time
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from deadlines.core.computed import Deadline, Result
@@ -187,9 +186,10 @@ def paragraphs(text: str) -> list[str]:
 
 
 def source_file(path: str) -> str:
-    """The calendar file relative to the calendars folder: ``shared/x.toml`` or ``x.toml``."""
-    p = Path(path)
-    return f"shared/{p.name}" if p.parent.name == "shared" else p.name
+    """The calendar file relative to the calendars folder: ``shared/x.toml`` or
+    ``x.toml`` (``path``: a file path as the loader wrote it, "/"-separated)."""
+    *_, folder, name = ["", *path.split("/")]
+    return f"shared/{name}" if folder == "shared" else name
 
 
 def rule_files(result: Result) -> list[str]:
