@@ -78,12 +78,13 @@ def once_per_change(jid: str, what: str, render: Callable[[Jurisdiction], object
     jid = reg.resolve(jid)  # an Open Civic Data id too
     stamp = reg.stamp(jid)
     zones = current_app.extensions["zones"]  # (id, stamp) -> its time zone (whose day the answer is of)
-    zone = zones.get((jid, stamp))
+    zone, jur = zones.get((jid, stamp)), None
     if zone is None:
-        zone = reg.get(jid).timezone
+        jur = reg.get(jid)
+        zone = jur.timezone
         zones.put((jid, stamp), zone)
     key = (what, jid, request.query_string, lang(), stamp, records().revision(jid), today_in(zone), *vary)
-    return current_app.extensions["answers"].get(key, lambda: render(reg.get(jid)))
+    return current_app.extensions["answers"].get(key, lambda: render(jur or reg.get(jid)))
 
 
 #: The calendars kept for tests and examples only (a fictional city): served

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request, url_for
 
 from deadlines.core import inputs
+from deadlines.core.computed import Result
 from deadlines.core.elections import next_election
 from deadlines.core.errors import CalendarError, InputError
 from deadlines.core.jurisdiction import GOVERNMENT_KINDS, Jurisdiction
@@ -34,8 +35,10 @@ MAX_PAGE = 10_000
 NEAR_SHOWN = 100
 
 
-def _compute(jur: Jurisdiction, args, errors: dict):
-    """The result for the submitted form, or None (with ``errors`` filled)."""
+def _compute(jur: Jurisdiction, args, errors: dict) -> tuple[Result | None, bool]:
+    """The result for the submitted form, or None (with ``errors`` filled),
+    and whether it is the published calendar's (the cycle asked by its date
+    by rule and nothing else typed: the same look-up the feed makes)."""
     audience = args.get("audience") or None
     if audience is not None and audience not in AUDIENCES:
         errors["audience"] = said()._("Choose one of: {choices}.", choices=", ".join(AUDIENCES))
@@ -53,8 +56,8 @@ def _compute(jur: Jurisdiction, args, errors: dict):
         if terse not in words and (w.lang == DEFAULT or terse != str(exc)):
             words = f"{words} ({terse})"
         errors[field] = words
-        return None
-    return None if errors else result
+        return None, False
+    return (None, False) if errors else (result, query == {"election": result.cycle, "primary": None, "events": {}})
 
 
 def _matches(args: dict, errors: dict) -> dict | None:
@@ -159,13 +162,15 @@ def index():
     jid = request.args.get("jurisdiction")
     if jid is not None and not request.args.get("near"):  # a point's answer changes with the boundaries loaded
         try:
-            return once_per_change(jid, "form", lambda _: _page(), vary=(base_url(), registry().signature()))
+            return once_per_change(jid, "form", _page, vary=(base_url(), registry().signature()))
         except (InputError, CalendarError):  # no such id, or no version to serve: the page says so
             pass
     return _page()
 
 
-def _page() -> tuple[str, int]:
+def _page(loaded: Jurisdiction | None = None) -> tuple[str, int]:
+    """The form, and the answer for the jurisdiction asked (``loaded``: it,
+    loaded already by the caller)."""
     reg = registry()
     args = safe_args().to_dict()  # passed on to links (the API's): nothing url_for takes as its own
     args.pop("lang", None)  # the page's language (web.language), not a field of the form
@@ -175,7 +180,7 @@ def _page() -> tuple[str, int]:
     near = _near(args, errors)
     jur = suggested = None
     try:
-        jur = reg.get(jid) if jid is not None else None
+        jur = loaded or (reg.get(jid) if jid is not None else None)
     except InputError as exc:
         errors["jurisdiction"] = for_people(said(), exc, None, jid)
         suggested = suggestion_links([(url_for("form.index", jurisdiction=p.id), p.name) for p in nearest_places(jid)])
@@ -187,17 +192,18 @@ def _page() -> tuple[str, int]:
     if jur is not None and args.get("for") not in (None, jid):  # a new jurisdiction: keep what it has too
         args, carried = form_records.carry_over(jur, args)
         notices += carried
-    result = None
+    result, published = None, False
     if jur is not None:
         today = today_in(jur.timezone)
         if not args.get("election"):  # none typed (the landing form's date is blank): the next by rule
             args["election"] = args["prefilled"] = next_election(jur.elections["general"], today).isoformat()
         if "jurisdiction" in request.args:
-            result = _compute(jur, args, errors)
+            result, published = _compute(jur, args, errors)
     audience = args.get("audience") if args.get("audience") in AUDIENCES else None  # an unknown one: said beside it
     rows = [] if result is None else [d for d in result.deadlines if not audience or audience in d.audience]
     extra = {} if result is None else {
-        "links": form_records.calendar_links(jur, result, today), "cases": form_records.open_cases(result),
+        "links": form_records.calendar_links(jur, result, today, published),
+        "cases": form_records.open_cases(result),
         "clerk": form_records.recorded_by_clerk(result, said()), "empty": empty_feed_words(jur),
         "question": _question(jur, args, result), "typed": _typed(jur, args),
         "typed_extra": {k: v for k, v in _typed(jur, args).items() if k != "election"},

@@ -46,12 +46,14 @@ def _same(a: Deadline, b: Deadline) -> bool:
     return (a.due, a.safe_due, a.start, a.status) == (b.due, b.safe_due, b.start, b.status)
 
 
-def calendar_links(jur: Jurisdiction, result: Result, today: date) -> dict[str, str]:
+def calendar_links(jur: Jurisdiction, result: Result, today: date, published: bool = False) -> dict[str, str]:
     """Per deadline (:attr:`~deadlines.core.computed.Deadline.key`), the
     single-event URL, only where the published calendar holds that very
     deadline (a typed primary or trigger gives rows the calendar does not
-    have: they get no link)."""
-    published = {d.key: d for d in lookup(jur, today=today, election=result.cycle, records=records()).deadlines}
+    have: they get no link). ``published``: ``result`` is the published
+    calendar's own look-up (not made again)."""
+    calendar = result if published else lookup(jur, today=today, election=result.cycle, records=records())
+    published = {d.key: d for d in calendar.deadlines}
     return {
         d.key: url_for("feeds.deadline_feed", jid=jur.id, election=d.key.split("/")[0], deadline_id=d.id)
         for d in result.deadlines
