@@ -13,7 +13,7 @@ from __future__ import annotations
 from urllib.parse import quote, urlencode
 
 from flask import Flask, g, request, url_for
-from flask_babel import Babel
+from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
 from deadlines.words import DEFAULT, LANGUAGES, LOCALE, NAMES, Words, choose, words
@@ -86,11 +86,29 @@ def english(text: str) -> Markup:
     return escape(text) if lang() == DEFAULT else Markup('<span lang="en">%s</span>') % text
 
 
+def _catalog():
+    """The request's catalog of ``messages``: Flask-Babel's, looked up once
+    per request (its look-up walks the app context, the domain and the
+    locale again for every string: half of each ``_()``'s cost, a page says
+    about 80). Its locale is fixed for the request already (Flask-Babel keeps
+    the first one chosen)."""
+    if not g:  # outside an app context: Flask-Babel's own (no translation)
+        return get_translations()
+    found = g.get("catalog")
+    if found is None:
+        found = g.catalog = get_translations()
+    return found
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(LOCALE))
     app.config.setdefault("BABEL_DOMAIN", "messages")
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     Babel(app, locale_selector=lang)
+    app.jinja_env.install_gettext_callables(  # Flask-Babel's, with the catalog looked up once per request
+        gettext=lambda s: _catalog().ugettext(s), ngettext=lambda s, p, n: _catalog().ungettext(s, p, n),
+        pgettext=lambda c, s: _catalog().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _catalog().unpgettext(c, s, p, n), newstyle=True)
     app.before_request(_choose)
     app.url_defaults(_keep)
     app.after_request(_vary)
