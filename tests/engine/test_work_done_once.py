@@ -1,7 +1,8 @@
-"""Issue 19, item 5: work done once, not once per visitor. After a clerk
+"""Work done once, not once per visitor (issue 19, item 5). After a clerk
 write, the bulk listing is computed once however many ask at once (the others
 wait for it); a printable calendar (PDF) is rendered once per change, by the
-same key as a feed (file, records, day), however many ask."""
+same key as a feed (file, records, day), however many ask; a page's first
+render loads its government and looks its cycle up once."""
 from __future__ import annotations
 
 import threading
@@ -64,3 +65,32 @@ def test_a_pdf_is_rendered_once_per_change(app, monkeypatch):
     _clerk_write(app, "2026-05-04")  # the records changed: one new render
     after = _at_once(app, PDF)
     assert len(calls) == 2 and len({r.data for r in after}) == 1 and after[0].data != first[0].data
+
+
+def test_a_page_loads_its_government_once_and_looks_its_cycle_up_once(app, monkeypatch):
+    """A page's first render: one registry load of the government and one
+    look-up of its cycle, whose result also says which rows link to their
+    event in the published calendar; a typed trigger event is not the
+    published calendar, so that look-up is made beside the page's."""
+    from deadlines.core.registry import Registry
+    from web import form, form_records
+
+    loads, lookups = [], []
+    real_get, real_lookup = Registry.get, form.lookup
+
+    def get(self, jid):
+        loads.append(jid)
+        return real_get(self, jid)
+
+    def lookup(jur, **kw):
+        lookups.append(kw.get("election"))
+        return real_lookup(jur, **kw)
+
+    monkeypatch.setattr(Registry, "get", get)
+    monkeypatch.setattr(form, "lookup", lookup)
+    monkeypatch.setattr(form_records, "lookup", lookup)
+    page = app.test_client().get("/?jurisdiction=salt-lake-city-ut&election=2027-11-02")
+    assert page.status_code == 200 and b"/calendars/salt-lake-city-ut/2027-11-02/" in page.data
+    assert loads == ["salt-lake-city-ut"] and len(lookups) == 1
+    typed = app.test_client().get("/?jurisdiction=model-city&ordinance-adopted=2025-04-14")
+    assert typed.status_code == 200 and len(lookups) == 3
