@@ -53,11 +53,11 @@ def calendar_links(jur: Jurisdiction, result: Result, today: date, published: bo
     have: they get no link). ``published``: ``result`` is the published
     calendar's own look-up (not made again)."""
     calendar = result if published else lookup(jur, today=today, election=result.cycle, records=records())
-    published = {d.key: d for d in calendar.deadlines}
+    held = {d.key: d for d in calendar.deadlines}
     return {
         d.key: url_for("feeds.deadline_feed", jid=jur.id, election=d.key.split("/")[0], deadline_id=d.id)
         for d in result.deadlines
-        if d.key in published and _same(d, published[d.key])
+        if d.key in held and _same(d, held[d.key])
     }
 
 
