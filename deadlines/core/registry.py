@@ -41,6 +41,7 @@ from dataclasses import replace
 
 from deadlines.core import facts
 from deadlines.core.roster import Entry, Kind, ROSTER_DIR, Roster, read as read_roster, stamp as roster_stamp
+from deadlines.core.coalesced import Coalesced
 from deadlines.core.errors import CalendarError, InputError, Problem
 from deadlines.core.loader import SHARED_DIR, check_document, check_jurisdiction
 from deadlines.core.jurisdiction import Jurisdiction
@@ -134,6 +135,7 @@ class Registry:
         self._reported: dict[str, CalendarError] = {}
         self._reported_errors: tuple[CalendarError, ...] = ()  # logged already (the last few)
         self._places: tuple | None = None  # (signature, places)
+        self._shared_stamp = Coalesced(self._scan_shared)
         self._spellings: tuple | None = None  # (every id, them as Spellings): the nearest ids of an unknown one
         # (folder stamp, when, file id -> mtime, shared and roster stamp, signature, every id, roster, ocd id -> id)
         self._scan: tuple | None = None
@@ -307,10 +309,12 @@ class Registry:
         over every jurisdiction."""
         return self._snapshot()[4]
 
-    def _shared_stamp(self) -> tuple:
+    def _scan_shared(self) -> tuple:
         """Modification times of the shared rule sets and the rosters: an edit
         to one reloads every jurisdiction (cheap: a handful of files, and one
-        model per kind of government)."""
+        model per kind of government). Asked through ``_shared_stamp``
+        (:class:`~deadlines.core.coalesced.Coalesced`): threads that ask at
+        once share one scan begun after they asked."""
         shared = tuple(sorted((e.name, e.stat().st_mtime_ns) for e in _entries(self.root / SHARED_DIR)))
         return shared + roster_stamp(self.root) + (FACTS_MARK, *facts.stamp(self.root))
 
