@@ -66,9 +66,9 @@ def typed_id(exc: InputError) -> str | None:
 NAMES_NEAREST = ("jurisdiction.unknown_near", "jurisdiction.unknown")
 
 
-def nearest(jid: str | None, said: InputError | None = None) -> list[str]:
+def nearest(jid: str | None, error: InputError | None = None) -> list[str]:
     """The known ids nearest ``jid`` (the registry's own look-up, as the CLI
-    says it: taken from ``said``, the registry's error for ``jid``, where it
+    says it: taken from ``error``, the registry's error for ``jid``, where it
     names them, rather than looked up twice, each a comparison with every
     id), else the public places whose names are nearest its words (a bare
     name, "orem": orem-ut; a misspelt one, "denvr": denver-co;
@@ -76,8 +76,8 @@ def nearest(jid: str | None, said: InputError | None = None) -> list[str]:
     if not jid or jid.startswith("ocd-division/"):
         return []
     reg = current_app.extensions["registry"]
-    facts = dict(said.facts) if said is not None else {}
-    if said is not None and said.code in NAMES_NEAREST and facts.get("id") == jid:
+    facts = dict(error.facts) if error is not None else {}
+    if error is not None and error.code in NAMES_NEAREST and facts.get("id") == jid:
         close = list(facts.get("nearest", ()))
     else:
         close = reg.nearest(jid)
@@ -96,9 +96,9 @@ def unknown_jurisdiction(exc: InputError, status: int = 404) -> Response:
     if jid is None or jid.startswith("ocd-division/"):  # an OCD id: the registry's words say which
         return problem(status, detail(exc), "jurisdiction", suggestions=[], code=exc.code)
     close = nearest(jid, exc)
-    said = (InputError.of("jurisdiction.unknown_api_near", "jurisdiction", id=jid, nearest=tuple(close)) if close
-            else InputError.of("jurisdiction.unknown_api", "jurisdiction", id=jid))
-    return problem(status, detail(said), "jurisdiction", suggestions=close, code=said.code)
+    answer = (InputError.of("jurisdiction.unknown_api_near", "jurisdiction", id=jid, nearest=tuple(close)) if close
+              else InputError.of("jurisdiction.unknown_api", "jurisdiction", id=jid))
+    return problem(status, detail(answer), "jurisdiction", suggestions=close, code=answer.code)
 
 
 #: Query values that may be longer than :data:`inputs.MAX_TEXT`: the combined

@@ -129,10 +129,11 @@ def filing_fee(d: Deadline, jur: Jurisdiction):
     asks for a fee (:func:`asks_a_fee`), for ``d``'s cycle (its general
     election in the fact's holds_from..holds_until); None where it is none
     such or no fee is recorded."""
-    if not any(f.fact == "filing_fee" for f in jur.facts) or not asks_a_fee(d.rule):
+    recorded = [f for f in jur.facts if f.fact == "filing_fee"]
+    if not recorded or not asks_a_fee(d.rule):  # the regex over the quoted law only where a fee is recorded
         return None
     # a fee holds for the cycles whose general election is in holds_from..holds_until (a notice's fee: that one)
-    return in_force([f for f in jur.facts if f.fact == "filing_fee"], d.cycle).get("filing_fee")
+    return in_force(recorded, d.cycle).get("filing_fee")
 
 
 def fee_said(d: Deadline, jur: Jurisdiction, w: Words, sourced: bool = True) -> str | None:
