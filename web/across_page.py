@@ -42,6 +42,9 @@ OWN = ("lang", "view", "page")
 VIEWS = ("grouped", "rows")
 #: how far past an empty range the page looks for the next date with deadlines
 NEXT_DAYS = 366
+#: the governments a shared deadline lists by name (the rest counted, and in the CSV): a Colorado
+#: deadline shared by its 3,185 special districts made the default page 0.9 MB and 0.1 s of CPU
+LISTED_IN_GROUP = 50
 MAX_PAGE = 999_999
 
 
@@ -117,6 +120,7 @@ def page():
                    "to": q["end"].isoformat()} if listing is not None else {},  # the API speaks no lang
         defaults={"from": today.isoformat(), "to": (today + timedelta(days=DEFAULT_DAYS)).isoformat()},
         states=STATES, kinds=GOVERNMENT_KINDS, audiences=AUDIENCES, words=spoken, when=spoken.when, row_url=_row_url(),
+        listed_in_group=LISTED_IN_GROUP,
     ), 400 if errors else 200
 
 

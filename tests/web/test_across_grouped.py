@@ -81,3 +81,43 @@ def test_an_empty_range_points_at_the_next_date(client):
 def test_a_bad_view_or_page_is_said_beside_the_filters(client):
     assert client.get(KENT + "&view=cloud").status_code == 400
     assert client.get(KENT + "&page=0").status_code == 400
+
+
+ADAMS = "/deadlines?state=CO&county=Adams&kind=special-district&from=2027-01-01&to=2027-05-31"
+
+
+def test_a_deadline_shared_by_hundreds_names_fifty_and_counts_the_rest(client):
+    """Adams County's special districts (402 on the roster) share each deadline
+    of the May 4, 2027 regular special district election (C.R.S. 1-13.5-111):
+    each group names 50 of them with their rows, says how many more and links
+    to every row (the list with one row per government, and the CSV), instead
+    of naming all of them on one page."""
+    from web.across_page import LISTED_IN_GROUP
+
+    resp = client.get(ADAMS)
+    assert resp.status_code == 200
+    page = html.unescape(resp.get_data(as_text=True))
+    rows = list(csv.DictReader(io.StringIO(client.get(ADAMS.replace("/deadlines?", "/deadlines.csv?")).data
+                                           .decode("utf-8-sig"))))
+    groups = GROUP.findall(page)
+    big = [(int(n), body) for _, n, body in groups if int(n) > LISTED_IN_GROUP]
+    assert len(big) >= 3, [n for _, n, _ in groups]
+    named_by_csv = {r["jurisdiction"] for r in rows}
+    for n, body in big:
+        listed = re.findall(r'<li><a href="[^"]+">([^<]+)</a>', body)
+        assert len(listed) == LISTED_IN_GROUP and set(listed) <= named_by_csv
+        more = re.search(r'<li class="more">and ([\d,]+) more, each with its row in <a href="([^"]+)">the list with one '
+                         r'row per government</a> and in <a href="([^"]+)">the spreadsheet \(CSV\)</a>.</li>', body)
+        assert more, body[-600:]
+        assert int(more.group(1).replace(",", "")) == n - LISTED_IN_GROUP
+        assert "view=rows" in more.group(2) and "county=Adams" in more.group(2)
+        assert more.group(3).startswith("/deadlines.csv?") and "kind=special-district" in more.group(3)
+    assert all('class="more"' not in body for _, n, body in groups if int(n) <= LISTED_IN_GROUP)
+    assert sum(int(n) for _, n, _ in groups) == len(rows)  # every row still counted in its group
+    assert len(resp.data) < 200_000  # naming all of them made 0.9 MB
+
+
+def test_the_count_of_the_rest_is_said_in_spanish(client):
+    page = html.unescape(client.get(ADAMS + "&lang=es").get_data(as_text=True))
+    assert re.search(r'<li class="more">y [\d,]+ más, cada uno con su fila en <a href="[^"]+">la lista con una fila por '
+                     r'gobierno</a> y en <a href="[^"]+">la hoja de cálculo \(CSV\)</a>.</li>', page)
