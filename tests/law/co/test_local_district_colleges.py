@@ -140,7 +140,7 @@ def test_november_7_2023(registry):
     assert d["petition-circulation"].start == date(2023, 8, 9) and d["petition-circulation"].due == date(2023, 9, 1)
     assert d["petition-filing"].due == safe(d["petition-filing"]) == five_pm(2023, 9, 1)
     assert d["write-in-affidavit"].due == five_pm(2023, 9, 1)  # Labor Day, Sep 4, shortened to the Friday
-    assert d["cancellation"].due == date(2023, 9, 5)
+    assert d["cancellation"].due == five_pm(2023, 9, 5)  # "at the close of business": the office closes at 5 p.m.
 
 
 def test_november_4_2025(registry):
@@ -149,7 +149,7 @@ def test_november_4_2025(registry):
     assert d["petition-filing"].due == five_pm(2025, 8, 29)
     assert d["write-in-affidavit"].due == five_pm(2025, 8, 29)  # Labor Day, Sep 1, shortened to the Friday
     # Aims cancelled its uncontested 2025 election "during a special meeting on September 2": the 63rd day
-    assert d["cancellation"].due == date(2025, 9, 2)
+    assert d["cancellation"].due == five_pm(2025, 9, 2)
 
 
 def test_the_petition_needs_fifty_signatures_and_says_where_it_is_filed(registry):
@@ -166,7 +166,7 @@ def test_2021_as_colorado_mountain_college_published_it(registry):
     assert f.due == safe(f) == five_pm(2021, 8, 27)  # "by 5 p.m. Aug. 27"
     assert f.basis.status == "published"
     assert d["petition-circulation"].start == date(2021, 8, 4)  # "on or after Aug. 4"
-    assert d["cancellation"].due == date(2021, 8, 31)  # the board's resolution "August 31, 2021"
+    assert d["cancellation"].due == five_pm(2021, 8, 31)  # the board's resolution "August 31, 2021"
     assert d["write-in-affidavit"].due == five_pm(2021, 8, 30)  # Monday; Labor Day 2021 is Sep 6
 
 
@@ -190,7 +190,7 @@ def test_aims_2005_the_school_election_and_the_1996_cancellation(registry):
     _, d = at(registry, AIMS, date(2005, 11, 1), TODAY)
     assert d["petition-filing"].due == five_pm(2005, 8, 26)
     c = d["cancellation"]
-    assert c.due == date(2005, 8, 30)  # the Tuesday the trustees cancelled (Greeley Tribune, Aug. 30, 2005)
+    assert c.due == five_pm(2005, 8, 30)  # the close of business on the Tuesday the trustees cancelled (Greeley Tribune, Aug. 30, 2005)
     assert any("were not read" in w and "1996" in w for w in EN.warnings(c, ""))
 
 

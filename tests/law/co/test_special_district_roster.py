@@ -86,7 +86,7 @@ def test_the_may_2027_deadlines_of_a_district(client):
     assert nomination["due"] == "2027-02-26T17:00:00-07:00"
     assert by_id["write-in-affidavit"]["due"] == "2027-03-01T17:00:00-07:00"
     assert (by_id["filing-notice"]["start"], by_id["filing-notice"]["due"]) == ("2027-01-24", "2027-02-18")
-    assert by_id["cancellation"]["due"] == "2027-03-02"
+    assert by_id["cancellation"]["due"] == "2027-03-02T17:00:00-07:00"  # "at the close of business", 1-13.5-513(1)
     assert "1-13.5-513" in by_id["cancellation"]["citation"]
 
 

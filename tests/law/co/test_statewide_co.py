@@ -338,8 +338,8 @@ def test_special_2025_published(registry):
     assert f.statutory_start == date(2025, 1, 1) and f.start == at(2025, 1, 2, 8)
     assert d["write-in-affidavit"].due == at(2025, 3, 3)
     # "at the close of business on the sixty-third day before the election" (1-13.5-513(1)): four days after
-    # the 67th, Tuesday, March 4, 2025; not an act at the office, a date
-    assert d["cancellation"].due == date(2025, 3, 4)
+    # the 67th, Tuesday, March 4, 2025, when the office closes (5 p.m. where no other hours are recorded)
+    assert d["cancellation"].due == at(2025, 3, 4)
     assert all(x.status == "scheduled" for x in d.values())
     assert EN.result_warnings(result) == ()
 
@@ -387,7 +387,7 @@ def test_special_before_article_13_5_rests_on_a_2010_form(registry):
     d, result = calc(registry, IDS["special-district"], election=date(2010, 5, 4))
     assert set(d) == {"petition-filing", "cancellation"}
     # 1-5-208(1.5), as amended in 2010: "at the close of business on the sixty-third day before": March 2, 2010
-    assert d["cancellation"].due == date(2010, 3, 2)
+    assert d["cancellation"].due == at(2010, 3, 2)
     f = d["petition-filing"]
     assert f.kind == "deadline" and f.due == at(2010, 2, 26)
     assert any("32-1-804.3" in w for w in EN.warnings(f, ""))

@@ -162,3 +162,41 @@ def test_gogebic_is_listed_in_gogebic_county():
     assert len(gogebic) == 1
     assert gogebic[0]["county"] == "Gogebic"
     assert gogebic[0]["ocd_id"].endswith("community_college_district:gogebic_community_college")
+
+
+# --------------------------------------------------------------------------- Wayne County's district
+
+
+def test_wayne_county_community_college_counts_from_its_august_primary():
+    """MCL 389.83(2) as amended by 2018 PA 628 (effective March 28, 2019): "A candidate for trustee
+    shall be nominated at a nonpartisan primary election ... The nominating petitions must contain
+    not less than 250 or more than 500 signatures ... and must be filed ... on or before 4 p.m. of
+    the fifteenth Tuesday before the primary election." Its own file
+    (calendars/wayne-county-community-college-mi.toml) wins over its roster row, which had counted
+    the fifteenth Tuesday before November (July 25, 2028: 91 days late)."""
+    registry = Registry()
+    jur = registry.get("wayne-county-community-college-mi")
+    assert jur.ocd_id.endswith("community_college_district:wayne_county_community_college")  # the row's identity
+    result = engine.compute(jur, today=TODAY, election=date(2028, 11, 7))
+    d = {x.id: x for x in result.deadlines}
+    # The August regular election of 2028: Monday August 7 is the first Monday, so Tuesday August 8.
+    assert result.anchors["primary"].value == date(2028, 8, 8)
+    # Fifteen Tuesdays before Tue Aug 8 (the primary itself never counts): 105 days back.
+    # Aug 8 -> Jul 8 is 31 days, -> Jun 8 61, -> May 8 91, 14 more: Tue Apr 25, 2028.
+    assert d["petition-filing"].due == d["petition-filing"].safe_due == four_pm(date(2028, 4, 25))
+    assert [(t.min, t.max) for t in d["petition-filing"].thresholds] == [(250, 500)]
+    # The shared set's withdrawal, the third day after filing: Fri Apr 28, 2028, 4 p.m.
+    assert d["withdrawal"].due == four_pm(date(2028, 4, 28))
+    # MCL 168.737a for the primary: Fridays before Tue Aug 8 are Aug 4 (1st) and Jul 28 (2nd).
+    assert d["write-in-declaration-primary"].due == four_pm(date(2028, 7, 28))
+    # And for the November election: Fridays before Tue Nov 7 are Nov 3 and Oct 27.
+    assert d["write-in-declaration"].due == four_pm(date(2028, 10, 27))
+
+
+def test_wayne_county_community_college_before_2020_is_not_computed():
+    """The twelfth-Tuesday wording of 2003 PA 306 was not read: the 2018 cycle gets no petition date
+    (said as a warning), not the November rule's."""
+    result = engine.compute(Registry().get("wayne-county-community-college-mi"), today=TODAY,
+                            election=date(2018, 11, 6))
+    assert "petition-filing" not in {x.id for x in result.deadlines}
+    assert any(n.code == "rule.not_in_force" and n.arg("rule") == "petition-filing" for n in result.warnings)
