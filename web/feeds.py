@@ -73,8 +73,12 @@ def _render(jur: Jurisdiction, today: date, results: list[Result], audience: str
 
 
 def empty_feed_words(jur: Jurisdiction) -> str:
-    """Why a jurisdiction's calendar can be empty, and what fills it (in the request's language)."""
+    """Why a jurisdiction's calendar can be empty, and what fills it (in the request's language):
+    nothing ever, for a government whose law sets no deadline (a board that is appointed, not
+    elected: its caveat says so)."""
     w = said()
+    if not jur.order:
+        return w._("No deadline will be added here: this government's law sets none.")
     waiting = sorted({t for rid in jur.order for t in jur.waiting_for(rid)})
     if waiting:
         titles = w._(" or ").join(w.calendar(jur.triggers[t].title).lower() for t in waiting)

@@ -47,5 +47,11 @@ def test_the_page_and_the_feed_of_an_appointed_board(client):
     assert "no candidate deadlines" in page
     feed = client.get("/calendars/arapahoe-cemetery-district-co.ics")
     assert feed.status_code == 200 and "BEGIN:VEVENT" not in feed.get_data(as_text=True)
+    # an empty calendar says it stays empty, not that no deadline falls in its years (as if some might)
+    unfolded = feed.get_data(as_text=True).replace("\r\n ", "")
+    assert "No deadline will be added here: this government's law sets none." in unfolded
+    assert "No deadline falls in the years" not in unfolded and "No deadline falls in the years" not in page
+    spanish = client.get("/calendars/arapahoe-cemetery-district-co.ics?lang=es").get_data(as_text=True)
+    assert "Aquí no se agregará ninguna fecha límite" in spanish.replace("\r\n ", "")
     found = client.get("/api/v1/jurisdictions?q=arapahoe+cemetery").get_json()["items"]
     assert found[0]["id"] == "arapahoe-cemetery-district-co" and found[0]["subtype"] == "cemetery"
