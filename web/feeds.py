@@ -180,3 +180,12 @@ def deadline_feed(jid: str, election: str, deadline_id: str) -> Response:
     """One deadline's file: the path is its UID (``<cycle or case>/<deadline id>``)."""
     return _serve(jid, election, deadline_id)
 
+
+@bp.get("/calendars/<jid>/<election>/<deadline_id>/window.ics")
+def window_feed(jid: str, election: str, deadline_id: str) -> Response:
+    """A window's opening event (UID ``<id>/<cycle or case>/<deadline id>/window``)
+    is in its deadline's own file, beside the deadline: its path leads there
+    (a permanent redirect, the query kept), so every event's path is its UID."""
+    return redirect(url_for("feeds.deadline_feed", jid=jid, election=election, deadline_id=deadline_id,
+                            **request.args), 301)
+

@@ -114,6 +114,23 @@ def test_worked_examples(client, store, url, uid, start, end):
     assert (ev["start"], ev["end"]) == (start, end)
 
 
+def test_every_events_path_is_its_uid_a_windows_too(client, store):
+    """A window's opening event has UID ``<id>/<cycle>/<deadline>/window``: its path leads to its
+    deadline's file (301, the query kept), which holds the window (the 2025 declaration period of
+    Salt Lake City: opened August 12, 2025, as above)."""
+    uid = "salt-lake-city-ut/2025-11-04/declaration-filing/window"
+    assert uid + "@deadlines" in read_icalendar(client.get("/calendars/salt-lake-city-ut.ics").data)
+    moved = client.get(f"/calendars/{uid}.ics?lang=es")
+    assert moved.status_code == 301
+    assert moved.headers["Location"].endswith("/calendars/salt-lake-city-ut/2025-11-04/declaration-filing.ics?lang=es")
+    one = client.get(f"/calendars/{uid}.ics", follow_redirects=True)
+    assert one.status_code == 200 and one.mimetype == "text/calendar"
+    cal = icalendar.Calendar.from_ical(one.data)
+    (event,) = cal.walk("VEVENT")
+    assert str(event["UID"]) == "salt-lake-city-ut/2025-11-04/declaration-filing@deadlines"
+    assert event.decoded("dtstart") == date(2025, 8, 12)  # the window's span, in its deadline's file
+
+
 def test_event_content(client):
     cal = icalendar.Calendar.from_ical(client.get("/calendars/salt-lake-city-ut/2031-11-04.ics").data)
     assert str(cal["X-WR-CALNAME"]) == str(cal["NAME"]) == "Salt Lake City, Utah: election deadlines"
