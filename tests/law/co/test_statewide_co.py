@@ -320,7 +320,8 @@ def test_school_election_is_first_tuesday_of_november_odd_years(registry):
 # --------------------------------------------------------------------------- special districts
 
 
-SPECIAL_IDS = {"filing-notice", "petition-filing", "write-in-affidavit", "cancellation"}
+SPECIAL_IDS = {"filing-notice", "petition-filing", "write-in-affidavit", "cancellation", "objection-filing",
+               "objection-cure"}
 
 
 def test_special_2025_published(registry):
@@ -340,7 +341,15 @@ def test_special_2025_published(registry):
     # "at the close of business on the sixty-third day before the election" (1-13.5-513(1)): four days after
     # the 67th, Tuesday, March 4, 2025, when the office closes (5 p.m. where no other hours are recorded)
     assert d["cancellation"].due == at(2025, 3, 4)
-    assert all(x.status == "scheduled" for x in d.values())
+    # 1-13.5-306: an objection "within three days after the filing", the first day excluded
+    # (1-13.5-107(2)): to a form filed on Friday, February 28, by Monday, March 3, 2025.
+    assert d["objection-filing"].due == d["objection-filing"].safe_due == at(2025, 3, 3)
+    # The cure "in no event later than the fifty-eighth day before the day of election": May 6 - 6 = Apr 30,
+    # - 30 = Mar 31 (36), - 22 = Sunday, March 9, 2025 (58). Article 13.5 extends it to Monday, March 10;
+    # 1-1-106(5) shortens it to Friday, March 7, the safe date (tentative: the readings differ).
+    cure = d["objection-cure"]
+    assert (cure.due, cure.safe_due, cure.status) == (at(2025, 3, 10), at(2025, 3, 7), "tentative")
+    assert all(x.status == "scheduled" for k, x in d.items() if k != "objection-cure")
     assert EN.result_warnings(result) == ()
 
 
