@@ -120,6 +120,9 @@ def test_statutory_time_law_is_the_municipal_codes():
 # election-notice: the clerk's notice of election, 31-10-501 (issue 27; worked examples in
 # tests/law/co/test_election_notice_co.py)
 STATUTORY_IDS = {"election-notice", "petition-circulation", "petition-filing", "withdrawal", "write-in-affidavit"}
+#: a statutory town's or city's objections and amended petitions (31-10-305, 31-10-302(4)): not a home-rule
+#: municipality's, whose charter may set its own
+OBJECTION_IDS = {"objection-filing", "objection-cure", "petition-amendment"}
 
 
 def test_statutory_2026_collbran_published(registry):
@@ -132,12 +135,18 @@ def test_statutory_2026_collbran_published(registry):
     # the last day "prior to sixty-three days before" (31-10-303(1)) and "not later than sixty-four
     # days before" (31-10-912). Our hour is the assumed 5:00 p.m. close (Collbran's own: 4:30).
     d, result = calc(registry, IDS["statutory-municipality"], election=date(2026, 4, 7))
-    assert set(d) == STATUTORY_IDS
+    assert set(d) == STATUTORY_IDS | OBJECTION_IDS
     assert d["petition-circulation"].start == date(2026, 1, 6)
     assert d["petition-circulation"].due == at(2026, 1, 26)
     assert d["petition-filing"].due == at(2026, 1, 26)
     assert d["withdrawal"].due == at(2026, 2, 2)
     assert d["write-in-affidavit"].due == d["write-in-affidavit"].safe_due == at(2026, 2, 2)
+    # 31-10-305: an objection "within three days after the filing" of a petition filed on Monday,
+    # January 26: Thursday, January 29; its cure "in no event later than the sixty-fourth day before",
+    # and an amendment of signatures "at any time prior to sixty-three days before" (31-10-302(4)):
+    # Monday, February 2, like the withdrawal.
+    assert d["objection-filing"].due == at(2026, 1, 29)
+    assert d["objection-cure"].due == d["petition-amendment"].due == d["petition-amendment"].safe_due == at(2026, 2, 2)
     assert all(x.status == "scheduled" for x in d.values())
     assert [th.min for th in d["petition-filing"].thresholds] == [25, 25, 10, 10]  # 31-10-302(2)(a)-(d)
     assert any("statutory city" in w for w in EN.result_warnings(result))  # the kind covers cities too
@@ -219,6 +228,17 @@ def test_statutory_city_november_labor_day(registry):
     assert w.due == at(2025, 9, 2) and w.safe_due == at(2025, 8, 29) and w.status == "tentative"
     assert {r.roll: r.due for r in w.readings} == {"next_business_day": at(2025, 9, 2),
                                                    "prior_business_day": at(2025, 8, 29)}
+    # 31-10-305: objection to a petition filed Monday, August 25: by Thursday, August 28. The cure's
+    # 64th day, Labor Day, is done "upon the preceding day" (31-10-103 names 31-10-305): Friday, August 29.
+    assert d["objection-filing"].due == at(2025, 8, 28)
+    cure = d["objection-cure"]
+    assert cure.due == cure.safe_due == at(2025, 8, 29) and cure.status == "scheduled"
+    # The amendment of signatures (31-10-302(4)): the preceding day, Friday August 29, or, if 31-10-103's
+    # general rule governs it, Tuesday, September 2: the rule is the earlier, safe day, the later a reading.
+    a = d["petition-amendment"]
+    assert (a.due, a.safe_due) == (at(2025, 8, 29), at(2025, 8, 29))
+    assert {r.roll: r.due for r in a.readings} == {"prior_business_day": at(2025, 8, 29),
+                                                   "next_business_day": at(2025, 9, 2)}
 
 
 # --------------------------------------------------------------------------- home-rule municipalities
