@@ -58,12 +58,13 @@ def eight_am(y: int, m: int, d: int):
 
 
 def test_the_kind_sits_on_the_district_set_then_holidays_and_time():
-    assert KINDS["local-district"]["extends"] == ["utah-local-district", "utah-election-code"]
+    assert KINDS["local-district"]["extends"] == ["utah-local-district", "utah-special-district-board-notice",
+                                                  "utah-election-code"]
 
 
 def test_2027_june_period_from_a_tuesday_to_a_monday(registry):
     d, result = calc(registry, election=date(2027, 11, 2))
-    assert set(d) == {"declaration-filing", "write-in-declaration", "withdrawal"}
+    assert set(d) == {"board-notice", "declaration-filing", "write-in-declaration", "withdrawal"}
     # 17B-1-306(2)(a)(i): at the municipal general election, the first Tuesday after the first
     # Monday in November of odd years: Monday Nov 1, 2027, so Tuesday Nov 2.
     assert result.held == date(2027, 11, 2)
@@ -207,3 +208,16 @@ def test_every_utah_entry_quotes_and_cites_and_electing_ones_name_a_kind():
         else:
             assert b["law"] == "appointed-board" and b["law"] in KINDS  # listed, with no candidate deadlines
 
+
+
+def test_the_boards_notice_to_the_county_clerk_by_february_1(registry):
+    """17B-1-305: "On or before February 1 of each election year in which board members of a special
+    district are elected, the board ... shall prepare and transmit to the clerk of each county ... a
+    written notice". 2027: Monday, February 1, no roll. 2025: February 1 a Saturday; 68-3-7 extends
+    to Monday, February 3; the business day before, Friday, January 31, is the safe date."""
+    d, _ = calc(registry, election=date(2027, 11, 2))
+    n = d["board-notice"]
+    assert n.due == n.safe_due == five_pm(2027, 2, 1) and n.audience == ("clerk",)
+    d, _ = calc(registry, election=date(2025, 11, 4))
+    n = d["board-notice"]
+    assert (n.due, n.safe_due, n.status) == (five_pm(2025, 2, 3), five_pm(2025, 1, 31), "tentative")

@@ -56,7 +56,7 @@ def looked(jid: str, election: date) -> dict:
 @pytest.mark.parametrize("jid", EVEN)
 def test_the_two_districts_sit_on_the_even_year_set_not_the_kind(jid):
     doc = tomllib.loads((CALENDARS / f"{jid}.toml").read_text())
-    assert doc["extends"] == ["utah-local-district-even-year", "utah-election-code"]
+    assert doc["extends"] == ["utah-local-district-even-year", "utah-special-district-board-notice", "utah-election-code"]
     assert "https://" in doc["source"]
     # The roster row still says `local-district` (odd years); the file wins over it.
     jur = REGISTRY.get(jid)
