@@ -132,9 +132,10 @@ def test_ovid_without_its_fact_is_the_city_rule_with_both_readings(tmp_path):
     filing = {x.id: x for x in result.deadlines}["petition-filing"]
     assert result.anchors["primary"].value == date(2026, 8, 4)
     assert filing.due == datetime(2026, 4, 21, 16, tzinfo=DETROIT)
+    # no primary-day reading (August 4): the current MCL 168.646a(1) sets "the fifteenth Tuesday before
+    # the general November election" for a city nominating by petition without a primary
     assert sorted(r.due for r in filing.readings) == [datetime(2026, 4, 21, 16, tzinfo=DETROIT),
-                                                      datetime(2026, 7, 21, 16, tzinfo=DETROIT),
-                                                      datetime(2026, 8, 4, 16, tzinfo=DETROIT)]  # the primary day
+                                                      datetime(2026, 7, 21, 16, tzinfo=DETROIT)]
 
 
 def test_manchester_2027_city_cycle():
@@ -144,9 +145,9 @@ def test_manchester_2027_city_cycle():
     August 3 (after Monday, August 2). Fifteenth Tuesday before August 3 =
     August 3 - 105 days: July 3 (-31), June 3 (-61), May 3 (-92), April 20
     (-105), a Tuesday, 4 p.m. EDT; before November 2: October 2 (-31),
-    September 2 (-61), August 2 (-92), July 20 (-105), the no-primary reading;
-    and the primary day itself, August 3, a charter's own day at the latest
-    (MCL 168.646a(1)).
+    September 2 (-61), August 2 (-92), July 20 (-105), the no-primary reading
+    ("the fifteenth Tuesday before the general November election", MCL
+    168.646a(1) as it now reads: no later day).
     As a village (2023) its petitions went to the township clerk "by Tuesday,
     July 25, at 4pm", the fifteenth Tuesday before November 7, 2023."""
     reg = Registry()
@@ -157,8 +158,7 @@ def test_manchester_2027_city_cycle():
     assert result.anchors["primary"].value == date(2027, 8, 3)
     assert filing.due == datetime(2027, 4, 20, 16, tzinfo=DETROIT)
     assert sorted(r.due for r in filing.readings) == [datetime(2027, 4, 20, 16, tzinfo=DETROIT),
-                                                      datetime(2027, 7, 20, 16, tzinfo=DETROIT),
-                                                      datetime(2027, 8, 3, 16, tzinfo=DETROIT)]
+                                                      datetime(2027, 7, 20, 16, tzinfo=DETROIT)]
 
 
 def test_cities_named_villages_say_they_are_cities(client):

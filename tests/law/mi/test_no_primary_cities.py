@@ -243,21 +243,35 @@ def _charter_day(d):
 
 
 def test_a_no_primary_city_may_file_as_late_as_the_primary_day_a_later_reading():
-    d, _ = calc("ovid-mi", election=ELECTION)
+    """Under MCL 168.646a(1) as it stood in 2015 ("they shall be filed at a time provided by charter,
+    but not later than the date of the primary"): 2022, the primary Tuesday, August 2 (after Monday,
+    August 1); the fifteenth Tuesday before Tuesday, November 8 is July 26 (105 days)."""
+    d, _ = calc("ovid-mi", election=date(2022, 11, 8))
     filing = d["petition-filing"]
     [late] = _charter_day(filing)
-    assert late.due == local(DETROIT, 2026, 8, 4, 16) and not late.safe
-    assert filing.safe_due == local(DETROIT, 2026, 7, 21, 16)  # the fifteenth Tuesday stays the safe date
+    assert late.due == local(DETROIT, 2022, 8, 2, 16) and not late.safe
+    assert filing.safe_due == local(DETROIT, 2022, 7, 26, 16)  # the fifteenth Tuesday stays the safe date
     assert ES.reading_name(late, "").startswith("sin primaria, un día fijado por la carta municipal")
+
+
+def test_the_current_text_gives_no_primary_day_reading():
+    """MCL 168.646a(1) as legislature.mi.gov shows it now: "If candidates are nominated by filing
+    petitions or affidavits, the candidate filing deadline is 4 p.m. on the fifteenth Tuesday before
+    the general November election." For 2026 (November 3): July 21, 2026 (105 days before) and no
+    later day: the primary day, August 4, is no longer offered."""
+    d, _ = calc("ovid-mi", election=ELECTION)
+    filing = d["petition-filing"]
+    assert _charter_day(filing) == []
+    assert filing.safe_due == filing.due == local(DETROIT, 2026, 7, 21, 16)
+    assert local(DETROIT, 2026, 8, 4, 16) not in {r.due for r in filing.readings}
 
 
 def test_an_undecided_city_shows_the_primary_day_beside_both_dates():
     d, _ = calc(UNDECIDED, election=ELECTION)
     filing = d["petition-filing"]
     assert filing.safe_due == local(DETROIT, 2026, 4, 21, 16)
-    assert {r.due for r in filing.readings} >= {local(DETROIT, 2026, 4, 21, 16), local(DETROIT, 2026, 7, 21, 16),
-                                                local(DETROIT, 2026, 8, 4, 16)}
-    assert [r.due for r in _charter_day(filing)] == [local(DETROIT, 2026, 8, 4, 16)]
+    assert {r.due for r in filing.readings} == {local(DETROIT, 2026, 4, 21, 16), local(DETROIT, 2026, 7, 21, 16)}
+    assert _charter_day(filing) == []  # the primary day: not under the current MCL 168.646a(1)
 
 
 def test_houghtons_published_primary_day_2022_is_among_the_dates_shown():

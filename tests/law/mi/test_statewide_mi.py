@@ -109,10 +109,9 @@ def test_city_2025_odd_year_cycle(registry):
     f = d["petition-filing"]
     assert f.due == f.safe_due == four_pm(date(2025, 4, 22))
     assert f.due.utcoffset().total_seconds() == -4 * 3600  # EDT
-    # The reading for a city with no primary: 15 Tuesdays before Nov 4 = Nov 4 - 105 = Tue Jul 22;
-    # and a charter's own day as late as the primary itself (MCL 168.646a(1)), Tue Aug 5.
-    assert sorted(r.due for r in f.readings) == [four_pm(date(2025, 4, 22)), four_pm(date(2025, 7, 22)),
-                                                 four_pm(date(2025, 8, 5))]
+    # The reading for a city with no primary: 15 Tuesdays before Nov 4 = Nov 4 - 105 = Tue Jul 22 (the
+    # current MCL 168.646a(1): "the fifteenth Tuesday before the general November election"; no later day).
+    assert sorted(r.due for r in f.readings) == [four_pm(date(2025, 4, 22)), four_pm(date(2025, 7, 22))]
     # MCL 168.322a: third day after Tue Apr 22 = Fri Apr 25, 4 o'clock.
     assert d["withdrawal"].due == four_pm(date(2025, 4, 25))
     # Charter notice: 21 and 7 days before Apr 22 = Apr 1 to Apr 15.
@@ -137,8 +136,9 @@ def test_city_set_is_marked_a_reading_of_state_law(registry):
         # published by Bridgman: "no later than 4:00 p.m. on July 26, 2022".
         (date(2022, 11, 8), date(2022, 4, 19), date(2022, 7, 26), date(2022, 8, 2)),
         # 2023: primary Aug 8 (Aug 7 first Monday); Aug 8 - 105 = Apr 25. No primary: Nov 7 - 105 =
-        # Jul 25, published by Northville: "until 4 p.m. July 25 to file nominating petitions".
-        (date(2023, 11, 7), date(2023, 4, 25), date(2023, 7, 25), date(2023, 8, 8)),
+        # Jul 25, published by Northville: "until 4 p.m. July 25 to file nominating petitions". No
+        # primary-day reading from the 2023 cycle (the current MCL 168.646a(1) allows none).
+        (date(2023, 11, 7), date(2023, 4, 25), date(2023, 7, 25), None),
         # 2017: no primary: Nov 7 - 105 = Jul 25, published by Garden City: "4:00 p.m., Tuesday,
         # July 25, 2017". Primary Aug 8, 2017 - 105 = Apr 25.
         (date(2017, 11, 7), date(2017, 4, 25), date(2017, 7, 25), date(2017, 8, 8)),
@@ -149,11 +149,13 @@ def test_city_set_is_marked_a_reading_of_state_law(registry):
     ],
 )
 def test_city_fifteenth_tuesday_both_ways(registry, election, with_primary, no_primary, primary):
-    """Both ways, and a charter's own day as late as the primary (MCL 168.646a(1)), the latest."""
+    """Both ways, and before 2023 a charter's own day as late as the primary (MCL 168.646a(1) as it
+    stood in 2015: "not later than the date of the primary"), the latest."""
     d, _ = calc(registry, "test-city-mi", election=election)
     f = d["petition-filing"]
     assert f.safe_due == four_pm(with_primary)
-    assert {r.due for r in f.readings} == {four_pm(with_primary), four_pm(no_primary), four_pm(primary)}
+    assert {r.due for r in f.readings} == {four_pm(with_primary), four_pm(no_primary),
+                                           *([four_pm(primary)] if primary else [])}
 
 
 def test_city_2012_cycle_counts_the_twelfth_tuesday(registry):
