@@ -116,6 +116,7 @@ from datetime import date, datetime
 import pytest
 
 from deadlines.service import cycles
+from deadlines.words import words
 from tests.law.charter_helpers import (MDT, MST, assert_read_over, at, day as _day, safe as _safe)
 from tests.law.charter_helpers import registry  # noqa: F401 (the fixture)
 
@@ -317,18 +318,31 @@ def test_grand_junction_2019_mlk_day_moves_filing_to_friday(registry):
     assert d["petition-filing"].thresholds[0].min == 50  # Charter section 6
 
 
-def test_grand_junction_2021_as_published_and_2027_by_rule(registry):
+def test_grand_junction_2021_as_published(registry):
     _, d = _at(registry, "grand-junction-co", date(2021, 4, 6), today=date(2020, 6, 1))
     assert d["petition-circulation"].start == date(2021, 1, 5)
     assert d["petition-filing"].due == datetime(2021, 1, 25, 17, 0, tzinfo=MST)
     assert d["petition-filing"].basis.status == "published"
     jur = registry.get("grand-junction-co")
-    assert date(2027, 4, 6) in cycles(jur, date(2027, 1, 1), date(2027, 12, 31))
     assert date(2025, 4, 8) in cycles(jur, date(2025, 1, 1), date(2025, 12, 31))
-    _, d = _at(registry, "grand-junction-co")  # the next election after December 2, 2026
-    assert d["petition-filing"].due == datetime(2027, 1, 25, 17, 0, tzinfo=MST)
-    assert d["write-in-affidavit"].due.date() == date(2027, 2, 1)  # "64 days before"
-    assert d["withdrawal"].due.date() == date(2027, 2, 1)  # the Code's 64th, by 2.20.010
+
+
+def test_grand_junction_2027_in_november_after_the_2025_vote(registry):
+    """The voters moved the city's elections to November on April 8, 2025 (the City Council's April 10,
+    2025 meeting: the measure "passed with 10,106 votes"). The charter's April rule gives Tuesday,
+    April 6, 2027 (after Monday, April 5); the odd-year coordinated election is "the first Tuesday of
+    November" (C.R.S. 1-41-103(1)): November 2, 2027. Counted from it (GJMC 2.20.020(a)): the 91st day,
+    Tuesday, August 3 (Nov 2 - 2 = Oct 31, - 31 = Sep 30 (33), - 30 = Aug 31 (63), - 28 = Aug 3 (91));
+    the 71st, Monday, August 23; the 64th, Monday, August 30 (write-in and withdrawal). Before the
+    move: January 5-25 and February 1, 2027, days a candidate would have circulated in vain."""
+    result, d = _at(registry, "grand-junction-co")  # the next election after December 2, 2026
+    assert result.held == date(2027, 11, 2) and result.cycle == date(2027, 4, 6)
+    assert result.moved is not None and "April 8, 2025" in str(result.moved.args)
+    assert d["petition-circulation"].start == date(2027, 8, 3)
+    assert d["petition-filing"].due == datetime(2027, 8, 23, 17, 0, tzinfo=MDT)
+    assert d["write-in-affidavit"].due.date() == date(2027, 8, 30)  # "64 days before"
+    assert d["withdrawal"].due.date() == date(2027, 8, 30)  # the Code's 64th, by 2.20.010
+    assert any("April 8, 2025" in w for w in words("en").result_warnings(result))  # the caveat says what was read
 
 
 # --------------------------------------------------------------------------- Vail
