@@ -406,3 +406,21 @@ def test_minturn_2024_as_reported_and_2026_by_rule(registry):
     assert date(2026, 4, 7) in cycles(jur, date(2026, 1, 1), date(2026, 12, 31))
     _, d = _at(registry, "minturn-co", date(2026, 4, 7), today=date(2025, 6, 2))
     assert d["petition-filing"].due.date() == date(2026, 1, 26)
+
+
+# --------------------------------------------------------------------------- office hours the clerks publish
+
+
+@pytest.mark.parametrize("jid, election, day, hour, minute", [
+    # Cherry Hills Village: "stop by the Village Center Monday-Friday 8-4:30" (2018). November 7, 2028:
+    # the 64th day before is Monday, September 4 (Nov 7 -> Oct 7 (31), Sep 7 (61), Sep 4 (64)), Labor Day:
+    # 31-10-103 moves a withdrawal to the preceding business day, Friday, September 1, at 4:30 p.m.
+    ("cherry-hills-village-co", date(2028, 11, 7), date(2028, 9, 1), 16, 30),
+    # Lamar: "The deadline for filing petitions with the City Clerk is 4:00 p.m." (2021). November 2,
+    # 2027: the 64th day before is Monday, August 30, at 4:00 p.m.
+    ("lamar-co", date(2027, 11, 2), date(2027, 8, 30), 16, 0),
+])
+def test_a_withdrawal_ends_when_the_clerk_says_the_office_closes(registry, jid, election, day, hour, minute):
+    _, d = _at(registry, jid, election)
+    w = d["withdrawal"]
+    assert w.due == w.safe_due == datetime(day.year, day.month, day.day, hour, minute, tzinfo=MDT)
