@@ -424,3 +424,19 @@ def test_a_withdrawal_ends_when_the_clerk_says_the_office_closes(registry, jid, 
     _, d = _at(registry, jid, election)
     w = d["withdrawal"]
     assert w.due == w.safe_due == datetime(day.year, day.month, day.day, hour, minute, tzinfo=MDT)
+
+
+def test_aspen_2027_christmas_eve_and_the_signature_amendment(registry):
+    """March 2, 2027: the 71st day before is Monday, December 21, 2026 (Mar 2 -> Feb 2 (28), Jan 2 (59),
+    Dec 21 (71)). 9.10.160(b): the write-in affidavit by the third day after the petition deadline,
+    Thursday, December 24; City Hall closed on Christmas Eve in 2018 (petitions taken "until 5:00 p.m.
+    on December 26th" when the 71st day was Monday, December 24, 2018), so the office's last open day
+    before it, Wednesday, December 23, is the safe date. 9.10.160(a) (Ordinance No. 30, 2018): signatures
+    amended "by no later than the close of business on the sixth day following the petition deadline":
+    Sunday, December 27, extended to Monday, December 28."""
+    _, d = _at(registry, "aspen-co", date(2027, 3, 2))
+    assert d["petition-filing"].due == datetime(2026, 12, 21, 17, 0, tzinfo=MST)
+    w = d["write-in-affidavit"]
+    assert (w.due, w.safe_due) == (datetime(2026, 12, 24, 17, 0, tzinfo=MST), datetime(2026, 12, 23, 17, 0, tzinfo=MST))
+    a = d["petition-amendment"]
+    assert a.due == a.safe_due == datetime(2026, 12, 28, 17, 0, tzinfo=MST)
