@@ -151,6 +151,11 @@ def test_lakewood_2027_the_municipal_election_code_is_its_law(registry):
     assert d["petition-circulation"].start == date(2027, 8, 3)
     assert d["withdrawal"].due == datetime(2027, 8, 30, 17, 0, tzinfo=MDT)
     assert d["petition-filing"].status == "scheduled"
+    # The Code being its law, so are its objections (31-10-305): three days after a petition filed on
+    # Monday, August 23, Thursday, August 26; the cure by the 64th day, Monday, August 30; and an
+    # amendment of signatures "prior to sixty-three days before" (31-10-302(4)), the same Monday.
+    assert d["objection-filing"].due == datetime(2027, 8, 26, 17, 0, tzinfo=MDT)
+    assert d["objection-cure"].due == d["petition-amendment"].due == datetime(2027, 8, 30, 17, 0, tzinfo=MDT)
 
 
 def test_lakewood_2031_labor_day_withdrawal_moves_to_the_friday_before(registry):
