@@ -76,8 +76,9 @@ class ElectionMove:
 
 
 #: The kinds of year a rule can name: every year, odd- or even-numbered years,
-#: or presidential years (divisible by four: Michigan's township offices, MCL 168.349).
-YEARS = ("odd", "even", "every", "presidential")
+#: presidential years (divisible by four: Michigan's township offices, MCL 168.349),
+#: or the years after them (2025, 2029: Wyandotte's charter, "every four (4) years" from 2005).
+YEARS = ("odd", "even", "every", "presidential", "after-presidential")
 
 
 def in_years(years: str, year: int) -> bool:
@@ -86,6 +87,8 @@ def in_years(years: str, year: int) -> bool:
         return True
     if years == "presidential":
         return year % 4 == 0
+    if years == "after-presidential":  # a four-year cycle from 2005 (Wyandotte, Michigan)
+        return year % 4 == 1
     return (year % 2 == 1) == (years == "odd")
 
 

@@ -61,6 +61,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "years.even": "even-numbered years",
     "years.every": "every year",
     "years.presidential": "presidential election years (every fourth year)",
+    "years.after-presidential": "the years after presidential election years (every fourth year: 2025, 2029, ...)",
     "election.taken_as_primary": ("{day} is the date of the {election:lower} by rule ({rule}), so it is taken as "
                                   "the primary, not the general election."),
     "election.primary_not_before": ("The {primary:lower} ({primary_day}) is not before the {general:lower} "

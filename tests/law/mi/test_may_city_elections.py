@@ -122,3 +122,19 @@ def test_the_source_of_the_may_election_is_the_citys_own_file(jid):
     jur = REGISTRY.get(jid)
     assert "May" in jur.source or "§ 15" in jur.source
     assert "primary" not in jur.elections
+
+
+def test_wyandotte_next_election_is_may_2029_not_2027():
+    """Charter § 15: "on May 3, 2005 and on the first Tuesday after the first Monday in May every four
+    (4) years thereafter": 2025, then 2029 (the years after presidential election years). May 2029:
+    Tuesday May 1 is not after a Monday; the first Monday is May 7, so Tuesday, May 8. 105 days before
+    it: Apr 8 (30), Mar 8 (61), Feb 8 (89), Jan 23 (105), a Tuesday: petitions by 4 p.m., January 23,
+    2029; the withdrawal the third day after, Friday, January 26 (MCL 168.322a); the write-in
+    declaration the second Friday before the election, April 27 (May 4 the first, MCL 168.737a)."""
+    d, result = calc("wyandotte-mi", today=date(2026, 12, 7))
+    assert result.held == date(2029, 5, 8)
+    assert d["petition-filing"].due == local(DETROIT, 2029, 1, 23, 16)
+    assert d["withdrawal"].due == local(DETROIT, 2029, 1, 26, 16)
+    assert d["write-in-declaration"].due == local(DETROIT, 2029, 4, 27, 16)
+    rule = REGISTRY.get("wyandotte-mi").elections["general"]
+    assert [y for y in range(2021, 2034) if rule.occurs_in(y)] == [2021, 2025, 2029, 2033]
