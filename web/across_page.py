@@ -149,8 +149,9 @@ def _unknown_state(w: Words, exc: InputError) -> str:
 def _row_url():
     """Each entry's row on the form (the form's path built once a page, not
     once a row: a page has 100)."""
-    root = url_for("form.index")
-    return lambda e: f"{root}?{urlencode({'jurisdiction': e.jurisdiction.id, 'election': e.result.held.isoformat()})}" \
+    root = url_for("form.index")  # "/?lang=es" in Spanish: the row's query joins it
+    join = "&" if "?" in root else "?"
+    return lambda e: f"{root}{join}{urlencode({'jurisdiction': e.jurisdiction.id, 'election': e.result.held.isoformat()})}" \
                      f"#{quote(e.deadline.id)}"
 
 

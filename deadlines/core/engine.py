@@ -132,6 +132,12 @@ def compute(
     if jur.caveats:
         warnings[:0] = _caveats(jur.caveats)
     deadlines = tuple(sorted(out, key=_listing(versions.order)))
+    gone = _not_held(jur, general, cycle, decisions) if jur.choices else {}
+    for name, (choice, decision) in gone.items():
+        if name in anchors:  # counted from above where a rule still needed it; not held, so not shown as held
+            warnings.append(note("choice.not_held", election=jur.elections[name].title, day=anchors[name].value,
+                                 choice=choice.title, authority=decision.authority))
+    anchors = {name: a for name, a in anchors.items() if name not in gone}
     return Result(jur, general, cycle, anchors, deadlines, tuple(warnings), tuple(pending), cases=tuple(cases),
                   moved=_moved(jur, general, cycle, moved_by))
 
@@ -254,19 +260,30 @@ def _choices_of_cycle(jur: Jurisdiction, held: date, cycle: date, decisions: Seq
     return out
 
 
+def _taken(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]):
+    """The choices in force this cycle that a recorded decision takes, each with its decision."""
+    decided = {(d.choice, d.cycle): d for d in (*jur.decisions, *decisions)}
+    for choice in jur.choices.values():
+        if choice.allowed(held):
+            decision = decided.get((choice.name, cycle)) or decided.get((choice.name, held))
+            if decision is not None and decision.taken:
+                yield choice, decision
+
+
 def _removed_by_choices(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]):
     """The deadlines this cycle does not have, for a choice recorded as taken
     that removes them (a city holding no primary has no deadline of the
     primary): each with the choice and the decision."""
-    decided = {(d.choice, d.cycle): d for d in (*jur.decisions, *decisions)}
-    out = {}
-    for choice in jur.choices.values():
-        if not choice.removes or not choice.allowed(held):
-            continue
-        decision = decided.get((choice.name, cycle)) or decided.get((choice.name, held))
-        if decision is not None and decision.taken:
-            out.update({rid: (choice, decision) for rid in choice.removes})
-    return out
+    return {rid: (choice, decision) for choice, decision in _taken(jur, held, cycle, decisions)
+            for rid in choice.removes}
+
+
+def _not_held(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]) -> dict[str, tuple]:
+    """The elections this cycle does not hold, for a choice recorded as taken
+    that does away with them (a city nominating without a primary): each with
+    the choice and the decision."""
+    return {name: (choice, decision) for choice, decision in _taken(jur, held, cycle, decisions)
+            for name in choice.not_held}
 
 
 def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, held: date) -> Rule:

@@ -309,8 +309,9 @@ class Choice:
     pilot, a Michigan city holding no primary): in force from ``effective``
     until ``ends`` (exclusive); where taken, it gives the ``deadlines`` it names
     another period (``periods``, oldest first, the first from ``effective``: the
-    one of a cycle is :meth:`period`), and the ``removes`` deadlines none (they
-    are left out, with a warning saying so)."""
+    one of a cycle is :meth:`period`), the ``removes`` deadlines none (they
+    are left out, with a warning saying so), and the ``not_held`` elections are
+    not held (their anchors are left out of the cycle's result, said too)."""
 
     name: str
     title: str
@@ -324,6 +325,9 @@ class Choice:
     #: deadlines that do not exist in a cycle where the choice is taken (counted
     #: from an election the choice does away with, e.g. a primary not held)
     removes: tuple[str, ...] = ()
+    #: elections not held in a cycle where the choice is taken (a primary): the
+    #: cycle's result leaves their anchors out and says why
+    not_held: tuple[str, ...] = ()
 
     def allowed(self, held: date) -> bool:
         return self.effective <= held and (self.ends is None or held < self.ends)

@@ -258,6 +258,8 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
                           "governor's list of {year} participants ({source:raw})."),
     "choice.removes": ('No deadline "{title}" ({cite}) for this election: {place} chose "{choice}" ({authority}), '
                        "so the election it is counted from is not held."),
+    "choice.not_held": ('{place} chose "{choice}" for this election ({authority}): its {election:lower} '
+                        '({day}) is not held.'),
     "choice.taken": ('{place} chose "{choice}" for this election ({authority}), so the period of {period_cite} '
                      'applies in place of {cite}.'),
 }

@@ -190,6 +190,17 @@ def test_choice_removes_deadlines_that_are_there(tmp_path):
     assert any(p.startswith(f"{path}: choices.rcv.removes[1]: no deadline 'nowhere' here") for p in found)
 
 
+def test_a_choice_cannot_do_away_with_the_general_election(tmp_path):
+    """`not_held` names elections a taken choice does away with (a primary); the general election is
+    the cycle itself."""
+    body = BASE + RCV.replace('deadlines = ["window"]', 'deadlines = ["window"]\nnot_held = ["general"]')
+    path, found = problems(tmp_path, body)
+    said = "the general election is the cycle itself: a choice cannot do away with it"
+    assert f"{path}: choices.rcv.not_held[0]: {said}" in found
+    _, found = problems(tmp_path, BASE + RCV.replace('deadlines = ["window"]', 'deadlines = ["window"]\nnot_held = ["primary"]'))
+    assert found == []
+
+
 def test_zero_days_is_the_anchors_own_day_and_zero_of_anything_else_is_refused(tmp_path):
     """``days_before = 0``: "not later than the date of the primary" (MCL 168.646a(1));
     a zeroth Tuesday is no Tuesday."""

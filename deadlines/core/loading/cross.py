@@ -96,11 +96,19 @@ def choice_of(cid: str, value, rules, c: Checker) -> Choice | None:
             c.fail(f"{where}.removes[{i}]", f"no deadline '{rid}' here (known: {', '.join(sorted(rules))})")
         else:
             removes.append(rid)
+    not_held = []
+    for i, name in enumerate(c.items(t.get("not_held", []), f"{where}.not_held")):
+        if c.string(name, f"{where}.not_held[{i}]") is None:
+            continue
+        if name == "general":
+            c.fail(f"{where}.not_held[{i}]", "the general election is the cycle itself: a choice cannot do away with it")
+        else:
+            not_held.append(name)
     if not (words["title"] and words["cite"] and words["text"] and effective and periods and names):
         return None
     return Choice(
         name=cid, title=words["title"], cite=words["cite"], text=words["text"].strip(), effective=effective, ends=ends,
-        deadlines=tuple(names), periods=periods, after=words["after"], removes=tuple(removes),
+        deadlines=tuple(names), periods=periods, after=words["after"], removes=tuple(removes), not_held=tuple(not_held),
     )
 
 

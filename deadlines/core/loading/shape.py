@@ -207,7 +207,7 @@ CHOICE = table(
     "Choice", "An option the law gives per cycle, and the period it gives the deadlines it names.",
     required=(("title", LINE), ("cite", LINE), ("text", TEXT), ("effective", DAY), ("deadlines", ListOf(LINE)),
               ("period", one_or_versions(PERIOD))),
-    optional=(("ends", DAY), ("after", LINE), ("removes", ListOf(LINE))),
+    optional=(("ends", DAY), ("after", LINE), ("removes", ListOf(LINE)), ("not_held", ListOf(LINE))),
 )
 DECISION = table("Decision", "A jurisdiction's recorded choice for one cycle, on an authority.",
                  required=(("choice", LINE), ("election", DAY), ("taken", Flag()), ("authority", LINE)))
