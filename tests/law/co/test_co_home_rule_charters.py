@@ -199,12 +199,16 @@ def test_boulder_keeps_a_caveat_for_what_is_not_encoded(registry):
 # --------------------------------------------------------------------------- Westminster
 
 
-def test_westminster_files_by_six_pm(registry):
+def test_westminster_six_pm_is_its_petition_days_and_five_pm_every_other(registry):
+    """The City Clerk published 6 p.m. for the petition deadline (2013, 2015) and no hour for the
+    withdrawal or the write-in affidavit: every filing is shown at 5:00 p.m., the earlier and safe hour
+    (6 p.m. had been applied to all of them), and the 6 p.m. of 2015 is shown as what the city published."""
     _, d = _at(registry, "westminster-co", date(2027, 11, 2))
-    assert d["petition-filing"].due == datetime(2027, 8, 23, 18, 0, tzinfo=MDT)
+    assert d["petition-filing"].due == datetime(2027, 8, 23, 17, 0, tzinfo=MDT)
+    assert d["withdrawal"].due == d["write-in-affidavit"].safe_due == datetime(2027, 8, 30, 17, 0, tzinfo=MDT)
     _, d = _at(registry, "westminster-co", date(2015, 11, 3), today=date(2015, 1, 5))
-    assert d["petition-filing"].due == datetime(2015, 8, 24, 18, 0, tzinfo=MDT)
-    assert d["petition-filing"].basis.status == "published"
+    assert d["petition-filing"].due == datetime(2015, 8, 24, 17, 0, tzinfo=MDT)
+    assert d["petition-filing"].basis.status == "departs"  # the city's 6 p.m., later than the hour kept
 
 
 # --------------------------------------------------------------------------- Colorado Springs
