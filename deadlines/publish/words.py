@@ -212,7 +212,7 @@ def cited(d: Deadline) -> str:
 
 def basis(d: Deadline, place: str, w: Words) -> str | None:
     """What the date rests on, in plain words for the row ("The office's
-    closing hour is not recorded here: the law's 5:00 p.m. is used. Confirm
+    closing hour is not recorded here: 5:00 p.m. is used. Confirm
     with the office before the day."); None where the statute alone decides.
     ``place``: its jurisdiction's name."""
     if d.basis is None or d.basis.status == "law":

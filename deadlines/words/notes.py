@@ -176,7 +176,7 @@ TEMPLATES: dict[str, str | tuple[str, str]] = {
     "basis.fact.decision_declined": "{place} does not take the choice \"{choice}\" for this election, {by}.",
     "basis.fact.decision_not_listed": ("{place} does not take the choice \"{choice}\" for this election: it is not on "
                                        "the lieutenant governor's list of {year} participants ({source:raw})."),
-    "basis.assumed.office_hours": "The office's closing hour is not recorded here: the law's {clock} is used.",
+    "basis.assumed.office_hours": "The office's closing hour is not recorded here: {clock} is used.",
     "basis.assumed.choice": ("Whether {place} takes \"{choice}\" for this election is not recorded: both dates "
                              "are shown; plan on the earlier."),
     "basis.assumed.own_text": ("{place}'s own law for this date (its charter or code) is not recorded here: the day "
