@@ -123,16 +123,18 @@ def test_sigkill_loop_repeats_only_what_was_in_flight_and_logs_every_delivery(sq
                                       .order_by(DeliveryLog.id)):
             logged.setdefault(key, []).append(outcome)
     repeats = sum(n - 1 for n in got.values())
-    # a copy is owed to the first kill that struck while its first was in flight (the server may finish
-    # receiving that one just after the kill) and before the copy came
+    # each copy is owed to the first kill that struck while the copy before it was in flight (the server
+    # may finish receiving that one just after the kill) and before the copy came: a message taken up
+    # again after one kill and cut off again by the next owes its second copy to the second kill
     per_kill, unexplained = Counter(), []
     for key in (k for k, n in got.items() if n > 1):
-        first, last = (arrived[i] for i in (keys.index(key), len(keys) - 1 - keys[::-1].index(key)))
-        cause = [i for i, at in enumerate(killed) if first - 0.5 <= at < last]
-        if cause:
-            per_kill[cause[0]] += got[key] - 1
-        else:
-            unexplained.append(key[:12])
+        times = [at for k, at in zip(keys, arrived) if k == key]
+        for before, copy in zip(times, times[1:]):
+            cause = [i for i, at in enumerate(killed) if before - 0.5 <= at < copy]
+            if cause:
+                per_kill[cause[0]] += 1
+            else:
+                unexplained.append(key[:12])
     print(f"seed {seed}: {kills} kills, {len(leads)} reminders, {len(got)} received, {repeats} received twice "
           f"(bound {kills} x {CONCURRENCY} in flight; at most {max(per_kill.values(), default=0)} after one kill), "
           f"{dict(Counter(state.values()))}, {time.monotonic() - started:.1f} s")
