@@ -205,8 +205,8 @@ def _page(loaded: Jurisdiction | None = None) -> tuple[str, int]:
         "links": form_records.calendar_links(jur, result, today, published),
         "cases": form_records.open_cases(result),
         "clerk": form_records.recorded_by_clerk(result, said()), "empty": empty_feed_words(jur),
-        "question": _question(jur, args, result), "typed": _typed(jur, args),
-        "typed_extra": {k: v for k, v in _typed(jur, args).items() if k != "election"},
+        "question": _question(jur, args, result), "typed": (typed := _typed(jur, args)),
+        "typed_extra": {k: v for k, v in typed.items() if k != "election"},
         "embed_code": embed_code(jur.id),
         "next_held": next_election(jur.elections["general"], today) if result.held < today else None,
     }

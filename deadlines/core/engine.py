@@ -78,9 +78,12 @@ def compute(
                         else note(code, rule=rid, missing=arg))
     day_laws = versions.day_laws
     under = _choices_of_cycle(jur, general, cycle, decisions) if jur.choices else None
-    removed = _removed_by_choices(jur, general, cycle, decisions) if jur.choices else None
+    # the choices a recorded decision takes this cycle: the deadlines they remove (a city holding no primary
+    # has no deadline of the primary) and the elections they do away with, each with the choice and decision
+    taken = tuple(_taken(jur, general, cycle, decisions)) if jur.choices else ()
+    removed = {rid: (choice, decision) for choice, decision in taken for rid in choice.removes}
     if under or removed:
-        under, removed = under or {}, removed or {}
+        under = under or {}
         for rid, rule in versions.in_force:
             if rid in removed:
                 warnings.append(note("choice.removes", title=rule.title, cite=rule.cite, choice=removed[rid][0].title,
@@ -132,7 +135,7 @@ def compute(
     if jur.caveats:
         warnings[:0] = _caveats(jur.caveats)
     deadlines = tuple(sorted(out, key=_listing(versions.order)))
-    gone = _not_held(jur, general, cycle, decisions) if jur.choices else {}
+    gone = {name: (choice, decision) for choice, decision in taken for name in choice.not_held}
     for name, (choice, decision) in gone.items():
         if name in anchors:  # counted from above where a rule still needed it; not held, so not shown as held
             warnings.append(note("choice.not_held", election=jur.elections[name].title, day=anchors[name].value,
@@ -268,22 +271,6 @@ def _taken(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decis
             decision = decided.get((choice.name, cycle)) or decided.get((choice.name, held))
             if decision is not None and decision.taken:
                 yield choice, decision
-
-
-def _removed_by_choices(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]):
-    """The deadlines this cycle does not have, for a choice recorded as taken
-    that removes them (a city holding no primary has no deadline of the
-    primary): each with the choice and the decision."""
-    return {rid: (choice, decision) for choice, decision in _taken(jur, held, cycle, decisions)
-            for rid in choice.removes}
-
-
-def _not_held(jur: Jurisdiction, held: date, cycle: date, decisions: Sequence[Decision]) -> dict[str, tuple]:
-    """The elections this cycle does not hold, for a choice recorded as taken
-    that does away with them (a city nominating without a primary): each with
-    the choice and the decision."""
-    return {name: (choice, decision) for choice, decision in _taken(jur, held, cycle, decisions)
-            for name in choice.not_held}
 
 
 def _under_choice(rule: Rule, choice: Choice, decision: Decision | str | None, held: date) -> Rule:
